@@ -1,0 +1,5 @@
+module github.com/chancecheck/chancecheck
+
+go 1.26.0
+
+require pgregory.net/rapid v1.3.0

@@ -1,0 +1,45 @@
+package montecarlo
+
+import "math/rand/v2"
+
+// pow6to24 is 6^24, the largest power of six below 2^64.
+const pow6to24 = 4738381338321616896
+
+// acceptBelow is the largest multiple of 6^24 that fits in 64 bits (3·6^24):
+// a uniform 64-bit word below it, taken modulo 6^24, is uniform over 6^24 values.
+const acceptBelow = 3 * pow6to24
+
+// Die is a fair six-sided die. It draws one 64-bit word from its generator,
+// rejects the word unless it is below 3·6^24 (about 77% are kept), and reads
+// 24 independent, exactly uniform throws from its base-6 digits. This costs
+// about one random word per 18 throws instead of one per throw, with no
+// rounding bias at all.
+type Die struct {
+	rng  *rand.Rand
+	pool uint64 // unread base-6 digits
+	left int    // how many digits of pool are unread
+}
+
+// NewDie returns a die that draws its randomness from rng.
+func NewDie(rng *rand.Rand) *Die { return &Die{rng: rng} }
+
+// Reset points the die at a new generator and discards unread throws.
+func (d *Die) Reset(rng *rand.Rand) { d.rng, d.pool, d.left = rng, 0, 0 }
+
+// Throw returns a face from 1 to 6, each with probability exactly 1/6.
+func (d *Die) Throw() int {
+	if d.left == 0 {
+		for {
+			w := d.rng.Uint64()
+			if w < acceptBelow {
+				d.pool = w % pow6to24
+				break
+			}
+		}
+		d.left = 24
+	}
+	face := d.pool % 6
+	d.pool /= 6
+	d.left--
+	return int(face) + 1
+}
