@@ -1,0 +1,287 @@
+package estimate
+
+import "math"
+
+// Test names reported in Agreement.Test.
+const (
+	TestExactBinomial = "exact-binomial"
+	TestDKW           = "dkw"
+)
+
+// Agreement is the result of comparing an exact outcome distribution with a
+// simulated histogram (see Agree).
+type Agreement struct {
+	Test      string  // TestExactBinomial or TestDKW
+	Runs      int64   // number of simulated runs (Σcounts)
+	Alpha     float64 // the false-alarm budget this one check was given
+	Statistic float64 // binomial: observed proportion of wins; dkw: sup distance (SupDistance)
+	Threshold float64 // dkw: DKWEpsilon(Runs, Alpha) + pmfTail, reject when Statistic exceeds it; binomial: NaN
+	// PValue is a valid p-value: P(PValue ≤ a) ≤ a when the simulation
+	// follows pmf. Exact for the binomial test, conservative for DKW.
+	PValue    float64
+	ExactMean float64 // mean of pmf (Σ k·pmf[k])
+	SimMean   float64 // mean of the histogram (NaN without runs)
+	// CILow and CIHigh: binomial: the Clopper–Pearson interval for the win
+	// probability at Alpha. dkw: the interval for the simulated mean implied
+	// by the DKW band at Alpha (every CDF within ε of Fn), assuming the
+	// outcomes are bounded by M = max(len(pmf)−1, largest observed outcome).
+	// It holds with probability ≥ 1−Alpha under that assumption, whatever the
+	// distribution, and is therefore wider than a CLT interval
+	// (SimMean ± z·σ/√n, which Z gives in standardised form).
+	CILow, CIHigh float64
+	// Z is the CLT z-score of SimMean with the exact σ of pmf:
+	// (SimMean − ExactMean)/(σ/√Runs); 0 when σ = 0 or there are no runs.
+	// Informational only: the verdict never rests on it.
+	Z float64
+	// MinDetectable is the smallest shift of the mean (binomial: of p) this
+	// check detects with probability ≥ 1/2 at Alpha.
+	//
+	// Binomial (exact): with kHi the smallest count the test rejects above
+	// n·p, a true p' = kHi/n puts the median of Binomial(n, p') at ≥ kHi, so
+	// the shift kHi/n − p is detected with probability ≥ 1/2; likewise below.
+	// MinDetectable is the larger of the two shifts (either direction is then
+	// detected), ignoring a direction in which no count is rejected at all;
+	// +Inf when neither can be.
+	//
+	// DKW (approximate): a simulator that, with probability δ, moves an
+	// outcome up by one (or down) shifts the mean by δ and the CDF by at most
+	// δ·max_k pmf[k]; when that equals Threshold the observed sup distance
+	// exceeds it about half the time (the empirical deviation at the worst
+	// point is roughly symmetric), so MinDetectable ≈ Threshold / max_k pmf[k].
+	// Shifts made by moving rare mass far away need more.
+	MinDetectable float64
+	// Pass is PValue > Alpha. When pmf is a point mass (σ = 0, no tail) the
+	// histogram must equal it exactly: any other outcome gives PValue 0.
+	Pass bool
+}
+
+// Agree compares an exact distribution with a simulated histogram at
+// false-alarm level alpha.
+//
+// pmf[k] is the exact P(outcome = k); pmfTail is the mass that truncation left
+// out of pmf (0 when pmf is complete); counts[k] is how many runs ended with
+// outcome k.
+//
+// If len(pmf) ≤ 2 the outcomes are win (1) and loss (0) and the test is the
+// exact two-sided binomial test of counts[1] wins in Σcounts runs against
+// p = pmf[1]; a tail makes the hypothesis p ∈ [pmf[1], pmf[1]+pmfTail] and
+// the p-value is the largest over that interval; any outcome ≥ 2 is
+// impossible and gives PValue 0.
+//
+// Otherwise the test is DKW on the whole distribution: the true CDF differs
+// from the truncated one by at most pmfTail, so under the hypothesis
+// P(SupDistance > ε + pmfTail) ≤ alpha and PValue = DKWPValue(n, d − pmfTail).
+// Outcomes outside pmf's support enlarge the distance by themselves.
+//
+// With no runs nothing can be rejected: PValue 1, Pass true.
+func Agree(pmf []float64, pmfTail float64, counts []int64, alpha float64) Agreement {
+	pmfTail = math.Max(pmfTail, 0)
+	mean, sd := pmfMoments(pmf)
+	n, simMean, maxSeen := histogramSummary(counts)
+	a := Agreement{
+		Runs:          n,
+		Alpha:         alpha,
+		ExactMean:     mean,
+		SimMean:       simMean,
+		MinDetectable: math.Inf(1),
+	}
+	if n > 0 && sd > 0 {
+		a.Z = (simMean - mean) / (sd / math.Sqrt(float64(n)))
+	}
+	if len(pmf) <= 2 {
+		agreeBinomial(&a, pmf, pmfTail, counts, maxSeen)
+	} else {
+		agreeDKW(&a, pmf, pmfTail, counts, maxSeen)
+	}
+	if n > 0 && sd == 0 && pmfTail == 0 && !pointMassMatches(pmf, counts) {
+		a.PValue = 0
+	}
+	if n == 0 {
+		a.PValue = 1
+	}
+	a.Pass = a.PValue > alpha
+	return a
+}
+
+// agreeBinomial fills a with the exact binomial test of the wins.
+func agreeBinomial(a *Agreement, pmf []float64, tail float64, counts []int64, maxSeen int) {
+	a.Test = TestExactBinomial
+	a.Threshold = math.NaN()
+	var p float64
+	if len(pmf) == 2 {
+		p = pmf[1]
+	}
+	var wins int64
+	if len(counts) > 1 {
+		wins = counts[1]
+	}
+	n := a.Runs
+	if n == 0 {
+		a.Statistic = math.NaN()
+		a.CILow, a.CIHigh = 0, 1
+		a.PValue = 1
+		return
+	}
+	a.Statistic = float64(wins) / float64(n)
+	a.CILow, a.CIHigh = ClopperPearson(wins, n, a.Alpha)
+	a.PValue = binomialIntervalP(wins, n, p, math.Min(1, p+tail))
+	if maxSeen >= 2 {
+		a.PValue = 0 // an outcome that is neither win nor loss
+	}
+	a.MinDetectable = binomialMinDetectable(n, p, a.Alpha)
+}
+
+// binomialIntervalP is the largest BinomialTwoSidedP(k, n, p) over p in
+// [lo, hi]. min(P(X ≤ k), P(X ≥ k)) is the minimum of a decreasing and an
+// increasing function of p, so it rises to their crossing and falls after it:
+// the maximum over the interval is at the crossing clamped to [lo, hi].
+func binomialIntervalP(k, n int64, lo, hi float64) float64 {
+	if hi <= lo {
+		return BinomialTwoSidedP(k, n, lo)
+	}
+	if lo <= 0 || hi >= 1 {
+		// The exact p-values at 0 and 1 are not continuous limits; take the
+		// better of the ends and the interior crossing.
+		best := math.Max(BinomialTwoSidedP(k, n, lo), BinomialTwoSidedP(k, n, hi))
+		inLo, inHi := math.Max(lo, 1e-300), math.Min(hi, math.Nextafter(1, 0))
+		if inLo < inHi {
+			best = math.Max(best, binomialIntervalP(k, n, inLo, inHi))
+		}
+		return best
+	}
+	// Bisect for the crossing of P(X ≤ k) (falling in p) and P(X ≥ k) (rising).
+	a, b := lo, hi
+	for range 100 {
+		mid := a + (b-a)/2
+		if mid <= a || mid >= b {
+			break
+		}
+		if binomialCDF(k, n, mid) > binomialSF(k, n, mid) {
+			a = mid
+		} else {
+			b = mid
+		}
+	}
+	return math.Max(BinomialTwoSidedP(k, n, a), BinomialTwoSidedP(k, n, b))
+}
+
+// binomialMinDetectable: see Agreement.MinDetectable.
+func binomialMinDetectable(n int64, p, alpha float64) float64 {
+	shift := math.Inf(-1)
+	// Above: the smallest k > n·p with p-value ≤ alpha (p-values fall as k
+	// moves away from the median, so bisect).
+	if k, ok := firstRejected(n, p, alpha, true); ok {
+		shift = math.Max(shift, float64(k)/float64(n)-p)
+	}
+	if k, ok := firstRejected(n, p, alpha, false); ok {
+		shift = math.Max(shift, p-float64(k)/float64(n))
+	}
+	if math.IsInf(shift, -1) {
+		return math.Inf(1)
+	}
+	return math.Max(shift, 0)
+}
+
+// firstRejected finds the count closest to n·p on one side (up: above) that the
+// two-sided binomial test rejects at alpha.
+func firstRejected(n int64, p, alpha float64, up bool) (int64, bool) {
+	near := min(max(int64(math.Floor(float64(n)*p)), 0), n) // p-value ≈ 1 here
+	far := n
+	if !up {
+		far = 0
+	}
+	if BinomialTwoSidedP(far, n, p) > alpha {
+		return 0, false
+	}
+	// Invariant: far is rejected; near is not, or is the starting point.
+	for far-near > 1 || near-far > 1 {
+		mid := near + (far-near)/2
+		if BinomialTwoSidedP(mid, n, p) <= alpha {
+			far = mid
+		} else {
+			near = mid
+		}
+	}
+	return far, true
+}
+
+// agreeDKW fills a with the DKW test of the whole distribution.
+func agreeDKW(a *Agreement, pmf []float64, tail float64, counts []int64, maxSeen int) {
+	a.Test = TestDKW
+	n := a.Runs
+	d := SupDistance(pmf, counts)
+	eps := DKWEpsilon(n, a.Alpha)
+	a.Statistic = d
+	a.Threshold = eps + tail
+	a.PValue = DKWPValue(n, d-tail)
+	a.CILow, a.CIHigh = dkwMeanInterval(counts, n, eps, max(len(pmf)-1, maxSeen))
+	var top float64
+	for _, q := range pmf {
+		top = math.Max(top, q)
+	}
+	if top > 0 && n > 0 {
+		a.MinDetectable = a.Threshold / top
+	}
+}
+
+// dkwMeanInterval bounds the mean of a distribution on 0..m whose CDF lies in
+// the band Fn ± eps: mean = Σ_{k<m} (1 − F(k)), smallest with F as high as the
+// band allows and largest with F as low.
+func dkwMeanInterval(counts []int64, n int64, eps float64, m int) (lo, hi float64) {
+	if n == 0 || math.IsInf(eps, 1) {
+		return 0, float64(max(m, 0))
+	}
+	var cum float64
+	for k := range max(m, 0) {
+		if k < len(counts) {
+			cum += float64(counts[k])
+		}
+		fn := cum / float64(n)
+		lo += 1 - math.Min(1, fn+eps)
+		hi += 1 - math.Max(0, fn-eps)
+	}
+	return lo, hi
+}
+
+// pmfMoments is the mean and standard deviation of pmf as given (a truncated
+// pmf is not renormalised).
+func pmfMoments(pmf []float64) (mean, sd float64) {
+	for k, q := range pmf {
+		mean += float64(k) * q
+	}
+	var v float64
+	for k, q := range pmf {
+		d := float64(k) - mean
+		v += d * d * q
+	}
+	return mean, math.Sqrt(v)
+}
+
+// histogramSummary is the number of runs, their mean outcome (NaN when
+// empty) and the largest outcome observed (−1 when empty).
+func histogramSummary(counts []int64) (n int64, mean float64, maxSeen int) {
+	maxSeen = -1
+	var s float64
+	for k, c := range counts {
+		n += c
+		s += float64(k) * float64(c)
+		if c > 0 {
+			maxSeen = k
+		}
+	}
+	if n == 0 {
+		return 0, math.NaN(), maxSeen
+	}
+	return n, s / float64(n), maxSeen
+}
+
+// pointMassMatches reports whether every run landed on an outcome pmf gives
+// positive probability (for a point mass: on the one outcome).
+func pointMassMatches(pmf []float64, counts []int64) bool {
+	for k, c := range counts {
+		if c > 0 && (k >= len(pmf) || pmf[k] <= 0) {
+			return false
+		}
+	}
+	return true
+}

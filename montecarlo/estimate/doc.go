@@ -1,0 +1,28 @@
+// Package estimate holds the statistics chancecheck uses to decide whether a
+// simulation agrees with an exact solution, with false-alarm rates that hold
+// by a theorem rather than by a normal approximation.
+//
+// The pieces:
+//
+//   - DKW (dkw.go): the Dvoretzky–Kiefer–Wolfowitz inequality with Massart's
+//     constant, P(sup|Fn−F| > ε) ≤ 2·exp(−2nε²), for whole distributions of an
+//     integer outcome (number of throws, …).
+//   - Binomial (binomial.go): exact Clopper–Pearson intervals and exact
+//     two-sided binomial p-values, for win/loss probabilities.
+//   - Agree (agree.go): picks the right test for an exact pmf and a simulated
+//     histogram and reports statistic, threshold, p-value, z-score and the
+//     smallest shift the check could have seen.
+//   - Budget and Holm (budget.go): split one family-wise false-alarm budget over
+//     many checks.
+//   - KolmogorovSmirnov (ks.go): the one-sample KS test with the exact
+//     distribution of Marsaglia, Tsang and Wang (2003), used to check that the
+//     p-values of many boards are uniform (calibration).
+//
+// The package knows nothing about games: montecarlo produces histograms,
+// exact produces pmfs, and props/reports call Agree on the pair.
+//
+//	pmf := []float64{0.25, 0.75}       // P(loss), P(win)
+//	counts := []int64{2480, 7520}       // simulated losses, wins
+//	a := estimate.Agree(pmf, 0, counts, estimate.Budget{Alpha: 1e-6, Checks: 100}.PerCheck())
+//	fmt.Println(a.Pass)
+package estimate
