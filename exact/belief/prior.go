@@ -1,0 +1,121 @@
+package belief
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/chancecheck/chancecheck/games/traps"
+)
+
+// ErrZeroMass is returned when asked about a knowledge no joint state with
+// positive weight agrees with: such a knowledge can never be reached.
+var ErrZeroMass = errors.New("belief: knowledge has zero prior mass")
+
+// Prior is the joint prior of a maze's trap kinds, with the mass of every
+// knowledge precomputed (3^K integers).
+type Prior struct {
+	kinds   int
+	weights []int64
+	mass    []int64 // mass[k] = Σ weights of joint states consistent with k
+}
+
+// NewPrior builds the prior of kinds kinds from 2^kinds non-negative weights.
+func NewPrior(kinds int, weights []int) (*Prior, error) {
+	if kinds < 0 || kinds > traps.MaxKinds {
+		return nil, fmt.Errorf("belief: %d kinds, want 0..%d", kinds, traps.MaxKinds)
+	}
+	if len(weights) != 1<<kinds {
+		return nil, fmt.Errorf("belief: %d weights for %d kinds, want %d", len(weights), kinds, 1<<kinds)
+	}
+	p := &Prior{kinds: kinds, weights: make([]int64, len(weights)), mass: make([]int64, Count(kinds))}
+	for i, w := range weights {
+		if w < 0 {
+			return nil, fmt.Errorf("belief: weight p_%d = %d is negative", i, w)
+		}
+		p.weights[i] = int64(w)
+	}
+	for k := range p.mass {
+		for combo, w := range p.weights {
+			if Knowledge(k).Consistent(combo, kinds) {
+				p.mass[k] += w
+			}
+		}
+	}
+	if p.mass[0] == 0 {
+		return nil, fmt.Errorf("belief: every weight is 0")
+	}
+	return p, nil
+}
+
+// Kinds is K.
+func (p *Prior) Kinds() int { return p.kinds }
+
+// Mass is the total weight of the joint states consistent with k.
+func (p *Prior) Mass(k Knowledge) int64 { return p.mass[k] }
+
+// Reachable reports whether k has positive prior mass.
+func (p *Prior) Reachable(k Knowledge) bool { return p.mass[k] > 0 }
+
+// Posterior is P(joint state i | k) for every i, as exact fractions.
+func (p *Prior) Posterior(k Knowledge) ([]*big.Rat, error) {
+	m := p.mass[k]
+	if m == 0 {
+		return nil, ErrZeroMass
+	}
+	post := make([]*big.Rat, len(p.weights))
+	for i, w := range p.weights {
+		if !k.Consistent(i, p.kinds) {
+			w = 0
+		}
+		post[i] = big.NewRat(w, m)
+	}
+	return post, nil
+}
+
+// PosteriorFloat is Posterior in float64.
+func (p *Prior) PosteriorFloat(k Knowledge) ([]float64, error) {
+	m := p.mass[k]
+	if m == 0 {
+		return nil, ErrZeroMass
+	}
+	post := make([]float64, len(p.weights))
+	for i, w := range p.weights {
+		if k.Consistent(i, p.kinds) {
+			post[i] = float64(w) / float64(m)
+		}
+	}
+	return post, nil
+}
+
+// Split returns the weights behind a reveal of kind t at knowledge k: the
+// mass of k with t harmless, with t harmful, and of k itself (their sum when
+// t is unknown). P(t harmful | k) = harmful/total.
+func (p *Prior) Split(k Knowledge, t int) (harmless, harmful, total int64) {
+	total = p.mass[k]
+	switch k.Of(t) {
+	case traps.Harmless:
+		return total, 0, total
+	case traps.Harmful:
+		return 0, total, total
+	}
+	return p.mass[k.With(t, traps.Harmless)], p.mass[k.With(t, traps.Harmful)], total
+}
+
+// PHarmful is P(kind t harmful | k) as an exact fraction.
+func (p *Prior) PHarmful(k Knowledge, t int) (*big.Rat, error) {
+	_, bad, total := p.Split(k, t)
+	if total == 0 {
+		return nil, ErrZeroMass
+	}
+	return big.NewRat(bad, total), nil
+}
+
+// PHarmfulFloat is P(kind t harmful | k) in float64.
+func (p *Prior) PHarmfulFloat(k Knowledge, t int) (float64, error) {
+	_, bad, total := p.Split(k, t)
+	if total == 0 {
+		return 0, ErrZeroMass
+	}
+	return float64(bad) / float64(total), nil
+}

@@ -1,0 +1,16 @@
+// Package traps holds the trap maze of SDOI 2011 "迷宫探险" (BZOJ 2246,
+// Luogu P2489): its type, the parser and writer of the original input
+// format, validation, and the neutral vocabulary that analysts, referees and
+// policies share (directions, what is revealed about each trap kind, the
+// situation a player is in, and a policy as a table).
+//
+// A maze is an m × n grid of floor '.', walls '#', one start '$', exits '@'
+// and traps 'A'…, one letter per kind. Each kind is harmful or harmless; the
+// joint state of the K kinds is drawn from a prior of 2^K integer weights
+// (bit t of an index set means kind t is harmful). The player starts with H
+// lives, learns a kind by stepping on one of its traps, loses a life on every
+// step onto a harmful trap, dies at 0, and wants to reach any exit alive.
+//
+// Nothing here computes probabilities: that is the analyst's job (package
+// exact) and the referee's (package montecarlo), which must not share code.
+package traps
