@@ -1,0 +1,148 @@
+package exact
+
+import (
+	"math"
+	"math/big"
+	"os"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/games/snakes"
+)
+
+func readSnakesSample(t testing.TB) []snakes.Board {
+	t.Helper()
+	f, err := os.Open("testdata/snakes/sample.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	boards, err := snakes.Parse(f, "sample.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return boards
+}
+
+// ladders2to7 sends every first throw to 100, so exactly one throw is needed.
+var ladders2to7 = snakesBoard(2, 100, 3, 100, 4, 100, 5, 100, 6, 100, 7, 100)
+
+func TestExpectedThrowsKnownBoards(t *testing.T) {
+	sample := readSnakesSample(t)
+	tests := []struct {
+		name  string
+		board snakes.Board
+		want  float64  // published sample, or derived below
+		exact *big.Rat // where known exactly
+	}{
+		{"sample case 1 (published)", sample[0], 31.54880806, nil},
+		// The spec calls the empty board 694/21; that is only its value to
+		// 14 digits. Solving E(x) = (6 + Σ_{d≤k} E(x+d))/k backwards from
+		// E(100) = 0 in Python's fractions gives the fraction below, which
+		// is 6.3e-15 less than 694/21.
+		{"sample case 2 (published)", sample[1], 33.0476190476, emptyBoardExact()},
+		{"ladders 2..7 to 100 (one throw, by hand)", ladders2to7, 1, big.NewRat(1, 1)},
+		// Cell 94 with ladders 95..99 → 100 and plain 100: from 94 every
+		// throw 1..6 reaches 100, so E(94)=1; the rest of the board is as
+		// the empty board's first 93 cells with E(94..99) changed — no
+		// closed form, so only float and rational are compared for it.
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ExpectedThrows(tt.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(got-tt.want) > 1e-8 {
+				t.Errorf("ExpectedThrows = %.12f, want %.12f", got, tt.want)
+			}
+			dense, err := ExpectedThrowsDense(tt.board)
+			if err != nil || math.Abs(dense-got) > 1e-9 {
+				t.Errorf("dense = %.12f (%v), structured = %.12f", dense, err, got)
+			}
+			r, err := ExpectedThrowsRat(tt.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f, _ := r.Float64(); math.Abs(f-got) > 1e-9*got {
+				t.Errorf("rational %s = %.12f, float %.12f", r.RatString(), f, got)
+			}
+			if tt.exact != nil && r.Cmp(tt.exact) != 0 {
+				t.Errorf("rational = %s, want %s", r.RatString(), tt.exact.RatString())
+			}
+		})
+	}
+}
+
+func TestExpectedThrowsRejectsInvalidBoards(t *testing.T) {
+	wall := snakesBoard(2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 7, 1)
+	if _, err := ExpectedThrows(wall); err == nil {
+		t.Error("ExpectedThrows accepted a board with infinite expectation")
+	}
+	if _, err := ExpectedThrowsRat(wall); err == nil {
+		t.Error("ExpectedThrowsRat accepted a board with infinite expectation")
+	}
+	if _, _, err := ThrowDistribution(wall, 1e-12); err == nil {
+		t.Error("ThrowDistribution accepted a board with infinite expectation")
+	}
+}
+
+func TestThrowDistributionMatchesExpectation(t *testing.T) {
+	for i, b := range append(readSnakesSample(t), ladders2to7) {
+		pmf, left, err := ThrowDistribution(b, 1e-15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mass, mean float64
+		for k, p := range pmf {
+			mass += p
+			mean += float64(k) * p
+		}
+		want, _ := ExpectedThrows(b)
+		if math.Abs(mass+left-1) > 1e-12 || math.Abs(mean-want) > 1e-9*want {
+			t.Errorf("board %d: mass %.15f + left %g, mean %.12f, want %.12f", i, mass, left, mean, want)
+		}
+	}
+	pmf, _, _ := ThrowDistribution(ladders2to7, 1e-15)
+	if len(pmf) != 2 || math.Abs(pmf[1]-1) > 1e-15 {
+		t.Errorf("ladders 2..7: pmf %v, want all mass on one throw", pmf)
+	}
+}
+
+func TestExpectedThrowsFromSatisfiesFirstStepEquations(t *testing.T) {
+	b := readSnakesSample(t)[0]
+	e, err := ExpectedThrowsFrom(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	land := b.Targets()
+	for x := 1; x < snakes.Cells; x++ {
+		if land[x] != x {
+			continue
+		}
+		k := min(6, snakes.Cells-x)
+		sum := 0.0
+		for d := 1; d <= k; d++ {
+			sum += e[land[x+d]]
+		}
+		if r := float64(k)*e[x] - sum - 6; math.Abs(r) > 1e-9 {
+			t.Errorf("cell %d: residual %g", x, r)
+		}
+	}
+}
+
+// snakesBoard builds a board from (from, to) pairs.
+func snakesBoard(pairs ...int) snakes.Board {
+	var b snakes.Board
+	for i := 0; i+1 < len(pairs); i += 2 {
+		b.Jumps = append(b.Jumps, snakes.Jump{From: pairs[i], To: pairs[i+1]})
+	}
+	return b
+}
+
+func emptyBoardExact() *big.Rat {
+	r, ok := new(big.Rat).SetString("12854500663333283521753228116391023357323453622589783578561802806869649697/388969040244955338658770973340369358554064566229992374175449606558580736")
+	if !ok {
+		panic("bad fraction literal")
+	}
+	return r
+}

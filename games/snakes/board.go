@@ -1,0 +1,147 @@
+package snakes
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Cells is the number of cells; the goal is cell Cells and the start is cell 1.
+const Cells = 100
+
+// MaxCases is the largest T the original statement allows in one input.
+const MaxCases = 105
+
+// Jump is a ladder (From < To) or a snake (From > To).
+type Jump struct {
+	From, To int
+}
+
+// IsLadder reports whether the jump goes up.
+func (j Jump) IsLadder() bool { return j.To > j.From }
+
+// Board is one Snakes and Ladders board: its jumps, in input order.
+type Board struct {
+	Jumps []Jump
+}
+
+// JumpError is a problem with one jump of a board; Index is its position in Board.Jumps.
+type JumpError struct {
+	Index int
+	Msg   string
+}
+
+func (e *JumpError) Error() string { return fmt.Sprintf("jump %d: %s", e.Index+1, e.Msg) }
+
+// UnreachableError says that the expected number of throws is infinite:
+// Cell can be reached from 1, but 100 cannot be reached from Cell.
+type UnreachableError struct {
+	Cell int
+}
+
+func (e *UnreachableError) Error() string {
+	return fmt.Sprintf("cell %d can be reached from 1 but 100 cannot be reached from it: the expected number of throws is infinite", e.Cell)
+}
+
+// Targets returns, for every cell c in 1..100, where a move ending on c
+// finally lands: the jump's end if a jump starts on c, else c itself.
+// Index 0 is unused.
+func (b Board) Targets() [Cells + 1]int {
+	var t [Cells + 1]int
+	for c := range t {
+		t[c] = c
+	}
+	for _, j := range b.Jumps {
+		if j.From >= 1 && j.From <= Cells && j.To >= 1 && j.To <= Cells {
+			t[j.From] = j.To
+		}
+	}
+	return t
+}
+
+// Validate checks the rules of the statement: each jump within 1..100 with
+// a ≠ b, none starting on 1 or 100, one jump per start, no jump ending on
+// another's start, and a finite expected number of throws. It returns a
+// *JumpError or an *UnreachableError.
+func (b Board) Validate() error {
+	if len(b.Jumps) > Cells-2 {
+		return &JumpError{Index: Cells - 2, Msg: fmt.Sprintf("a board has at most %d jumps (one per cell 2..99)", Cells-2)}
+	}
+	var startOf [Cells + 1]int // 1-based index of the jump starting on a cell, 0 if none
+	for i, j := range b.Jumps {
+		switch {
+		case j.From < 1 || j.From > Cells || j.To < 1 || j.To > Cells:
+			return &JumpError{i, fmt.Sprintf("%d %d: cells must be in 1..%d", j.From, j.To, Cells)}
+		case j.From == j.To:
+			return &JumpError{i, fmt.Sprintf("%d %d: a jump must go somewhere (a ≠ b)", j.From, j.To)}
+		case j.From == 1:
+			return &JumpError{i, fmt.Sprintf("%d %d: no jump may start on cell 1", j.From, j.To)}
+		case j.From == Cells:
+			return &JumpError{i, fmt.Sprintf("%d %d: no jump may start on cell %d", j.From, j.To, Cells)}
+		case startOf[j.From] != 0:
+			return &JumpError{i, fmt.Sprintf("%d %d: cell %d already starts jump %d", j.From, j.To, j.From, startOf[j.From])}
+		}
+		startOf[j.From] = i + 1
+	}
+	for i, j := range b.Jumps {
+		if k := startOf[j.To]; k != 0 {
+			return &JumpError{i, fmt.Sprintf("%d %d: jumps do not chain, but cell %d starts jump %d", j.From, j.To, j.To, k)}
+		}
+	}
+	if c := b.StuckCell(); c != 0 {
+		return &UnreachableError{Cell: c}
+	}
+	return nil
+}
+
+// StuckCell returns the largest cell that can be reached from 1 but from
+// which 100 cannot be reached, or 0 when there is none (the expected number
+// of throws is then finite). It assumes the jumps are otherwise valid.
+func (b Board) StuckCell() int {
+	land := b.Targets()
+	moves := func(c int) []int { // where one throw from c can leave the player
+		var out []int
+		for d := 1; d <= 6 && c+d <= Cells; d++ {
+			out = append(out, land[c+d])
+		}
+		if c+6 > Cells { // an overshooting throw keeps the player on c
+			out = append(out, c)
+		}
+		return out
+	}
+	var fromStart [Cells + 1]bool
+	stack := []int{1}
+	fromStart[1] = true
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if c == Cells {
+			continue
+		}
+		for _, n := range moves(c) {
+			if !fromStart[n] {
+				fromStart[n] = true
+				stack = append(stack, n)
+			}
+		}
+	}
+	// Backward search from 100 over reversed moves.
+	var reaches [Cells + 1]bool
+	reaches[Cells] = true
+	for changed := true; changed; {
+		changed = false
+		for c := Cells - 1; c >= 1; c-- {
+			if reaches[c] {
+				continue
+			}
+			if slices.ContainsFunc(moves(c), func(n int) bool { return reaches[n] }) {
+				reaches[c], changed = true, true
+			}
+		}
+	}
+	for c := Cells - 1; c >= 1; c-- { // the largest stuck cell is the one nearest the wall
+		if fromStart[c] && !reaches[c] {
+			return c
+		}
+	}
+	return 0
+}
