@@ -1,0 +1,39 @@
+package estimate_test
+
+import (
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+)
+
+// A win/loss game: the exact solver says P(win) = 3/4 and the simulator won
+// 7520 of 10000 runs. The run's budget of 1e-6 is shared by 100 checks.
+func ExampleAgree() {
+	pmf := []float64{0.25, 0.75} // P(loss), P(win)
+	counts := []int64{2480, 7520}
+	alpha := estimate.Budget{Alpha: 1e-6, Checks: 100}.PerCheck()
+	a := estimate.Agree(pmf, 0, counts, alpha)
+	fmt.Printf("%s: p̂=%.4f in [%.4f, %.4f], p-value %.3f, z %.2f, pass %v\n",
+		a.Test, a.Statistic, a.CILow, a.CIHigh, a.PValue, a.Z, a.Pass)
+	// Output:
+	// exact-binomial: p̂=0.7520 in [0.7267, 0.7762], p-value 0.654, z 0.46, pass true
+}
+
+// A distribution of throws: DKW compares the whole empirical CDF.
+func ExampleAgree_distribution() {
+	pmf := []float64{0, 0.5, 0.25, 0.25} // P(1 throw) = 1/2, …
+	counts := []int64{0, 4100, 2900, 3000}
+	a := estimate.Agree(pmf, 0, counts, 1e-6)
+	fmt.Printf("%s: sup distance %.3f vs threshold %.4f, pass %v\n", a.Test, a.Statistic, a.Threshold, a.Pass)
+	// Output:
+	// dkw: sup distance 0.090 vs threshold 0.0269, pass false
+}
+
+// The exact 95% interval for 5 successes in 10 trials, as R's binom.test
+// prints it.
+func ExampleClopperPearson() {
+	lo, hi := estimate.ClopperPearson(5, 10, 0.05)
+	fmt.Printf("[%.4f, %.4f]\n", lo, hi)
+	// Output:
+	// [0.1871, 0.8129]
+}
