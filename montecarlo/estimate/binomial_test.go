@@ -130,7 +130,7 @@ func TestBinomialTwoSidedPEdges(t *testing.T) {
 		{1, 10, 0, 0},
 		{10, 10, 1, 1}, // p = 1: only k = n is possible
 		{9, 10, 1, 0},
-		{0, 0, 0.3, 1},  // no trials: nothing to see
+		{0, 0, 0.3, 1},   // no trials: nothing to see
 		{-1, 10, 0.5, 0}, // impossible counts
 		{11, 10, 0.5, 0},
 		{5, 10, 0.5, 1}, // centre: 2·P(X≤5) > 1, capped

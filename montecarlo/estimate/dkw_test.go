@@ -14,7 +14,7 @@ func TestDKWEpsilon(t *testing.T) {
 	}{
 		// Hand-derived: ln(2/0.05) = ln 40 = 3.6888794541139363.
 		{100, 0.05, math.Sqrt(3.6888794541139363 / 200)}, // 0.13581…
-		{1, 2 * math.Exp(-2), 1},                           // ln(e²)/2 = 1
+		{1, 2 * math.Exp(-2), 1},                         // ln(e²)/2 = 1
 		{1_000_000, 1e-6, math.Sqrt(math.Log(2e6) / 2e6)},
 	}
 	for _, tc := range tests {
