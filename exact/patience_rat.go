@@ -8,62 +8,73 @@ import (
 )
 
 // WinProbabilityRat returns George's win probability from deal d as an exact
-// fraction: the same first-step recursion as WinProbability, in math/big
-// arithmetic, memoised in a map over the reachable positions. It is much
-// slower than the float version and exists to check it.
+// fraction. It runs the other way round from WinProbability, so the two
+// check each other: it pushes the probability of reaching each position
+// forward, move by move, from the full table (probability 1) to the empty
+// one, instead of pulling win probabilities back from the end.
+//
+// Every move removes two cards, so after t moves all positions lie in layer
+// t, and the empty table is layer 18. A position with m moves passes 1/m of
+// its mass to each successor. At most 12 pairs of tops ever exist (nine tops,
+// at most four of a rank: 4+4+1 tops give 6+6 pairs), so every m divides
+// L = lcm(1..12) = 27720, and the mass of a position in layer t is an
+// integer multiple of 1/L^t. Keeping those integers (math/big.Int, no
+// greatest common divisors) and dividing once at the end makes the exact
+// version cost a few times the float one.
 func WinProbabilityRat(d patience.Deal) (*big.Rat, error) {
 	if err := d.Validate(); err != nil {
 		return nil, fmt.Errorf("patience: %w", err)
 	}
-	var s patienceRat
-	s.load(d)
-	s.memo = make(map[uint32]*big.Rat)
-	return new(big.Rat).Set(s.win(patienceFullKey)), nil
-}
-
-type patienceRat struct {
-	PatienceSolver // for the rank table and the heights
-	memo           map[uint32]*big.Rat
-}
-
-var (
-	patienceRatZero = new(big.Rat)
-	patienceRatOne  = big.NewRat(1, 1)
-)
-
-// win returns P(win) from heights s.h (key key); the result must not be modified.
-func (s *patienceRat) win(key uint32) *big.Rat {
-	if key == 0 {
-		return patienceRatOne
-	}
-	if v, ok := s.memo[key]; ok {
-		return v
-	}
-	var byRank [patience.Ranks + patience.Piles]uint16
+	const layers = patience.Cards / 2
+	const lcm = 27720 // lcm(1..12)
+	var ranks [patience.Piles][patience.PileCards]patience.Rank
 	for p := range patience.Piles {
-		byRank[s.ranks[p][s.h[p]]] |= 1 << p
-	}
-	sum, m := new(big.Rat), int64(0)
-	for r := range patience.Ranks {
-		set := byRank[r]
-		for set&(set-1) != 0 {
-			p := patienceLowest(set)
-			set &= set - 1
-			for rest := set; rest != 0; rest &= rest - 1 {
-				q := patienceLowest(rest)
-				s.h[p]--
-				s.h[q]--
-				sum.Add(sum, s.win(key-patiencePow5[p]-patiencePow5[q]))
-				s.h[p]++
-				s.h[q]++
-				m++
-			}
+		for k := range patience.PileCards {
+			ranks[p][k] = d[p][k].Rank
 		}
 	}
-	v := patienceRatZero
-	if m > 0 {
-		v = sum.Quo(sum, big.NewRat(m, 1))
+	cur := map[uint32]*big.Int{patienceFullKey: big.NewInt(1)}
+	var (
+		share big.Int
+		pairs [][2]int
+	)
+	for range layers {
+		next := make(map[uint32]*big.Int, len(cur))
+		for key, mass := range cur {
+			var h [patience.Piles]int
+			for p, k := 0, key; p < patience.Piles; p, k = p+1, k/5 {
+				h[p] = int(k % 5)
+			}
+			pairs = pairs[:0]
+			for p := range patience.Piles {
+				for q := p + 1; q < patience.Piles; q++ {
+					if h[p] > 0 && h[q] > 0 && ranks[p][h[p]-1] == ranks[q][h[q]-1] {
+						pairs = append(pairs, [2]int{p, q})
+					}
+				}
+			}
+			if len(pairs) == 0 {
+				continue // a dead end: its mass is lost
+			}
+			if lcm%len(pairs) != 0 {
+				return nil, fmt.Errorf("patience: %d pairs of equal tops, more than 12 cannot happen", len(pairs))
+			}
+			share.Mul(mass, big.NewInt(int64(lcm/len(pairs))))
+			for _, pq := range pairs {
+				k := key - patiencePow5[pq[0]] - patiencePow5[pq[1]]
+				if n, ok := next[k]; ok {
+					n.Add(n, &share)
+				} else {
+					next[k] = new(big.Int).Set(&share)
+				}
+			}
+		}
+		cur = next
 	}
-	s.memo[key] = v
-	return v
+	won, ok := cur[0]
+	if !ok {
+		return new(big.Rat), nil
+	}
+	den := new(big.Int).Exp(big.NewInt(lcm), big.NewInt(layers), nil)
+	return new(big.Rat).SetFrac(won, den), nil
 }
