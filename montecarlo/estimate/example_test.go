@@ -37,3 +37,23 @@ func ExampleClopperPearson() {
 	// Output:
 	// [0.1871, 0.8129]
 }
+
+// Holm rejects step-down: the smallest p-value against alpha/m, the next
+// against alpha/(m−1), … until one survives.
+func ExampleHolm() {
+	p := []float64{0.01, 0.04, 0.03, 0.005}
+	fmt.Println(estimate.Holm(p, 0.05))
+	// Output:
+	// [true false false true]
+}
+
+// Calibration: the p-values of many independent checks should be uniform.
+// These crowd near 0, as a slightly biased simulator's would.
+func ExampleKolmogorovSmirnov() {
+	pvalues := []float64{0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.2, 0.3, 0.5, 0.9}
+	uniform := func(x float64) float64 { return min(max(x, 0), 1) }
+	d, p := estimate.KolmogorovSmirnov(pvalues, uniform)
+	fmt.Printf("D = %.3f, p-value = %.3f\n", d, p)
+	// Output:
+	// D = 0.500, p-value = 0.008
+}
