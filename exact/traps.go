@@ -83,6 +83,7 @@ type trapLayer[T any] struct {
 	wBad     [traps.MaxKinds]int64
 	total    int64
 	slot     []int16 // per cell: 0 not yet evaluated, else 1 + index into vals (at most 2 per cell)
+	move     []int8  // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
 	vals     []T     // one value per region, and one per harmful trap cell stood on
 }
 

@@ -1,0 +1,119 @@
+package exact
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/chancecheck/chancecheck/games/traps"
+)
+
+// EvaluateTrapPolicy is the exact survival probability of a deterministic
+// policy: the probability, over the prior, that following pol from the start
+// reaches an exit alive. A policy that comes back to a situation it has been
+// in without losing a life or learning a kind is deterministic, so it would
+// repeat that loop forever: such a branch counts as never reaching an exit.
+// An illegal move (off the map, into a wall, an unknown Dir) or a policy
+// error is returned as an error.
+func EvaluateTrapPolicy(z *traps.Maze, pol traps.Policy) (*big.Rat, error) {
+	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	if err != nil {
+		return nil, err
+	}
+	e := &trapEvaluator[*big.Rat, ratField]{s: s, pol: pol, memo: map[trapEntry]*big.Rat{}}
+	return e.eval(s.layer(z.Life, 0), s.start)
+}
+
+// EvaluateTrapPolicyFloat is EvaluateTrapPolicy in float64.
+func EvaluateTrapPolicyFloat(z *traps.Maze, pol traps.Policy) (float64, error) {
+	s, err := newTrapSolver[float64](z, floatField{})
+	if err != nil {
+		return 0, err
+	}
+	e := &trapEvaluator[float64, floatField]{s: s, pol: pol, memo: map[trapEntry]float64{}}
+	return e.eval(s.layer(z.Life, 0), s.start)
+}
+
+// trapEntry is a place where a walk within one layer begins.
+type trapEntry struct {
+	layer int // (h-1)·3^K + k
+	cell  int32
+}
+
+// trapEvaluator follows a policy. Within a layer the walk is deterministic,
+// so it is followed step by step until it leaves the layer (a reveal or a
+// lost life, where it branches), ends, or repeats a cell (a loop).
+type trapEvaluator[T any, F trapField[T]] struct {
+	s    *trapSolver[T, F]
+	pol  traps.Policy
+	memo map[trapEntry]T
+}
+
+func (e *trapEvaluator[T, F]) eval(ly *trapLayer[T], start int32) (T, error) {
+	s := e.s
+	key := trapEntry{(ly.h-1)*s.nk + int(ly.k), start}
+	if v, ok := e.memo[key]; ok {
+		return v, nil
+	}
+	v, err := e.walk(ly, start)
+	if err != nil {
+		return v, err
+	}
+	e.memo[key] = v
+	return v, nil
+}
+
+func (e *trapEvaluator[T, F]) walk(ly *trapLayer[T], cur int32) (T, error) {
+	s := e.s
+	zero := s.f.zero()
+	visited := map[int32]bool{}
+	for {
+		if s.exit[cur] {
+			return s.f.one(), nil
+		}
+		if visited[cur] {
+			return zero, nil // a deterministic loop: it never ends
+		}
+		visited[cur] = true
+		sit := traps.Situation{Row: int(cur) / s.n, Col: int(cur) % s.n, Life: ly.h, Known: ly.k.Known(s.z.Kinds)}
+		dir, err := e.pol.Move(sit)
+		if err != nil {
+			return zero, fmt.Errorf("traps: policy at %+v: %w", sit, err)
+		}
+		if dir == traps.Stop {
+			return zero, nil
+		}
+		if dir < traps.Up || dir > traps.Right {
+			return zero, fmt.Errorf("traps: policy at %+v: %v is not a move", sit, dir)
+		}
+		next := s.nbrs[cur][dir-traps.Up]
+		if next < 0 {
+			return zero, fmt.Errorf("traps: policy at %+v: moving %v leaves the map or hits a wall", sit, dir)
+		}
+		if s.free(ly, next) {
+			cur = next
+			continue
+		}
+		t := s.code[next]
+		if !ly.fetched[t] {
+			s.fetch(ly, t)
+		}
+		if ly.reveal[t] == traps.Harmful {
+			if ly.safe[t] == nil {
+				return zero, nil // the last life is lost
+			}
+			return e.eval(ly.safe[t], next)
+		}
+		safe, bad := zero, zero
+		if ly.safe[t] != nil {
+			if safe, err = e.eval(ly.safe[t], next); err != nil {
+				return zero, err
+			}
+		}
+		if ly.bad[t] != nil {
+			if bad, err = e.eval(ly.bad[t], next); err != nil {
+				return zero, err
+			}
+		}
+		return s.f.mix(safe, ly.wSafe[t], bad, ly.wBad[t], ly.total), nil
+	}
+}
