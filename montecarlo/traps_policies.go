@@ -7,7 +7,9 @@ import (
 )
 
 // trapsStepOrder is the order in which the policies here consider moves.
-func trapsStepOrder() [4]traps.Dir { return [4]traps.Dir{traps.Up, traps.Down, traps.Left, traps.Right} }
+func trapsStepOrder() [4]traps.Dir {
+	return [4]traps.Dir{traps.Up, traps.Down, traps.Left, traps.Right}
+}
 
 // trapsNeighbour is the cell a move leads to, and whether the move is legal
 // (on the map and not into a wall).
