@@ -41,7 +41,7 @@ func (e *CardError) Error() string { return e.Msg }
 // Validate checks that the deal is a permutation of the 36 cards. The error,
 // a *CardError, names the first card out of range or dealt twice (scanning
 // piles in order, bottom to top) and the cards the deal therefore lacks.
-func (d *Deal) Validate() error {
+func (d Deal) Validate() error {
 	var seen [Cards]bool
 	var where [Cards][2]int
 	for p := range Piles {
@@ -65,7 +65,7 @@ func (d *Deal) Validate() error {
 }
 
 // Missing lists, in deck order, the cards of the deck that the deal lacks.
-func (d *Deal) Missing() []Card {
+func (d Deal) Missing() []Card {
 	var seen [Cards]bool
 	for p := range Piles {
 		for _, c := range d[p] {
@@ -84,11 +84,11 @@ func (d *Deal) Missing() []Card {
 }
 
 // Top returns the top card of pile p when it holds height cards (1..4).
-func (d *Deal) Top(p, height int) Card { return d[p][height-1] }
+func (d Deal) Top(p, height int) Card { return d[p][height-1] }
 
 // InitialMoves counts the pairs of piles whose top cards share a rank in the
 // full deal: the moves George can choose from on his first turn.
-func (d *Deal) InitialMoves() int {
+func (d Deal) InitialMoves() int {
 	var count [Ranks]int
 	n := 0
 	for p := range Piles {
