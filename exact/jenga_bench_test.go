@@ -1,0 +1,43 @@
+package exact
+
+import (
+	"os"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/games/jenga"
+)
+
+func readJengaTower(tb testing.TB, path string) jenga.Tower {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	tw, err := jenga.Parse(f, path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tw
+}
+
+// BenchmarkExactJenga solves the published sample and the bench tower.
+func BenchmarkExactJenga(b *testing.B) {
+	for _, tc := range []struct{ name, path string }{
+		{"sample", "testdata/jenga/sample.in"},
+		{"bench-n6-mixed", "testdata/jenga/bench-n6-mixed.in"},
+	} {
+		tw := readJengaTower(b, tc.path)
+		b.Run(tc.name, func(b *testing.B) {
+			var states int
+			for b.Loop() {
+				sol, err := SolveJenga(tw)
+				if err != nil {
+					b.Fatal(err)
+				}
+				states = sol.States()
+			}
+			b.ReportMetric(float64(states), "states")
+		})
+	}
+}

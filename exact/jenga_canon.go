@@ -1,0 +1,284 @@
+package exact
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/chancecheck/chancecheck/games/jenga"
+)
+
+// The Jenga analyst works on canonical states. A level is coded in six bits,
+// two per position (left, middle, right; 0 for an empty position, then R, G,
+// B). Three symmetries of the rules merge states:
+//
+//   - mirroring a level: the rules never tell left from right, so a level
+//     and its mirror image get the same code, the smaller of the two;
+//   - reordering the levels below the top: the rules look at each lower level
+//     alone, so they form a multiset;
+//   - swapping green and blue everywhere: both have two faces of the die, so a
+//     state and its colour swap have the same value; a state's key is the
+//     smaller of the two keys.
+//
+// Besides, what a lower level can still do is all that matters of it: a
+// level that can give up no block is dropped, and a level of two blocks with
+// the middle one can only give up its side block (taking the middle would
+// leave one side block), so its middle colour is forgotten. This leaves 21
+// kinds of live lower level (18 complete ones: side colours as a pair and the
+// middle; three two-block ones: the side colour), numbered 1..21 ("live codes").
+// The top level is kept exactly up to mirroring, since it becomes a complete
+// lower level later.
+//
+// A state's key packs it into 64 bits: the top's code in bits 0..5, then the
+// live codes in descending order in six-bit lanes from bit 6 (nine lanes, 0
+// marking an empty lane). The lanes alone are the state's "floor key". Six-bit
+// lanes leave a guard bit above every code (codes are below 32), so finding
+// where a code goes is one subtraction and a population count over all lanes
+// at once. A live lower level keeps at least two blocks, so a tower of n
+// levels has at most (3n−1)/2 live lower levels: nine lanes hold every state
+// for n ≤ 6, the statement's limit.
+
+// jengaMaxLive is the most live lower levels a key holds.
+const jengaMaxLive = 9
+
+// JengaMaxLevels is the tallest input tower the analyst accepts: the states
+// of a taller one may not fit a 64-bit key.
+const JengaMaxLevels = 6
+
+// jengaRemoval is one legal removal from a live lower level, in the level's
+// canonical orientation.
+type jengaRemoval struct {
+	colour uint8 // 0, 1, 2 for R, G, B
+	pos    uint8 // position taken, in the canonical orientation
+	rest   uint8 // live code of what is left, 0 when the level is dead
+}
+
+// jengaPlacement is one way to put a block of some colour on the top.
+type jengaPlacement struct {
+	pos    uint8 // position filled, in the canonical orientation of the top
+	newTop uint8 // canonical code of the top afterwards
+}
+
+// jengaTables are the rule tables the analyst derives once from the rules.
+type jengaTables struct {
+	top      [64]uint8 // canonical top code of any level code: the smaller of it and its mirror
+	lower    [64]uint8 // canonical code of what a lower level can still do
+	live     [64]uint8 // live code (1..21) of any level code as a lower level, 0 when dead
+	code     [32]uint8 // canonical lower code of a live code
+	nLive    int
+	topIdx   [64]uint8 // 0..nTops-1 for a canonical top code with 1..3 blocks
+	nTops    int
+	full     [64]bool                // the level has three blocks
+	swapLive [32]uint8               // live code after swapping green and blue
+	swapTop  [64]uint8               // canonical top code after swapping green and blue
+	removes  [32][]jengaRemoval      // by live code
+	places   [64][3][]jengaPlacement // by canonical top code with 1..2 blocks, and colour
+	start    [3][]jengaPlacement     // a block of each colour starting a new level
+}
+
+var jengaTablesOnce = sync.OnceValue(buildJengaTables)
+
+func levelCode(l jenga.Level) uint8 { return uint8(l[0])<<4 | uint8(l[1])<<2 | uint8(l[2]) }
+
+func codeLevel(c uint8) jenga.Level {
+	return jenga.Level{jenga.Colour(c >> 4 & 3), jenga.Colour(c >> 2 & 3), jenga.Colour(c & 3)}
+}
+
+// lowerLevelStands says whether a level below the top keeps the tower up:
+// at least one block, and a single block only in the middle.
+func lowerLevelStands(l jenga.Level) bool {
+	switch l.Blocks() {
+	case 0:
+		return false
+	case 1:
+		return l[jenga.Middle] != jenga.Empty
+	}
+	return true
+}
+
+// forgetMiddle is what a lower level can still do: a level of two blocks
+// with the middle one can only give up its side block, so its middle colour
+// is replaced by red.
+func forgetMiddle(l jenga.Level) jenga.Level {
+	if l.Blocks() == 2 && l[jenga.Middle] != jenga.Empty {
+		l[jenga.Middle] = jenga.Red
+	}
+	return l
+}
+
+func swapGreenBlue(l jenga.Level) jenga.Level {
+	for p, c := range l {
+		switch c {
+		case jenga.Green:
+			l[p] = jenga.Blue
+		case jenga.Blue:
+			l[p] = jenga.Green
+		}
+	}
+	return l
+}
+
+func mirrorMin(l jenga.Level) uint8 { return min(levelCode(l), levelCode(l.Mirror())) }
+
+func buildJengaTables() *jengaTables {
+	t := &jengaTables{}
+	for c := range 64 {
+		l := codeLevel(uint8(c))
+		t.top[c] = mirrorMin(l)
+		t.lower[c] = mirrorMin(forgetMiddle(l))
+		t.full[c] = l.Blocks() == 3
+		if t.top[c] == uint8(c) && l.Blocks() > 0 {
+			t.topIdx[c] = uint8(t.nTops)
+			t.nTops++
+		}
+	}
+	// Live levels: canonical lower codes with a legal removal.
+	for c := range 64 {
+		if t.lower[c] != uint8(c) {
+			continue
+		}
+		l := codeLevel(uint8(c))
+		if !lowerLevelStands(l) {
+			continue
+		}
+		var rs []jengaRemoval
+		for p := range 3 {
+			if l[p] == jenga.Empty {
+				continue
+			}
+			rest := l
+			rest[p] = jenga.Empty
+			if lowerLevelStands(rest) {
+				rs = append(rs, jengaRemoval{colour: uint8(l[p]) - 1, pos: uint8(p), rest: levelCode(rest)})
+			}
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		t.nLive++
+		t.live[c] = uint8(t.nLive)
+		t.code[t.nLive] = uint8(c)
+		t.removes[t.nLive] = rs
+	}
+	for c := range 64 {
+		t.live[c] = t.live[t.lower[c]]
+	}
+	// Map the rests to live codes (0 when dead), and keep one removal per
+	// (colour, rest): the others lead to the same state.
+	for lc := 1; lc <= t.nLive; lc++ {
+		var kept []jengaRemoval
+		for _, r := range t.removes[lc] {
+			r.rest = t.live[r.rest]
+			if !slices.ContainsFunc(kept, func(k jengaRemoval) bool { return k.colour == r.colour && k.rest == r.rest }) {
+				kept = append(kept, r)
+			}
+		}
+		t.removes[lc] = kept
+		t.swapLive[lc] = t.live[levelCode(swapGreenBlue(codeLevel(t.code[lc])))]
+	}
+	// Placements on an incomplete top, and on an empty new level.
+	for c := range 64 {
+		l := codeLevel(uint8(c))
+		t.swapTop[c] = t.top[levelCode(swapGreenBlue(l))]
+		if t.top[c] != uint8(c) || l.Blocks() == 0 || l.Blocks() == 3 {
+			continue
+		}
+		for col := range 3 {
+			t.places[c][col] = placements(t, l, jenga.Colour(col+1))
+		}
+	}
+	for col := range 3 {
+		t.start[col] = placements(t, jenga.Level{}, jenga.Colour(col+1))
+	}
+	return t
+}
+
+// placements lists the distinct tops that putting a block of colour col on
+// level l can make.
+func placements(t *jengaTables, l jenga.Level, col jenga.Colour) []jengaPlacement {
+	var ps []jengaPlacement
+	for p := range 3 {
+		if l[p] != jenga.Empty {
+			continue
+		}
+		n := l
+		n[p] = col
+		top := t.top[levelCode(n)]
+		if !slices.ContainsFunc(ps, func(q jengaPlacement) bool { return q.newTop == top }) {
+			ps = append(ps, jengaPlacement{pos: uint8(p), newTop: top})
+		}
+	}
+	return ps
+}
+
+// Lane arithmetic on keys.
+const (
+	laneBits  = 6
+	laneOnes  = 0o_010101010101010101 // 1 in each of the nine lanes
+	laneGuard = laneOnes << 5         // the guard bit of each lane
+)
+
+// lanesAbove counts the lanes of lanes holding a code ≥ c (c ≥ 1): that is
+// where c goes in descending order, and, for c+1, where the first c sits.
+func lanesAbove(lanes uint64, c uint8) int {
+	return bits.OnesCount64(((lanes | laneGuard) - uint64(c)*laneOnes) & laneGuard)
+}
+
+// insertCode puts live code c into lanes, keeping them descending.
+func insertCode(lanes uint64, c uint8) uint64 {
+	shift := uint(lanesAbove(lanes, c)) * laneBits
+	low := lanes & (1<<shift - 1)
+	return low | uint64(c)<<shift | (lanes&^low)<<laneBits
+}
+
+// removeLane drops lane i.
+func removeLane(lanes uint64, i int) uint64 {
+	shift := uint(i) * laneBits
+	low := lanes & (1<<shift - 1)
+	return low | (lanes>>(shift+laneBits))<<shift
+}
+
+// removeCode drops one lane holding live code c, which must be present.
+func removeCode(lanes uint64, c uint8) uint64 { return removeLane(lanes, lanesAbove(lanes, c+1)) }
+
+func jengaKey(lanes uint64, top uint8) uint64 { return lanes<<6 | uint64(top) }
+
+func keyTop(k uint64) uint8 { return uint8(k & 63) }
+
+func keyLanes(k uint64) uint64 { return k >> 6 }
+
+// laneCodes lists the live codes of lanes, descending.
+func laneCodes(lanes uint64) []uint8 {
+	var out []uint8
+	for ; lanes != 0; lanes >>= laneBits {
+		out = append(out, uint8(lanes&(1<<laneBits-1)))
+	}
+	return out
+}
+
+// swapKey is the key of the state k with green and blue swapped.
+func (t *jengaTables) swapKey(k uint64) uint64 {
+	var w uint64
+	for lanes := keyLanes(k); lanes != 0; lanes >>= laneBits {
+		w = insertCode(w, t.swapLive[lanes&(1<<laneBits-1)])
+	}
+	return jengaKey(w, t.swapTop[keyTop(k)])
+}
+
+// keyOf returns the key of a real tower, before the green–blue swap. It
+// fails when the tower has more live lower levels than a key holds.
+func (t *jengaTables) keyOf(tw jenga.Tower) (uint64, bool) {
+	var lanes uint64
+	n := 0
+	top := tw.Top()
+	for _, l := range tw.Levels[:top] {
+		if lc := t.live[levelCode(l)]; lc != 0 {
+			if n == jengaMaxLive {
+				return 0, false
+			}
+			lanes = insertCode(lanes, lc)
+			n++
+		}
+	}
+	return jengaKey(lanes, t.top[levelCode(tw.Levels[top])]), true
+}

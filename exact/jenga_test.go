@@ -1,0 +1,140 @@
+package exact
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/games/jenga"
+)
+
+func parseJenga(tb testing.TB, in string) jenga.Tower {
+	tb.Helper()
+	t, err := jenga.Parse(strings.NewReader(in), "test.in")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+// reversed returns t with its levels in the opposite order.
+func reversed(t jenga.Tower) jenga.Tower {
+	r := t.Clone()
+	for i, j := 0, len(r.Levels)-1; i < j; i, j = i+1, j-1 {
+		r.Levels[i], r.Levels[j] = r.Levels[j], r.Levels[i]
+	}
+	return r
+}
+
+func TestSolveJengaPublished(t *testing.T) {
+	sample := readJengaTower(t, "testdata/jenga/sample.in")
+	bench := readJengaTower(t, "testdata/jenga/bench-n6-mixed.in")
+	tests := []struct {
+		name  string
+		tower jenga.Tower
+		want  float64
+	}{
+		// The published sample and answer (Codeforces 424E).
+		{"sample", sample, 17.119213696601992},
+		// The spec: with the first line as the top, the sample gives 17.149153342287.
+		{"sample reversed", reversed(sample), 17.149153342287},
+		// The spec's bench tower and its recorded answer.
+		{"bench-n6-mixed", bench, 16.929764735374},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sol, err := SolveJenga(tc.tower)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(sol.Expected-tc.want) > 1e-6 {
+				t.Errorf("expected throws = %.12f, want %.12f", sol.Expected, tc.want)
+			}
+		})
+	}
+}
+
+// TestSolveJengaSingleColour checks the closed forms of the spec: a tower of
+// one colour makes m(n) = 2, 3, 5, 6, 8 moves for n = 2..6, each taking 6
+// throws on average for red (one face) and 3 for green or blue (two faces).
+// m(2) = 2 by hand: take the lower level's middle (starting a new level),
+// then the old top's middle; both lower levels are then dead.
+func TestSolveJengaSingleColour(t *testing.T) {
+	moves := map[int]float64{2: 2, 3: 3, 4: 5, 5: 6, 6: 8}
+	for n := 2; n <= 6; n++ {
+		for _, c := range jenga.Colours {
+			tw := jenga.Tower{}
+			for range n {
+				tw.Levels = append(tw.Levels, jenga.Level{c, c, c})
+			}
+			sol, err := SolveJenga(tw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			per := 3.0
+			if c == jenga.Red {
+				per = 6
+			}
+			if want := per * moves[n]; math.Abs(sol.Expected-want) > 1e-9 {
+				t.Errorf("n=%d all %v: %.12f, want %g", n, c, sol.Expected, want)
+			}
+		}
+	}
+}
+
+func TestSolveJengaRejects(t *testing.T) {
+	tall := jenga.Tower{}
+	for range JengaMaxLevels + 1 {
+		tall.Levels = append(tall.Levels, jenga.Level{jenga.Red, jenga.Green, jenga.Blue})
+	}
+	if _, err := SolveJenga(tall); err == nil {
+		t.Error("SolveJenga accepted a tower taller than JengaMaxLevels")
+	}
+	if _, err := SolveJenga(jenga.Tower{Levels: []jenga.Level{{jenga.Red, jenga.Empty, jenga.Red}, {jenga.Red, jenga.Red, jenga.Red}}}); err == nil {
+		t.Error("SolveJenga accepted an incomplete level")
+	}
+}
+
+// TestJengaOptimalPolicyOnRealTowers plays the optimal policy through the
+// real-tower evaluator, which applies exact's own reading of the rules to
+// the uncanonical tower: the moves must be legal and give the same value and
+// distribution as the canonical chain.
+func TestJengaOptimalPolicyOnRealTowers(t *testing.T) {
+	for _, in := range []string{
+		"2\nRGB\nBBG\n",
+		"3\nRGB\nGRG\nBBB\n",
+		"4\nRGB\nGRG\nBBB\nGGR\n",
+		"4\nRRG\nBRB\nGBG\nRGB\n",
+		"5\nRBG\nGBR\nBRG\nGRB\nRGB\n",
+	} {
+		tw := parseJenga(t, in)
+		sol, err := SolveJenga(tw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := EvaluateJenga(tw, JengaPlayerFunc(sol.Move), 1e-12, 1e6)
+		if err != nil {
+			t.Fatalf("%v: %v", tw, err)
+		}
+		if math.Abs(ev.Expected-sol.Expected) > 1e-9 {
+			t.Errorf("%v: real-tower value %.12f, canonical %.12f", tw, ev.Expected, sol.Expected)
+		}
+		pmf, tail, err := sol.PMF(1e-12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pmf) != len(ev.PMF) || tail > 1e-12 {
+			t.Fatalf("%v: pmf lengths %d and %d, tail %g", tw, len(pmf), len(ev.PMF), tail)
+		}
+		mean := 0.0
+		for k := range pmf {
+			if math.Abs(pmf[k]-ev.PMF[k]) > 1e-12 {
+				t.Fatalf("%v: P(%d) = %g canonically, %g on real towers", tw, k, pmf[k], ev.PMF[k])
+			}
+			mean += float64(k) * pmf[k]
+		}
+		if math.Abs(mean-sol.Expected) > 1e-6 {
+			t.Errorf("%v: pmf mean %.9f, value %.9f", tw, mean, sol.Expected)
+		}
+	}
+}
