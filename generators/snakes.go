@@ -43,13 +43,20 @@ func Snakes() *rapid.Generator[snakes.Board] {
 				g.add(c, targets[rapid.IntRange(0, len(targets)-1).Draw(t, "which")])
 			}
 		}
-		maxRandom := map[string]int{"sparse": 8, "dense": 60}[style]
-		if style != "sparse" && style != "dense" {
-			maxRandom = 6
+		picks := rapid.SliceOfN(jumpPick, 0, 6)
+		switch style {
+		case "sparse":
+			picks = rapid.SliceOfN(jumpPick, 0, 8)
+		case "dense":
+			// A drawn count (shrinking toward 0) rather than a long minimum
+			// length, which would stop shrinking at that minimum.
+			n := rapid.IntRange(0, 70).Draw(t, "dense count")
+			picks = rapid.SliceOfN(jumpPick, n, n)
 		}
-		n := rapid.IntRange(0, maxRandom).Draw(t, "random jumps")
-		for range n {
-			g.addRandom(t)
+		// A slice, not a counted loop, so that rapid can shrink by deleting
+		// whole jumps.
+		for _, pick := range picks.Draw(t, "random jumps") {
+			g.addPicked(pick)
 		}
 		return g.finish()
 	})
@@ -73,9 +80,15 @@ func (g *snakesDraft) add(from, to int) {
 	g.isStart[from], g.isEnd[to] = true, true
 }
 
-// addRandom draws a jump whose start and end are picked among the cells the
-// rules still allow, so the draw never fails.
-func (g *snakesDraft) addRandom(t *rapid.T) {
+// jumpPick is a raw draw for one random jump: indexes into the cells the
+// rules still allow as its start and its end.
+var jumpPick = rapid.Custom(func(t *rapid.T) [2]int {
+	return [2]int{rapid.IntRange(0, 1<<16).Draw(t, "from"), rapid.IntRange(0, 1<<16).Draw(t, "to")}
+})
+
+// addPicked adds the jump a pick names among the cells the rules still
+// allow, so the pick never fails.
+func (g *snakesDraft) addPicked(pick [2]int) {
 	var starts []int
 	for c := 2; c < snakes.Cells; c++ {
 		if !g.isStart[c] && !g.isEnd[c] {
@@ -85,14 +98,16 @@ func (g *snakesDraft) addRandom(t *rapid.T) {
 	if len(starts) == 0 {
 		return
 	}
-	from := starts[rapid.IntRange(0, len(starts)-1).Draw(t, "from")]
+	from := starts[pick[0]%len(starts)]
+	// Ends are listed upward from the start, then wrapping to 1, so that a
+	// pick shrunk toward 0 becomes a short ladder: a cheap, harmless board.
 	var ends []int
-	for c := 1; c <= snakes.Cells; c++ {
-		if c != from && !g.isStart[c] {
+	for i := 1; i < snakes.Cells; i++ {
+		if c := (from-1+i)%snakes.Cells + 1; !g.isStart[c] {
 			ends = append(ends, c)
 		}
 	}
-	g.add(from, ends[rapid.IntRange(0, len(ends)-1).Draw(t, "to")])
+	g.add(from, ends[pick[1]%len(ends)])
 }
 
 // wall places five or six snake heads in a row and a ladder that jumps them.

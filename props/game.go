@@ -18,8 +18,8 @@ type Solution struct {
 	// Value is the answer the original problem asks for (expected throws,
 	// win or survival probability), as float64.
 	Value float64
-	// Fraction is the same answer as an exact fraction, where the game has one
-	// at this size; nil otherwise.
+	// Fraction is the same answer as an exact fraction, where the game has
+	// one that is cheap at this size; nil otherwise (see FractionSolver).
 	Fraction *big.Rat
 	// PMF is the exact distribution of the referee's outcome under the policy
 	// the referee plays: PMF[k] = P(outcome = k). For win/loss games it is
@@ -79,4 +79,24 @@ type Game interface {
 	Simulate(ctx context.Context, b Board, sol Solution, cfg montecarlo.Config) (montecarlo.Histogram, error)
 	// Invariants lists the exact properties every board satisfies.
 	Invariants() []Invariant
+}
+
+// FractionSolver is implemented by games whose exact fraction costs much more
+// than the float answer (snakes: a rational elimination with 70-digit
+// denominators), so Solve leaves Solution.Fraction nil and callers that want
+// the fraction ask for it.
+type FractionSolver interface {
+	SolveFraction(b Board) (*big.Rat, error)
+}
+
+// FractionOf returns the exact fraction of b's answer: sol.Fraction when
+// Solve filled it in, else g's SolveFraction when g has one, else nil.
+func FractionOf(g Game, b Board, sol Solution) (*big.Rat, error) {
+	if sol.Fraction != nil {
+		return sol.Fraction, nil
+	}
+	if fs, ok := g.(FractionSolver); ok {
+		return fs.SolveFraction(b)
+	}
+	return nil, nil
 }

@@ -1,0 +1,72 @@
+package props
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+	"pgregory.net/rapid"
+)
+
+// TestAlpha is the false-alarm budget of one agreement check in the test
+// suite. The suite runs well under 1,000 agreement checks (about 100 per
+// property and game at rapid's default), so by Bonferroni the chance that a
+// correct solver and referee fail any of them is below 1e-6.
+const TestAlpha = 1e-9
+
+// Agreement is the property "the analyst and the referee agree": for a board
+// drawn from g's generator and a simulation seed drawn by rapid, the
+// referee's outcomes over runs games are tested against the analyst's exact
+// outcome distribution at false-alarm level alpha (exact binomial test for
+// win/loss games, DKW for counts). The seed is only handed to the referee's
+// own PCG streams; rapid's draws never serve as Monte Carlo randomness.
+func Agreement(g Game, runs int64, alpha float64) func(*rapid.T) {
+	return func(t *rapid.T) {
+		b := g.Generator().Draw(t, "board")
+		seed := rapid.Uint64().Draw(t, "simulation seed")
+		a, err := CheckAgreement(context.Background(), g, b, montecarlo.Config{Runs: runs, Seed: seed}, alpha)
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
+		}
+		if !a.Pass {
+			t.Fatalf("%s: referee disagrees with the analyst: %s", g.Name(), DescribeAgreement(a))
+		}
+	}
+}
+
+// CheckAgreement solves b exactly, simulates it, and tests the agreement at level alpha.
+func CheckAgreement(ctx context.Context, g Game, b Board, cfg montecarlo.Config, alpha float64) (estimate.Agreement, error) {
+	sol, err := g.Solve(b)
+	if err != nil {
+		return estimate.Agreement{}, fmt.Errorf("solve: %w", err)
+	}
+	h, err := g.Simulate(ctx, b, sol, cfg)
+	if err != nil {
+		return estimate.Agreement{}, fmt.Errorf("simulate: %w", err)
+	}
+	return estimate.Agree(sol.PMF, sol.PMFTail, h.Counts, alpha), nil
+}
+
+// DescribeAgreement is a one-line account of an agreement check.
+func DescribeAgreement(a estimate.Agreement) string {
+	return fmt.Sprintf("%s test over %d runs: exact mean %.9g, simulated %.9g (interval %.6g..%.6g), statistic %.4g, p-value %.3g at α = %.3g, z = %.2f",
+		a.Test, a.Runs, a.ExactMean, a.SimMean, a.CILow, a.CIHigh, a.Statistic, a.PValue, a.Alpha, a.Z)
+}
+
+// InvariantsHold is the property "every invariant of g holds on every
+// generated board".
+func InvariantsHold(g Game) func(*rapid.T) {
+	return func(t *rapid.T) {
+		b := g.Generator().Draw(t, "board")
+		sol, err := g.Solve(b)
+		if err != nil {
+			t.Fatalf("%s: solve: %v", g.Name(), err)
+		}
+		for _, inv := range g.Invariants() {
+			if err := inv.Check(b, sol); err != nil {
+				t.Fatalf("%s: invariant %s: %v", g.Name(), inv.Name, err)
+			}
+		}
+	}
+}

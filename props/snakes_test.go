@@ -1,0 +1,143 @@
+package props
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"pgregory.net/rapid"
+)
+
+const snakesTestRuns = 20000
+
+func TestSnakesAgreement(t *testing.T) {
+	rapid.Check(t, Agreement(Snakes{}, snakesTestRuns, TestAlpha))
+}
+
+func TestSnakesInvariants(t *testing.T) {
+	rapid.Check(t, InvariantsHold(Snakes{}))
+}
+
+func TestSnakesSamples(t *testing.T) {
+	g := Snakes{}
+	for _, s := range g.Samples() {
+		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sols []Solution
+		for _, b := range boards {
+			sol, err := g.Solve(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sols = append(sols, sol)
+		}
+		var out strings.Builder
+		if err := g.WriteAnswers(&out, sols); err != nil {
+			t.Fatal(err)
+		}
+		if err := judgeLines(out.String(), s.Output, 1e-6); err != nil {
+			t.Errorf("sample %s: %v\ngot:\n%swant:\n%s", s.Name, err, out.String(), s.Output)
+		}
+	}
+}
+
+// bouncingSnakes is a planted bug: a referee that bounces back from 100 on an
+// overshooting throw (a common house rule) instead of losing the throw.
+type bouncingSnakes struct{ Snakes }
+
+func (bouncingSnakes) Simulate(ctx context.Context, b Board, _ Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
+	land := b.(snakes.Board).Targets()
+	return montecarlo.Run(ctx, cfg, func() montecarlo.Player {
+		return func(rng *rand.Rand) (int, error) {
+			cell, throws := 1, 0
+			for cell != snakes.Cells {
+				throws++
+				next := cell + 1 + rng.IntN(6)
+				if next > snakes.Cells {
+					next = 2*snakes.Cells - next
+				}
+				cell = land[next]
+			}
+			return throws, nil
+		}
+	})
+}
+
+func TestSnakesAgreementCatchesABouncingReferee(t *testing.T) {
+	report := expectPropertyFails(t, Agreement(bouncingSnakes{}, snakesTestRuns, TestAlpha))
+	if !strings.Contains(report, "referee disagrees") {
+		t.Errorf("failure report does not say why:\n%s", report)
+	}
+}
+
+// offByOneSnakes is a planted bug in the analyst: it thinks the board ends
+// on 99 (its expectation and distribution are those of a shorter board).
+type offByOneSnakes struct{ Snakes }
+
+func (offByOneSnakes) Solve(b Board) (Solution, error) {
+	sb := b.(snakes.Board)
+	sol, err := Snakes{}.Solve(sb)
+	if err != nil {
+		return sol, err
+	}
+	// Shift the distribution one throw earlier: every game one throw shorter.
+	if len(sol.PMF) > 1 {
+		sol.PMF = append(sol.PMF[1:], 0)
+		sol.Value--
+	}
+	return sol, nil
+}
+
+func TestSnakesAgreementCatchesAnAnalystOffByOne(t *testing.T) {
+	expectPropertyFails(t, Agreement(offByOneSnakes{}, snakesTestRuns, TestAlpha))
+}
+
+// driftingSnakes is a planted bug: the float answer drifts from the fraction.
+type driftingSnakes struct{ Snakes }
+
+func (driftingSnakes) Solve(b Board) (Solution, error) {
+	sol, err := Snakes{}.Solve(b)
+	sol.Value *= 1 + 1e-7
+	return sol, err
+}
+
+func TestSnakesInvariantsCatchAFloatDrift(t *testing.T) {
+	report := expectPropertyFails(t, InvariantsHold(driftingSnakes{}))
+	if !strings.Contains(report, "float-matches-fraction") {
+		t.Errorf("failure report does not name the invariant:\n%s", report)
+	}
+}
+
+func TestSnakesBouncingCounterexampleShrinks(t *testing.T) {
+	// The bounce matters on every board (the last stretch always overshoots
+	// sometimes), so rapid should shrink to a board with few jumps.
+	var smallest int = -1
+	prop := func(t *rapid.T) {
+		g := bouncingSnakes{}
+		b := g.Generator().Draw(t, "board")
+		// 1,000 runs are plenty: bouncing moves the whole distribution by several throws.
+		a, err := CheckAgreement(context.Background(), g, b, montecarlo.Config{Runs: 1000, Seed: 1}, TestAlpha)
+		if err == nil && !a.Pass {
+			smallest = len(b.(snakes.Board).Jumps)
+			t.Logf("failing board: %v (%s)", b, g.Classify(b))
+			t.Fatalf("disagrees")
+		}
+	}
+	report := expectPropertyFails(t, prop)
+	if smallest < 0 || smallest > 2 {
+		t.Errorf("shrunk counterexample has %d jumps, want at most 2\n%s", smallest, report)
+	}
+}
+
+func FuzzSnakesAgreement(f *testing.F) {
+	f.Fuzz(rapid.MakeFuzz(Agreement(Snakes{}, snakesTestRuns, TestAlpha)))
+}
+
+func FuzzSnakesInvariants(f *testing.F) {
+	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Snakes{})))
+}
