@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+func newSolveCommand() *cobra.Command {
+	var withFraction bool
+	cmd := &cobra.Command{
+		Use:   "solve GAME [FILE]",
+		Short: "Solve boards exactly and print answers like an accepted solution",
+		Long: `solve reads FILE (or stdin) in the game's original input format and prints
+the answers in the original output format, exactly as an accepted contest
+solution would. Invalid input exits 1 with FILE:LINE: what is wrong.
+
+Games:
+` + gamesHelp(),
+		Args: argsBetween(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := gameArg(args)
+			if err != nil {
+				return err
+			}
+			boards, err := readBoards(cmd, g, args)
+			if err != nil {
+				return err
+			}
+			sols := make([]props.Solution, len(boards))
+			for i, b := range boards {
+				if sols[i], err = g.Solve(b); err != nil {
+					return fmt.Errorf("case %d: %w", i+1, err)
+				}
+			}
+			if err := g.WriteAnswers(cmd.OutOrStdout(), sols); err != nil {
+				return err
+			}
+			if withFraction {
+				for i, b := range boards {
+					r, err := props.FractionOf(g, b, sols[i])
+					if err != nil {
+						return fmt.Errorf("case %d: %w", i+1, err)
+					}
+					if r == nil {
+						return usagef("%s has no exact fraction", g.Name())
+					}
+					fmt.Fprintf(cmd.OutOrStdout(), "exact %d: %s\n", i+1, r.RatString())
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output")
+	return cmd
+}
