@@ -13,11 +13,11 @@ const SchemaVersion = 1
 
 // Report is the agreement report of one run: report.json.
 type Report struct {
-	Schema int    `json:"schema"`   // SchemaVersion
-	Tool   string `json:"tool"`     // "chancecheck"
-	Seed   uint64 `json:"seed"`     // the run's seed
-	Alpha  float64 `json:"alpha"`   // family-wise false-alarm budget of the whole run
-	Checks int    `json:"checks"`   // statistical checks sharing Alpha (Bonferroni)
+	Schema int     `json:"schema"` // SchemaVersion
+	Tool   string  `json:"tool"`   // "chancecheck"
+	Seed   uint64  `json:"seed"`   // the run's seed
+	Alpha  float64 `json:"alpha"`  // family-wise false-alarm budget of the whole run
+	Checks int     `json:"checks"` // statistical checks sharing Alpha (Bonferroni)
 	// AlphaPerCheck is Alpha / Checks: the false-alarm budget of each check.
 	AlphaPerCheck float64      `json:"alpha_per_check"`
 	Runs          int64        `json:"runs_per_board"`
