@@ -39,9 +39,19 @@ func WinProbability(d patience.Deal) (float64, error) {
 // memo. The zero value is ready to use; a solver is not safe for concurrent
 // use (give each goroutine its own).
 type PatienceSolver struct {
-	ranks [patience.Piles][patience.PileCards + 1]uint8 // ranks[p][h]: rank of pile p's top at height h; h = 0 never matches
-	memo  patienceMemo
-	h     [patience.Piles]uint8 // current heights during the search
+	memo patienceMemo
+	// ranks[p][h] is the rank of pile p's top at height h; an empty pile
+	// (h = 0) gets a rank of its own above the real ones, so it pairs with nothing.
+	ranks  [patience.Piles][patience.PileCards + 1]uint8
+	h      [patience.Piles]uint8                   // current heights during the search
+	byRank [patience.Ranks + patience.Piles]uint16 // byRank[r]: the piles (bit p) whose top has rank r
+	left   [patience.Ranks]uint8                   // cards of each rank still on the table: 4, 2 or 0
+	// nth[p][h] numbers the card on top of pile p at height h among the four
+	// cards of its rank (0..3, in deal order).
+	nth [patience.Piles][patience.PileCards + 1]uint8
+	// strands[r] has bit m set when taking away the two cards of rank r
+	// numbered by the bits of m leaves the other two in one pile.
+	strands [patience.Ranks]uint16
 }
 
 // WinProbability is the package function WinProbability with this solver's memo.
@@ -49,8 +59,11 @@ func (s *PatienceSolver) WinProbability(d patience.Deal) (float64, error) {
 	if err := d.Validate(); err != nil {
 		return 0, fmt.Errorf("patience: %w", err)
 	}
-	s.load(d)
 	s.memo.reset()
+	if stranded(d) {
+		return 0, nil
+	}
+	s.load(d)
 	return s.win(patienceFullKey), nil
 }
 
@@ -58,44 +71,101 @@ func (s *PatienceSolver) WinProbability(d patience.Deal) (float64, error) {
 func (s *PatienceSolver) States() int { return s.memo.n }
 
 func (s *PatienceSolver) load(d patience.Deal) {
+	var (
+		seen   [patience.Ranks]uint8
+		pileOf [patience.Ranks][patience.Suits]int
+	)
+	s.byRank = [len(s.byRank)]uint16{}
 	for p := range patience.Piles {
-		// an empty pile gets a rank of its own, above every real rank, so it pairs with nothing
 		s.ranks[p][0] = uint8(patience.Ranks + p)
-		for h := 1; h <= patience.PileCards; h++ {
-			s.ranks[p][h] = uint8(d[p][h-1].Rank)
+		for k, c := range d[p] {
+			s.ranks[p][k+1] = uint8(c.Rank)
+			s.nth[p][k+1] = seen[c.Rank]
+			pileOf[c.Rank][seen[c.Rank]] = p
+			seen[c.Rank]++
 		}
 		s.h[p] = patience.PileCards
+		s.byRank[s.ranks[p][patience.PileCards]] |= 1 << p
+	}
+	for r := range patience.Ranks {
+		s.left[r] = patience.Suits
+		s.strands[r] = 0
+		for i := range patience.Suits {
+			for j := i + 1; j < patience.Suits; j++ {
+				k, l := patienceOthers(i, j)
+				if pileOf[r][k] == pileOf[r][l] {
+					s.strands[r] |= 1 << (1<<i | 1<<j)
+				}
+			}
+		}
 	}
 }
 
-// win returns P(win) from the position with heights s.h and key key.
-func (s *PatienceSolver) win(key uint32) float64 {
-	if key == 0 {
-		return 1
-	}
-	slot, ok := s.memo.find(key)
-	if ok {
-		return s.memo.vals[slot]
-	}
-	// byRank[r] is the set of piles (bit p) whose top has rank r.
-	var byRank [patience.Ranks + patience.Piles]uint16
+// Every removal takes two cards of one rank from two different piles, so a
+// rank whose cards left on the table lie more than half in one pile can
+// never be cleared: the position is lost. The full deal is checked for every
+// rank by stranded; after that only the rank a move removes can become
+// stranded (the other ranks' cards do not move), and only on its first
+// removal (with two left, they strand exactly when they share a pile; with
+// none left, never). The search looks that up in the strands table and cuts
+// the lost subtree off at its root: without the cut, most positions a deal
+// reaches are lost ones.
+
+// stranded reports whether some rank of the full deal has three or four of
+// its cards in one pile.
+func stranded(d patience.Deal) bool {
 	for p := range patience.Piles {
-		byRank[s.ranks[p][s.h[p]]] |= 1 << p
+		var n [patience.Ranks]int
+		for _, c := range d[p] {
+			if n[c.Rank]++; n[c.Rank] > 2 {
+				return true
+			}
+		}
 	}
+	return false
+}
+
+// patienceOthers returns the two numbers of 0..3 other than i and j.
+func patienceOthers(i, j int) (int, int) {
+	var rest [2]int
+	n := 0
+	for k := range patience.Suits {
+		if k != i && k != j {
+			rest[n] = k
+			n++
+		}
+	}
+	return rest[0], rest[1]
+}
+
+// win returns P(win) from the position with heights s.h and key key (not
+// the empty table), which the memo does not hold yet. s.byRank and s.left
+// are kept in step with s.h: a move changes the tops of two piles only.
+func (s *PatienceSolver) win(key uint32) float64 {
 	sum, m := 0.0, 0
 	for r := range patience.Ranks {
-		set := byRank[r]
+		set := s.byRank[r]
 		for set&(set-1) != 0 { // two or more piles left in set
 			p := patienceLowest(set)
 			set &= set - 1
 			for rest := set; rest != 0; rest &= rest - 1 {
 				q := patienceLowest(rest)
-				s.h[p]--
-				s.h[q]--
-				sum += s.win(key - patiencePow5[p] - patiencePow5[q])
-				s.h[p]++
-				s.h[q]++
 				m++
+				next := key - patiencePow5[p] - patiencePow5[q]
+				if next == 0 {
+					sum++
+					continue
+				}
+				if s.left[r] == patience.Suits && s.strands[r]>>(1<<s.nth[p][s.h[p]]|1<<s.nth[q][s.h[q]])&1 != 0 {
+					continue // a lost position: adds 0
+				}
+				if slot, ok := s.memo.find(next); ok {
+					sum += s.memo.vals[slot]
+					continue
+				}
+				s.remove(p, q, r)
+				sum += s.win(next)
+				s.restore(p, q, r)
 			}
 		}
 	}
@@ -103,7 +173,26 @@ func (s *PatienceSolver) win(key uint32) float64 {
 	if m > 0 {
 		v = sum / float64(m)
 	}
-	// The recursion may have grown the table; insert anew.
-	s.memo.put(key, v)
+	s.memo.put(key, v) // the recursion may have grown the table, so probe again
 	return v
+}
+
+// remove takes the tops (of rank r) off piles p and q.
+func (s *PatienceSolver) remove(p, q, r int) {
+	s.byRank[r] &^= 1<<p | 1<<q
+	s.left[r] -= 2
+	s.h[p]--
+	s.h[q]--
+	s.byRank[s.ranks[p][s.h[p]]] |= 1 << p
+	s.byRank[s.ranks[q][s.h[q]]] |= 1 << q
+}
+
+// restore undoes remove(p, q, r).
+func (s *PatienceSolver) restore(p, q, r int) {
+	s.byRank[s.ranks[p][s.h[p]]] &^= 1 << p
+	s.byRank[s.ranks[q][s.h[q]]] &^= 1 << q
+	s.h[p]++
+	s.h[q]++
+	s.left[r] += 2
+	s.byRank[r] |= 1<<p | 1<<q
 }
