@@ -371,3 +371,23 @@ func FuzzPatienceInvariants(f *testing.F) {
 func FuzzPatienceSymmetries(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(PatienceSymmetries(exact.WinProbability)))
 }
+
+func TestPatienceSampleFraction(t *testing.T) {
+	g := Patience{}
+	boards, err := g.Parse(strings.NewReader(g.Samples()[0].Input), "sample.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := g.Solve(boards[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := FractionOf(g, boards[0], sol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The exact value published with the sample (spec §2).
+	if got, want := r.RatString(), "14259369055191929/24196548096000000"; got != want {
+		t.Errorf("fraction %s, want %s", got, want)
+	}
+}
