@@ -60,6 +60,9 @@ func gameArg(args []string) (props.Game, error) {
 // argsBetween is cobra's RangeArgs with a usage error.
 func argsBetween(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 && lo > 0 {
+			return usagef("%s: missing GAME (one of %s)", cmd.CommandPath(), gameNames())
+		}
 		if len(args) < lo || len(args) > hi {
 			return usagef("%s takes %d to %d arguments, got %d", cmd.CommandPath(), lo, hi, len(args))
 		}

@@ -1,9 +1,6 @@
 package snakes
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // Cells is the number of cells; the goal is cell Cells and the start is cell 1.
 const Cells = 100
@@ -98,43 +95,47 @@ func (b Board) Validate() error {
 // of throws is then finite). It assumes the jumps are otherwise valid.
 func (b Board) StuckCell() int {
 	land := b.Targets()
-	moves := func(c int) []int { // where one throw from c can leave the player
-		var out []int
-		for d := 1; d <= 6 && c+d <= Cells; d++ {
-			out = append(out, land[c+d])
-		}
-		if c+6 > Cells { // an overshooting throw keeps the player on c
-			out = append(out, c)
-		}
-		return out
-	}
+	// One throw from c leaves the player on land[c+d] for d = 1..6 with
+	// c+d ≤ 100, or on c itself when the throw overshoots.
 	var fromStart [Cells + 1]bool
-	stack := []int{1}
-	fromStart[1] = true
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if c == Cells {
-			continue
-		}
-		for _, n := range moves(c) {
-			if !fromStart[n] {
-				fromStart[n] = true
-				stack = append(stack, n)
+	var stack [Cells + 1]uint8 // each cell is pushed at most once per search
+	n := 0
+	stack[n], n, fromStart[1] = 1, n+1, true
+	for n > 0 {
+		n--
+		c := int(stack[n])
+		for d := 1; d <= 6 && c+d <= Cells; d++ {
+			if t := land[c+d]; !fromStart[t] {
+				fromStart[t] = true
+				stack[n], n = uint8(t), n+1
 			}
 		}
 	}
-	// Backward search from 100 over reversed moves.
+	// Backward search from 100 over reversed moves: predecessor lists built once.
+	var predHead [Cells + 1]uint16 // 1 + index of the first edge into a cell, 0 if none
+	var predNext [6 * Cells]uint16
+	var predFrom [6 * Cells]uint8
+	edges := 0
+	for c := 1; c < Cells; c++ {
+		if land[c] != c {
+			continue // a jump's start is never stood on
+		}
+		for d := 1; d <= 6 && c+d <= Cells; d++ {
+			t := land[c+d]
+			predFrom[edges], predNext[edges] = uint8(c), predHead[t]
+			edges++
+			predHead[t] = uint16(edges)
+		}
+	}
 	var reaches [Cells + 1]bool
-	reaches[Cells] = true
-	for changed := true; changed; {
-		changed = false
-		for c := Cells - 1; c >= 1; c-- {
-			if reaches[c] {
-				continue
-			}
-			if slices.ContainsFunc(moves(c), func(n int) bool { return reaches[n] }) {
-				reaches[c], changed = true, true
+	stack[0], n, reaches[Cells] = Cells, 1, true
+	for n > 0 {
+		n--
+		c := stack[n]
+		for e := predHead[c]; e != 0; e = predNext[e-1] {
+			if p := predFrom[e-1]; !reaches[p] {
+				reaches[p] = true
+				stack[n], n = p, n+1
 			}
 		}
 	}
