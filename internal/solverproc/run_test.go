@@ -1,0 +1,126 @@
+package solverproc
+
+import (
+	"context"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestSplit(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		err  bool
+	}{
+		{in: "./sol", want: []string{"./sol"}},
+		{in: "  python3   sol.py --fast ", want: []string{"python3", "sol.py", "--fast"}},
+		{in: `sh -c 'echo "a b"; exit 3'`, want: []string{"sh", "-c", `echo "a b"; exit 3`}},
+		{in: `a "b \"c\" d" e\ f`, want: []string{"a", `b "c" d`, "e f"}},
+		{in: `''`, want: []string{""}},
+		{in: ``, want: nil},
+		{in: `'open`, err: true},
+		{in: `"open`, err: true},
+		{in: `trail\`, err: true},
+	}
+	for _, tt := range tests {
+		got, err := Split(tt.in)
+		if (err != nil) != tt.err || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Split(%q) = %q, %v; want %q, err %v", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+func TestRun(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name    string
+		script  string
+		input   string
+		timeout time.Duration
+		check   func(t *testing.T, r Result)
+	}{
+		{"echo stdin", "cat", "1 2 3\n", time.Second, func(t *testing.T, r Result) {
+			if string(r.Stdout) != "1 2 3\n" || r.Crashed() || r.TimedOut {
+				t.Errorf("got %+v", r)
+			}
+		}},
+		{"exit status", "echo oops >&2; exit 3", "", time.Second, func(t *testing.T, r Result) {
+			if r.ExitCode != 3 || !r.Crashed() || !strings.Contains(r.StderrTail, "oops") {
+				t.Errorf("got %+v", r)
+			}
+		}},
+		{"signal", "kill -SEGV $$", "", time.Second, func(t *testing.T, r Result) {
+			if r.Signal == "" || !r.Crashed() {
+				t.Errorf("got %+v", r)
+			}
+		}},
+		{"time limit", "sleep 30", "", 100 * time.Millisecond, func(t *testing.T, r Result) {
+			if !r.TimedOut || r.Crashed() || r.Elapsed > 5*time.Second {
+				t.Errorf("got %+v", r)
+			}
+		}},
+		{"ignores stdin", "echo 1", strings.Repeat("x", 1<<20), time.Second, func(t *testing.T, r Result) {
+			if string(r.Stdout) != "1\n" || r.Crashed() {
+				t.Errorf("got %+v", r)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Run(ctx, []string{"sh", "-c", tt.script}, []byte(tt.input), tt.timeout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, r)
+		})
+	}
+}
+
+// TestRunKillsTheGroup checks that a child the solver started in the
+// background is gone after Run returns, for a normal exit and a time out.
+func TestRunKillsTheGroup(t *testing.T) {
+	for _, script := range []string{
+		`sleep 30 & echo $!`,
+		`sleep 30 & echo $!; sleep 30`,
+	} {
+		r, err := Run(context.Background(), []string{"sh", "-c", script}, nil, 300*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(r.Stdout)))
+		if err != nil || pid <= 0 {
+			t.Fatalf("%q printed %q", script, r.Stdout)
+		}
+		deadline := time.Now().Add(2 * time.Second)
+		for alive(pid) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if alive(pid) {
+			t.Errorf("%q: background child %d still running", script, pid)
+		}
+	}
+}
+
+// alive reports whether pid exists and is not a zombie waiting for its parent.
+func alive(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	f := strings.Fields(string(b))
+	return len(f) > 2 && f[2] != "Z"
+}
+
+func TestRunNotFound(t *testing.T) {
+	if _, err := Run(context.Background(), []string{"/no/such/solver"}, nil, time.Second); err == nil {
+		t.Fatal("no error for a missing program")
+	}
+}

@@ -1,0 +1,69 @@
+package solverproc
+
+import (
+	"errors"
+	"strings"
+)
+
+// ErrUnbalanced is returned by Split for an unclosed quote or a trailing backslash.
+var ErrUnbalanced = errors.New("unbalanced quote or trailing backslash")
+
+// Split breaks a command line into words as a POSIX shell would for simple
+// commands: blanks separate words, 'single quotes' keep everything literal,
+// "double quotes" keep blanks and honour \" \\ \$ \`, and a backslash outside
+// quotes escapes the next character. There is no expansion of variables,
+// globs or redirections: the words are passed to the program as they are.
+func Split(cmdline string) ([]string, error) {
+	var (
+		words  []string
+		cur    strings.Builder
+		inWord bool
+	)
+	for i := 0; i < len(cmdline); i++ {
+		c := cmdline[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '\\':
+			if i+1 >= len(cmdline) {
+				return nil, ErrUnbalanced
+			}
+			i++
+			if cmdline[i] != '\n' { // backslash-newline joins lines
+				cur.WriteByte(cmdline[i])
+			}
+			inWord = true
+		case c == '\'':
+			j := strings.IndexByte(cmdline[i+1:], '\'')
+			if j < 0 {
+				return nil, ErrUnbalanced
+			}
+			cur.WriteString(cmdline[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '"':
+			i++
+			for ; i < len(cmdline) && cmdline[i] != '"'; i++ {
+				if cmdline[i] == '\\' && i+1 < len(cmdline) && strings.IndexByte("\"\\$`", cmdline[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(cmdline[i])
+			}
+			if i >= len(cmdline) {
+				return nil, ErrUnbalanced
+			}
+			inWord = true
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
