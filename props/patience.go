@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"sync"
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/patience"
@@ -17,8 +18,17 @@ import (
 // reads deals until end of file and states no bound.
 const PatienceMaxDeals = 1000
 
-// Patience is Double Patience (UVa 1637) as the harness sees it.
-type Patience struct{}
+// Patience is Double Patience (UVa 1637) as the harness sees it. The zero
+// value works; NewPatience adds a pool of solvers so that solving many deals
+// reuses their memo tables instead of allocating one per deal.
+type Patience struct {
+	solvers *sync.Pool // of *exact.PatienceSolver; nil: a new solver per deal
+}
+
+// NewPatience returns Patience with a pool of reusable solvers.
+func NewPatience() Patience {
+	return Patience{solvers: &sync.Pool{New: func() any { return new(exact.PatienceSolver) }}}
+}
 
 // Name implements Game.
 func (Patience) Name() string { return "patience" }
@@ -68,12 +78,22 @@ func (Patience) Samples() []Sample { return mustSamples("patience") }
 // distribution [1−p, p]. Fraction is left nil so that solving a file of
 // deals costs the float recursion only; SolveFraction gives the exact
 // fraction (exact.WinProbabilityRat, about ten times slower).
-func (Patience) Solve(b Board) (Solution, error) {
+func (g Patience) Solve(b Board) (Solution, error) {
 	d, ok := b.(patience.Deal)
 	if !ok {
 		return Solution{}, fmt.Errorf("patience: board of type %T", b)
 	}
-	p, err := exact.WinProbability(d)
+	var (
+		p   float64
+		err error
+	)
+	if g.solvers == nil {
+		p, err = exact.WinProbability(d)
+	} else {
+		s := g.solvers.Get().(*exact.PatienceSolver)
+		p, err = s.WinProbability(d)
+		g.solvers.Put(s)
+	}
 	if err != nil {
 		return Solution{}, err
 	}

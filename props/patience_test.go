@@ -391,3 +391,17 @@ func TestPatienceSampleFraction(t *testing.T) {
 		t.Errorf("fraction %s, want %s", got, want)
 	}
 }
+
+// TestPatiencePooledSolve: the pooled solvers of NewPatience, reused across
+// deals, give exactly what a fresh solver gives.
+func TestPatiencePooledSolve(t *testing.T) {
+	pooled := NewPatience()
+	rapid.Check(t, func(t *rapid.T) {
+		b := pooled.Generator().Draw(t, "deal")
+		fresh, err1 := Patience{}.Solve(b)
+		reused, err2 := pooled.Solve(b)
+		if err1 != nil || err2 != nil || fresh.Value != reused.Value {
+			t.Fatalf("fresh %v (%v), pooled %v (%v)", fresh.Value, err1, reused.Value, err2)
+		}
+	})
+}
