@@ -9,7 +9,7 @@ import (
 func Games() []Game {
 	return []Game{
 		Snakes{},
-		Patience{},
+		NewPatience(),
 		Traps{},
 	}
 }
