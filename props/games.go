@@ -11,6 +11,7 @@ func Games() []Game {
 		Snakes{},
 		NewPatience(),
 		Traps{},
+		Jenga{},
 	}
 }
 
