@@ -100,3 +100,26 @@ func FractionOf(g Game, b Board, sol Solution) (*big.Rat, error) {
 	}
 	return nil, nil
 }
+
+// RelaxedParser is implemented by games that can read inputs beyond the
+// statement's limits (more cases, larger boards) when asked, for benchmarks
+// and experiments. Every rule of the game is still checked.
+type RelaxedParser interface {
+	ParseRelaxed(r io.Reader, file string) ([]Board, error)
+}
+
+// Answerer is implemented by games whose Solve does more than the answer
+// alone costs (snakes: the whole throw distribution, ~100× the expectation).
+// Answer fills in Solution.Value (and what else is free), for callers that
+// print answers only: solve, and the solver checker.
+type Answerer interface {
+	Answer(b Board) (Solution, error)
+}
+
+// AnswerOf is g's Answer when it has one, else its Solve.
+func AnswerOf(g Game, b Board) (Solution, error) {
+	if a, ok := g.(Answerer); ok {
+		return a.Answer(b)
+	}
+	return g.Solve(b)
+}

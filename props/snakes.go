@@ -40,6 +40,19 @@ func (Snakes) Parse(r io.Reader, file string) ([]Board, error) {
 	return out, nil
 }
 
+// ParseRelaxed implements RelaxedParser: T up to snakes.RelaxedMaxCases.
+func (Snakes) ParseRelaxed(r io.Reader, file string) ([]Board, error) {
+	boards, err := snakes.ParseLimit(r, file, snakes.RelaxedMaxCases)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Board, len(boards))
+	for i, b := range boards {
+		out[i] = b
+	}
+	return out, nil
+}
+
 // WriteInput implements Game.
 func (Snakes) WriteInput(w io.Writer, boards []Board) error {
 	bs, err := boardsAs[snakes.Board](boards)
@@ -79,6 +92,16 @@ func (Snakes) Solve(b Board) (Solution, error) {
 		return Solution{}, err
 	}
 	return Solution{Value: e, PMF: pmf, PMFTail: tail}, nil
+}
+
+// Answer implements Answerer: the expected throws alone.
+func (Snakes) Answer(b Board) (Solution, error) {
+	sb, ok := b.(snakes.Board)
+	if !ok {
+		return Solution{}, fmt.Errorf("snakes: board of type %T", b)
+	}
+	e, err := exact.ExpectedThrows(sb)
+	return Solution{Value: e}, err
 }
 
 // SolveFraction implements FractionSolver: the expected throws as an exact

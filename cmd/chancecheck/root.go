@@ -71,16 +71,25 @@ func argsBetween(lo, hi int) cobra.PositionalArgs {
 }
 
 // readBoards parses the file named by args[1], or stdin when absent or "-".
-func readBoards(cmd *cobra.Command, g props.Game, args []string) ([]props.Board, error) {
+// relaxed asks for the game's relaxed limits (a usage error if it has none).
+func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) ([]props.Board, error) {
+	parse := g.Parse
+	if relaxed {
+		rp, ok := g.(props.RelaxedParser)
+		if !ok {
+			return nil, usagef("%s has no relaxed limits", g.Name())
+		}
+		parse = rp.ParseRelaxed
+	}
 	if len(args) < 2 || args[1] == "-" {
-		return g.Parse(cmd.InOrStdin(), "<stdin>")
+		return parse(cmd.InOrStdin(), "<stdin>")
 	}
 	f, err := os.Open(args[1])
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return g.Parse(f, args[1])
+	return parse(f, args[1])
 }
 
 func gamesHelp() string {

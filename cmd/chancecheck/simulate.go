@@ -33,7 +33,7 @@ Exits 1 when a board disagrees.`,
 			if runs <= 0 || !(alpha > 0 && alpha < 1) || workers < 0 {
 				return usagef("need --runs > 0, 0 < --alpha < 1 and --workers ≥ 0")
 			}
-			boards, err := readBoards(cmd, g, args)
+			boards, err := readBoards(cmd, g, args, false)
 			if err != nil {
 				return err
 			}
