@@ -34,6 +34,7 @@ type JengaSolution struct {
 	lanes  []uint64  // the floor of each block
 	vals   []float64 // block·nTops + top index → value; NaN while unsolved
 	states int
+	input  jenga.Tower
 	start  uint64 // canonical key of the input tower
 	twin   uint64 // its green–blue swap
 }
@@ -53,7 +54,7 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	if !ok {
 		return nil, fmt.Errorf("jenga: tower has more than %d lower levels", jengaMaxLive)
 	}
-	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << 12)}
+	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << 12), input: t.Clone()}
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
 	s.Expected = s.solve(k, w)

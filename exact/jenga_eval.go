@@ -39,7 +39,7 @@ type JengaEvaluation struct {
 // apart), and returns the exact expected number of throws and the
 // distribution of throws down to mass tail. It fails when p makes an illegal
 // move, returns no move where the rules demand one, or lets the game reach
-// more than maxStates towers.
+// more than maxStates towers (a *JengaStateLimitError; 0 means no cap).
 func EvaluateJenga(t jenga.Tower, p JengaPlayer, tail float64, maxStates int) (JengaEvaluation, error) {
 	if err := t.ValidateUpTo(JengaMaxLevels + 4); err != nil {
 		return JengaEvaluation{}, fmt.Errorf("jenga: %w", err)
@@ -55,6 +55,16 @@ func EvaluateJenga(t jenga.Tower, p JengaPlayer, tail float64, maxStates int) (J
 		return JengaEvaluation{}, err
 	}
 	return JengaEvaluation{Expected: ev.chain.expected()[start], PMF: pmf, Tail: rest, States: ev.chain.states()}, nil
+}
+
+// JengaStateLimitError says that a policy evaluation stopped because the
+// policy reaches more real towers than the evaluation's cap.
+type JengaStateLimitError struct {
+	Limit int
+}
+
+func (e *JengaStateLimitError) Error() string {
+	return fmt.Sprintf("jenga: the policy reaches more than %d towers", e.Limit)
 }
 
 type jengaEvaluator struct {
@@ -78,7 +88,7 @@ func (ev *jengaEvaluator) visit(t jenga.Tower) (int32, error) {
 		return i, nil
 	}
 	if ev.max > 0 && len(ev.num) >= ev.max {
-		return 0, fmt.Errorf("jenga: the policy reaches more than %d towers", ev.max)
+		return 0, &JengaStateLimitError{Limit: ev.max}
 	}
 	var to []int32
 	var pr []float64

@@ -162,12 +162,12 @@ func (s *JengaSolution) PMF(tail float64) ([]float64, float64, error) {
 	return ch.pmf(tail)
 }
 
-// JengaPolicyRow is the optimal policy in one canonical state: the state
-// as a tower (its live lower levels bottom to top in canonical form, then
-// the top), its value, and the move for each colour R, G, B (Ok false when
-// the colour has no move). Move levels index Tower.Levels.
+// JengaPolicyRow is the optimal policy in one state: a real tower the
+// optimal policy reaches from the input (the first met, breadth first, of
+// its canonical class), its value, and the move for each colour R, G, B (Ok
+// false when the colour has no move). Move levels index Tower.Levels.
 type JengaPolicyRow struct {
-	Key      uint64
+	Key      uint64 // the canonical key of the state
 	Tower    jenga.Tower
 	Expected float64
 	Moves    [3]jenga.Move
@@ -175,45 +175,38 @@ type JengaPolicyRow struct {
 }
 
 // Policy returns one row for every canonical state the optimal policy
-// reaches from the input tower, the start first.
+// reaches from the input tower, in breadth-first order from the input.
 func (s *JengaSolution) Policy() ([]JengaPolicyRow, error) {
-	_, keys, err := s.optimalChain()
-	if err != nil {
-		return nil, err
-	}
 	tb := s.tables
-	rows := make([]JengaPolicyRow, 0, len(keys))
-	for i := len(keys) - 1; i >= 0; i-- { // the start was numbered last
-		k := keys[i]
+	seen := map[uint64]bool{}
+	queue := []jenga.Tower{s.input.Clone()}
+	var rows []JengaPolicyRow
+	for len(queue) > 0 {
+		t := queue[0]
+		queue = queue[1:]
+		k, ok := tb.keyOf(t)
+		if !ok {
+			return nil, fmt.Errorf("jenga: tower %v has too many lower levels", t)
+		}
 		w := tb.swapKey(k)
-		row := JengaPolicyRow{Key: k, Tower: canonicalTower(k)}
-		row.Expected, _ = s.lookup(keyLanes(k), keyLanes(w), keyTop(k))
-		for c := range 3 {
-			ch, _, _, ok, err := s.best(k, w, c)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				row.Moves[c], row.Ok[c] = realMove(tb, row.Tower, ch)
+		k, w = min(k, w), max(k, w)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		row := JengaPolicyRow{Key: k, Tower: t}
+		var solved bool
+		if row.Expected, solved = s.lookup(keyLanes(k), keyLanes(w), keyTop(k)); !solved {
+			return nil, fmt.Errorf("jenga: state %#x was never solved", k)
+		}
+		for c, col := range jenga.Colours {
+			if row.Moves[c], row.Ok[c] = s.Move(t, col); row.Ok[c] {
+				queue = append(queue, applyJengaMove(t, row.Moves[c]))
 			}
 		}
 		rows = append(rows, row)
 	}
 	return rows, nil
-}
-
-// canonicalTower draws the canonical state k as a tower: its live lower
-// levels from the smallest code up, then the top. Two-block levels show their
-// middle block as red, since its colour no longer matters.
-func canonicalTower(k uint64) jenga.Tower {
-	codes := laneCodes(keyLanes(k))
-	tb := jengaTablesOnce()
-	t := jenga.Tower{}
-	for i := len(codes) - 1; i >= 0; i-- {
-		t.Levels = append(t.Levels, codeLevel(tb.code[codes[i]]))
-	}
-	t.Levels = append(t.Levels, codeLevel(keyTop(k)))
-	return t
 }
 
 // WritePolicy prints the optimal policy readably: one line per state the
@@ -223,7 +216,7 @@ func (s *JengaSolution) WritePolicy(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "# %d states reached under the optimal policy (of %d solved); levels bottom to top, '.' = no block\n", len(rows), s.States()); err != nil {
+	if _, err := fmt.Fprintf(w, "# %d states reached under the optimal policy (of %d solved), one real tower each; levels bottom to top, the last is the top, '.' = no block\n", len(rows), s.States()); err != nil {
 		return err
 	}
 	for _, r := range rows {

@@ -138,3 +138,40 @@ func TestJengaOptimalPolicyOnRealTowers(t *testing.T) {
 		}
 	}
 }
+
+func TestJengaPolicyTable(t *testing.T) {
+	tw := parseJenga(t, "4\nRGB\nGRG\nBBB\nGGR\n")
+	sol, err := SolveJenga(tw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := sol.Policy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, _, err := sol.optimalChain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != chain.states() {
+		t.Errorf("%d policy rows, %d states under the optimal policy", len(rows), chain.states())
+	}
+	if rows[0].Tower.String() != tw.String() || rows[0].Expected != sol.Expected {
+		t.Errorf("first row %v (E=%g), want the input %v (E=%g)", rows[0].Tower, rows[0].Expected, tw, sol.Expected)
+	}
+	for _, r := range rows {
+		for c, col := range jenga.Colours {
+			legal := legalJengaMoves(r.Tower, col)
+			if r.Ok[c] != (len(legal) > 0) || r.Ok[c] && !isLegalJengaMove(legal, r.Moves[c]) {
+				t.Fatalf("row %v, %v: move %v (ok %v) among legal %v", r.Tower, col, r.Moves[c], r.Ok[c], legal)
+			}
+		}
+	}
+	var out strings.Builder
+	if err := sol.WritePolicy(&out); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(out.String(), "\n"); lines != len(rows)+1 {
+		t.Errorf("WritePolicy wrote %d lines for %d rows", lines, len(rows))
+	}
+}
