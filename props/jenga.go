@@ -151,3 +151,18 @@ func SimulateJenga(ctx context.Context, t jenga.Tower, pol montecarlo.JengaPolic
 	}
 	return montecarlo.Run(ctx, cfg, play)
 }
+
+// WritePolicy implements PolicyWriter: for every state the optimal policy
+// reaches from the tower, a real tower of that state (levels bottom to top),
+// its expected number of throws, and the move for each colour.
+func (Jenga) WritePolicy(w io.Writer, b Board) error {
+	t, ok := b.(jenga.Tower)
+	if !ok {
+		return fmt.Errorf("jenga: board of type %T", b)
+	}
+	sol, err := exact.SolveJenga(t)
+	if err != nil {
+		return err
+	}
+	return sol.WritePolicy(w)
+}
