@@ -100,24 +100,31 @@ func (g *trapsDraft) size(o TrapsOptions, lo int) (m, n int) {
 	return m, n
 }
 
-// open is a noise grid: each cell floor, wall, trap or exit; then the start.
+// open is a noise grid: floor with a drawn number of features (walls, traps,
+// exits) at drawn places, the density varying from maze to maze; then the
+// start. Drawing features rather than every cell lets rapid shrink a maze
+// by dropping features and columns independently.
 func (g *trapsDraft) open(o TrapsOptions) {
 	m, n := g.size(o, 1)
 	g.fill(m, n, traps.Floor)
-	for r := range m {
-		for c := range n {
-			switch v := rapid.IntRange(0, 9).Draw(g.t, "cell"); {
-			case v <= 3:
-			case v <= 5:
-				g.grid[r][c] = traps.Wall
-			case v <= 8:
-				g.grid[r][c] = g.trap()
-			default:
-				g.grid[r][c] = traps.Exit
-			}
+	s := rapid.IntRange(0, m*n-1).Draw(g.t, "start")
+	features := rapid.IntRange(0, m*n).Draw(g.t, "features")
+	for range features {
+		i := rapid.IntRange(0, m*n-1).Draw(g.t, "where")
+		if i == s {
+			continue
+		}
+		// trap 8/13, wall 4/13, exit 1/13: exits are rare, so most paths
+		// to one cross traps.
+		switch v := rapid.IntRange(0, 12).Draw(g.t, "feature"); {
+		case v <= 7:
+			g.grid[i/n][i%n] = g.trap()
+		case v <= 11:
+			g.grid[i/n][i%n] = traps.Wall
+		default:
+			g.grid[i/n][i%n] = traps.Exit
 		}
 	}
-	s := rapid.IntRange(0, m*n-1).Draw(g.t, "start")
 	g.grid[s/n][s%n] = traps.Start
 }
 
