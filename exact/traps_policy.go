@@ -3,6 +3,7 @@ package exact
 import (
 	"math/big"
 
+	"github.com/chancecheck/chancecheck/exact/belief"
 	"github.com/chancecheck/chancecheck/games/traps"
 )
 
@@ -14,6 +15,9 @@ type TrapSolution struct {
 	// player can reach while following it (and no other).
 	Policy traps.Table
 	Stats  TrapStats
+	// Reached lists, once each, the knowledges of the layers the solver
+	// evaluated: exactly those a player can meet (all of positive mass).
+	Reached []belief.Knowledge
 }
 
 // SolveTraps finds the optimal survival probability, exactly, and an optimal
@@ -30,6 +34,13 @@ func SolveTraps(z *traps.Maze) (TrapSolution, error) {
 	f, _ := v.Float64()
 	sol := TrapSolution{Value: f, Exact: v, Stats: s.stats}
 	sol.Policy = s.table()
+	seen := map[belief.Knowledge]bool{}
+	for _, ly := range s.layers {
+		if ly != nil && !seen[ly.k] {
+			seen[ly.k] = true
+			sol.Reached = append(sol.Reached, ly.k)
+		}
+	}
 	return sol, nil
 }
 
