@@ -27,19 +27,25 @@ func NewDie(rng *rand.Rand) *Die { return &Die{rng: rng} }
 func (d *Die) Reset(rng *rand.Rand) { d.rng, d.pool, d.left = rng, 0, 0 }
 
 // Throw returns a face from 1 to 6, each with probability exactly 1/6.
+// It is small enough to be inlined; the refill, once per 24 throws, is not.
 func (d *Die) Throw() int {
 	if d.left == 0 {
-		for {
-			w := d.rng.Uint64()
-			if w < acceptBelow {
-				d.pool = w % pow6to24
-				break
-			}
-		}
-		d.left = 24
+		d.refill()
 	}
-	face := d.pool % 6
-	d.pool /= 6
+	q := d.pool / 6 // a multiply by the compiler; the remainder reuses it
+	face := d.pool - 6*q
+	d.pool = q
 	d.left--
 	return int(face) + 1
+}
+
+// refill draws words until one is below 3·6^24 and keeps its 24 base-6 digits.
+func (d *Die) refill() {
+	for {
+		if w := d.rng.Uint64(); w < acceptBelow {
+			d.pool = w % pow6to24
+			d.left = 24
+			return
+		}
+	}
 }

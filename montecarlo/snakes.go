@@ -14,9 +14,15 @@ import (
 // It reads the jumps straight from the board; it shares nothing with the
 // analyst's equations.
 func SnakesReferee(b snakes.Board) func() Player {
-	var jumpTo [snakes.Cells + 1]uint8 // 0: no jump starts here
+	// landOn[c] is where a move ending on c leaves the player: the jump's
+	// end, or c itself. Beyond 100 it is 0: the throw is lost. One table
+	// lookup decides jump, no jump and overshoot alike.
+	var landOn [snakes.Cells + 7]uint8
+	for c := 1; c <= snakes.Cells; c++ {
+		landOn[c] = uint8(c)
+	}
 	for _, j := range b.Jumps {
-		jumpTo[j.From] = uint8(j.To)
+		landOn[j.From] = uint8(j.To)
 	}
 	return func() Player {
 		die := NewDie(nil)
@@ -26,23 +32,18 @@ func SnakesReferee(b snakes.Board) func() Player {
 				die.Reset(rng)
 				last = rng
 			}
-			return playSnakes(&jumpTo, die), nil
+			return playSnakes(&landOn, die), nil
 		}
 	}
 }
 
-func playSnakes(jumpTo *[snakes.Cells + 1]uint8, die *Die) int {
+func playSnakes(landOn *[snakes.Cells + 7]uint8, die *Die) int {
 	cell, throws := 1, 0
 	for cell != snakes.Cells {
 		throws++
-		next := cell + die.Throw()
-		if next > snakes.Cells {
-			continue // the throw is lost, and still counted
-		}
-		if to := jumpTo[next]; to != 0 {
-			next = int(to)
-		}
-		cell = next
+		if to := landOn[cell+die.Throw()]; to != 0 {
+			cell = int(to)
+		} // else the throw overshot 100: it is lost, and still counted
 	}
 	return throws
 }
