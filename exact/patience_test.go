@@ -177,14 +177,32 @@ func TestPatienceInvalid(t *testing.T) {
 	}
 }
 
-func BenchmarkExactPatience(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	deals := make([]patience.Deal, 1000)
-	for i := range deals {
-		deals[i] = shuffledDeal(rng)
+// patienceBenchDeals reads a deal file of ../testdata/patience: bench-1000.in
+// (chancecheck gen patience --count 1000 --seed 1: the generator's mix) or
+// uniform-1000.in (1,000 uniform shuffles).
+func patienceBenchDeals(b *testing.B, name string) []patience.Deal {
+	f, err := os.Open("../testdata/patience/" + name)
+	if err != nil {
+		b.Fatal(err)
 	}
-	var s PatienceSolver
-	for i := 0; b.Loop(); i++ {
-		s.WinProbability(deals[i%len(deals)])
+	defer f.Close()
+	deals, err := patience.Parse(f, name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return deals
+}
+
+// BenchmarkExactPatience is the float solver per deal, over the 1,000
+// generated deals of the whole-process comparison (BENCHMARKS.md).
+func BenchmarkExactPatience(b *testing.B) {
+	for _, name := range []string{"bench-1000.in", "uniform-1000.in"} {
+		b.Run(name, func(b *testing.B) {
+			deals := patienceBenchDeals(b, name)
+			var s PatienceSolver
+			for i := 0; b.Loop(); i++ {
+				s.WinProbability(deals[i%len(deals)])
+			}
+		})
 	}
 }
