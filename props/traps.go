@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
+	"strings"
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/traps"
@@ -132,4 +134,61 @@ func (Traps) Simulate(ctx context.Context, b Board, sol Solution, cfg montecarlo
 		return montecarlo.Histogram{}, err
 	}
 	return montecarlo.Run(ctx, cfg, play)
+}
+
+// Answer implements Answerer: the exact answer without building the policy
+// table, for callers that only print answers.
+func (g Traps) Answer(b Board) (Solution, error) {
+	z, ok := b.(*traps.Maze)
+	if !ok {
+		return Solution{}, fmt.Errorf("traps: board of type %T", b)
+	}
+	if g.solve != nil { // a planted analyst answers through its own Solve
+		return g.Solve(b)
+	}
+	p, _, err := exact.TrapSurvivalExact(z)
+	if err != nil {
+		return Solution{}, err
+	}
+	f, _ := p.Float64()
+	return Solution{Value: f, Fraction: p, PMF: []float64{1 - f, f}}, nil
+}
+
+// DigitsSetter is implemented by games that print answers with a fixed
+// number of decimals which `chancecheck solve GAME --digits N` may change.
+type DigitsSetter interface {
+	WithDigits(n int) Game
+}
+
+// WithDigits implements DigitsSetter: the same game printing n decimals.
+func (g Traps) WithDigits(n int) Game {
+	g.Digits = n
+	return g
+}
+
+// WritePolicy implements PolicyWriter: one line per situation the optimal
+// policy can reach, "row col lives known move", rows and columns from 1,
+// known one character per kind ('?' unknown, '-' harmless, '+' harmful),
+// sorted.
+func (g Traps) WritePolicy(w io.Writer, b Board) error {
+	z, ok := b.(*traps.Maze)
+	if !ok {
+		return fmt.Errorf("traps: board of type %T", b)
+	}
+	sol, err := g.solver()(z)
+	if err != nil {
+		return err
+	}
+	lines := make([]string, 0, len(sol.Policy))
+	for s, d := range sol.Policy {
+		known := make([]byte, z.Kinds)
+		for t := range known {
+			known[t] = "?-+"[s.Known[t]]
+		}
+		lines = append(lines, fmt.Sprintf("%02d %02d %d %s %s", s.Row+1, s.Col+1, s.Life, known, d))
+	}
+	slices.Sort(lines)
+	_, err = fmt.Fprintf(w, "# row col lives known move (%d situations; known: ? unknown, - harmless, + harmful)\n%s\n",
+		len(lines), strings.Join(lines, "\n"))
+	return err
 }

@@ -418,3 +418,36 @@ func ExampleTraps() {
 	fmt.Print(sol.Fraction, " ", out.String())
 	// Output: 429/500 0.858
 }
+
+func TestTrapsAnswerMatchesSolve(t *testing.T) {
+	g := Traps{}
+	for _, s := range g.Samples() {
+		boards, _ := g.Parse(strings.NewReader(s.Input), s.Name)
+		a, err := g.Answer(boards[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := g.Solve(boards[0])
+		if err != nil || a.Fraction.Cmp(sol.Fraction) != 0 || a.Value != sol.Value {
+			t.Errorf("%s: Answer %v, Solve %v (%v)", s.Name, a.Fraction, sol.Fraction, err)
+		}
+	}
+}
+
+func TestTrapsWritePolicy(t *testing.T) {
+	z, err := traps.Parse(strings.NewReader("1 3 1 2\n$A@\n1 1\n"), "policy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := (Traps{}).WritePolicy(&out, z); err != nil {
+		t.Fatal(err)
+	}
+	// Hand-derived: step right from the start; on A (harmless, or harmful
+	// with a life left) step right onto the exit.
+	want := "# row col lives known move (3 situations; known: ? unknown, - harmless, + harmful)\n" +
+		"01 01 2 ? right\n01 02 1 + right\n01 02 2 - right\n"
+	if out.String() != want {
+		t.Errorf("got\n%swant\n%s", out.String(), want)
+	}
+}
