@@ -1,0 +1,199 @@
+package props
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+)
+
+// Verdict is how a solver did on one input, in the words of a contest judge.
+type Verdict int
+
+// The verdicts. Every fault is a verdict of its own, never a pass.
+const (
+	Accepted     Verdict = iota
+	WrongAnswer          // a parsed answer outside the judge's tolerance
+	TimeLimit            // still running at the time limit: the process group was killed
+	Crash                // a non-zero exit status or a signal
+	OutputFormat         // too few or too many answers, or one that is not a finite number
+)
+
+// Verdicts lists the failing verdicts in the order reports count them.
+var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format"}
+
+func (v Verdict) String() string {
+	if v >= 0 && int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("verdict(%d)", int(v))
+}
+
+// ErrSolverStart wraps the error of a solver command that could not be
+// started at all (not found, not executable): a usage problem, not a verdict.
+var ErrSolverStart = errors.New("the solver could not be started")
+
+// CrossCheck checks someone's solver against the analyst: the published
+// samples first, then boards from the game's generator, each fed to the
+// solver in the original input format and judged by the game's Judge. The
+// first failure is shrunk with rapid to a small board that still fails.
+type CrossCheck struct {
+	Game   Game
+	Solver Runner
+
+	Cases int           // generated boards to check; 0: until Time runs out
+	Seed  uint64        // generator seed: board i is Generator().Example(SubSeed(Seed, i)>>1), as in `chancecheck gen`
+	Time  time.Duration // time for the search (samples and generated boards); 0: no limit (then Cases must be set)
+	// Batch is how many boards go into one input where the format allows
+	// several (capped by Game.MaxBoardsPerInput); 0 means DefaultBatch.
+	Batch         int
+	FullPrecision bool          // the judge's strict rule, for solvers that print extra digits
+	KeepGoing     bool          // after a failure, go on and count failures per verdict
+	ShrinkTime    time.Duration // time for shrinking the first failure; 0 means DefaultShrinkTime
+	// Progress, when set, is called after every input with the counts so far.
+	Progress func(Progress)
+}
+
+// DefaultBatch is the batch size when CrossCheck.Batch is 0.
+const DefaultBatch = 20
+
+// DefaultShrinkTime bounds the shrinking of one failure when CrossCheck.ShrinkTime is 0.
+const DefaultShrinkTime = 30 * time.Second
+
+// Progress is a snapshot of a running check.
+type Progress struct {
+	Checked  int // boards judged so far, samples included
+	Failures int // failing inputs so far
+	Elapsed  time.Duration
+}
+
+// Outcome is what a check found.
+type Outcome struct {
+	Game      string
+	Seed      uint64
+	Samples   int            // sample boards judged
+	Generated int            // generated boards judged
+	Classes   map[string]int // generated boards per coverage class
+	Counts    map[Verdict]int
+	// First is the first failure, shrunk when it could be; nil when every
+	// board agreed. Found is the same failure as it was first met, when
+	// shrinking changed it.
+	First, Found *Failure
+	// SampleFailure is a failure on a published sample (unshrinkable: the
+	// sample is not drawn from the generator), when there was one.
+	SampleFailure *Failure
+	Shrink        ShrinkStats
+	// TimeToFailure is the time from the start to the first failure met
+	// (before shrinking); Elapsed the whole check.
+	TimeToFailure, Elapsed time.Duration
+}
+
+// Failed reports whether any input failed.
+func (o *Outcome) Failed() bool { return o.First != nil || o.SampleFailure != nil }
+
+// Run performs the check. The error is for the harness itself (the solver
+// cannot be started, the analyst failed, ctx was cancelled); a solver that
+// fails is reported in the Outcome.
+func (c *CrossCheck) Run(ctx context.Context) (*Outcome, error) {
+	if c.Cases <= 0 && c.Time <= 0 {
+		return nil, errors.New("crosscheck: neither a number of cases nor a time limit")
+	}
+	start := time.Now()
+	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Classes: map[string]int{}, Counts: map[Verdict]int{}}
+	deadline := time.Time{}
+	if c.Time > 0 {
+		deadline = start.Add(c.Time)
+	}
+	progress := func() {
+		if c.Progress != nil {
+			fails := 0
+			for _, n := range out.Counts {
+				fails += n
+			}
+			c.Progress(Progress{Checked: out.Samples + out.Generated, Failures: fails, Elapsed: time.Since(start)})
+		}
+	}
+	found := func(f *Failure) {
+		out.Counts[f.Verdict]++
+		if out.TimeToFailure == 0 {
+			out.TimeToFailure = time.Since(start)
+		}
+	}
+
+	for _, s := range c.Game.Samples() {
+		f, n, err := c.checkSample(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		out.Samples += n
+		if f != nil {
+			found(f)
+			if out.SampleFailure == nil {
+				out.SampleFailure = f
+			}
+		}
+		progress()
+	}
+
+	gen := c.Game.Generator()
+	batch := c.batchSize()
+	for i := 0; c.Cases <= 0 || i < c.Cases; {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if !deadline.IsZero() && time.Now().After(deadline) {
+			break
+		}
+		var cases []genCase
+		for ; len(cases) < batch && (c.Cases <= 0 || i < c.Cases); i++ {
+			seed := montecarlo.SubSeed(c.Seed, uint64(i))
+			b := gen.Example(exampleSeed(seed))
+			cases = append(cases, genCase{index: i, seed: seed, board: b})
+			out.Classes[c.Game.Classify(b)]++
+		}
+		out.Generated += len(cases)
+		f, err := c.checkGenerated(ctx, cases)
+		if err != nil {
+			return nil, err
+		}
+		progress()
+		if f == nil {
+			continue
+		}
+		found(f)
+		if out.First != nil {
+			continue
+		}
+		out.First = f
+		if single := f.generatedCase(); single != nil {
+			shrunk, stats := c.shrink(ctx, *single, f)
+			out.Shrink = stats
+			if shrunk != nil {
+				out.Found, out.First = f, shrunk
+			}
+		}
+		if !c.KeepGoing {
+			break
+		}
+	}
+	if out.First == nil && out.SampleFailure != nil {
+		out.First = out.SampleFailure
+	}
+	out.Elapsed = time.Since(start)
+	return out, nil
+}
+
+func (c *CrossCheck) batchSize() int {
+	b := c.Batch
+	if b <= 0 {
+		b = DefaultBatch
+	}
+	return max(1, min(b, c.Game.MaxBoardsPerInput()))
+}
+
+// exampleSeed turns a 64-bit sub-seed into the int seed of
+// Generator.Example, as `chancecheck gen` does; rapid starts its stream from
+// the same number, which lets the shrinker replay the board.
+func exampleSeed(seed uint64) int { return int(seed >> 1) }

@@ -1,0 +1,71 @@
+package props
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"pgregory.net/rapid"
+)
+
+// CheckSolver checks a solver written as a Go function inside the user's
+// own test: the published samples first, then rapid.Check over the game's
+// generator, judging every answer by the game's Judge with its strict rule
+// (a Go function returns the full float64, so traps is judged to 1e-6, not
+// to three decimals). A failure is shrunk by rapid and reported through t
+// with the board in the original input format, the analyst's answer (and
+// exact fraction where the game has one) and the solver's; rapid's fail
+// file replays it on the next run, as for any rapid property.
+func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
+	t.Helper()
+	judge := JudgeOf(g)
+	for _, s := range g.Samples() {
+		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
+		if err != nil {
+			t.Fatalf("sample %s: %v", s.Name, err)
+			return
+		}
+		for i, b := range boards {
+			if msg := checkOneBoard(g, judge, b, solver); msg != "" {
+				t.Errorf("sample %s, case %d: %s", s.Name, i+1, msg)
+			}
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	gen := g.Generator()
+	rapid.Check(t, func(rt *rapid.T) {
+		b := gen.Draw(rt, "board")
+		if msg := checkOneBoard(g, judge, b, solver); msg != "" {
+			rt.Fatalf("%s", msg)
+		}
+	})
+}
+
+// checkOneBoard judges solver on b; "" when it agrees, else what is wrong
+// with the board in the original input format.
+func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, error)) string {
+	ours, err := g.Solve(b)
+	if err != nil {
+		return fmt.Sprintf("the analyst failed: %v", err)
+	}
+	theirs, err := solver(b)
+	var msg string
+	switch {
+	case err != nil:
+		msg = fmt.Sprintf("the solver returned an error: %v", err)
+	case !judge.Agrees(ours, theirs, true):
+		msg = fmt.Sprintf("wrong answer: the solver says %v, the analyst %v", theirs, ours.Value)
+		if r, err := FractionOf(g, b, ours); err == nil && r != nil {
+			msg += " = " + r.RatString()
+		}
+	default:
+		return ""
+	}
+	var in bytes.Buffer
+	if err := g.WriteInput(&in, []Board{b}); err == nil {
+		msg += "\ninput:\n" + in.String()
+	}
+	return msg
+}

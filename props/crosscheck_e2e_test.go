@@ -1,0 +1,146 @@
+package props
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+)
+
+// solverBinaries builds the contest-style solvers of testdata/solvers once
+// per test binary, into a directory TestMain removes.
+var solverBinaries = struct {
+	once sync.Once
+	dir  string
+	err  error
+}{}
+
+// solverDir returns the directory holding the built solvers, building them
+// on first use.
+func solverDir(t *testing.T) string {
+	t.Helper()
+	s := &solverBinaries
+	s.once.Do(func() {
+		s.dir, s.err = os.MkdirTemp("", "chancecheck-solvers-")
+		if s.err != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-o", s.dir+string(filepath.Separator),
+			"./testdata/solvers/snakes", "./testdata/solvers/patience", "./testdata/solvers/traps")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			s.err = &buildError{err: err, out: string(out)}
+		}
+	})
+	if s.err != nil {
+		t.Fatalf("building the test solvers: %v", s.err)
+	}
+	return s.dir
+}
+
+type buildError struct {
+	err error
+	out string
+}
+
+func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if solverBinaries.dir != "" {
+		os.RemoveAll(solverBinaries.dir)
+	}
+	os.Exit(code)
+}
+
+// e2eCase is one contest-style solver run end to end.
+type e2eCase struct {
+	game    Game
+	solver  string   // binary in solverDir
+	args    []string // the planted slip, or none
+	wrong   bool     // the checker must flag it
+	fullPrc bool
+}
+
+func e2eCases() []e2eCase {
+	return []e2eCase{
+		{game: Snakes{}, solver: "snakes"},
+		{game: Snakes{}, solver: "snakes", args: []string{"end99"}, wrong: true},
+		{game: Snakes{}, solver: "snakes", args: []string{"bounce"}, wrong: true},
+		{game: Snakes{}, solver: "snakes", args: []string{"weights"}, wrong: true},
+		{game: Patience{}, solver: "patience"},
+		{game: Patience{}, solver: "patience", args: []string{"ordered"}, wrong: true},
+		{game: Patience{}, solver: "patience", args: []string{"topfirst"}, wrong: true},
+		{game: Traps{}, solver: "traps"},
+		{game: Traps{}, solver: "traps", args: []string{"digits"}, fullPrc: true},
+		// printf's half-to-even on exact ties (1/16 prints 0.062) is within
+		// the judge's ±0.0005 of the exact value: accepted, as on the judge.
+		{game: Traps{}, solver: "traps", args: []string{"printf"}},
+		{game: Traps{}, solver: "traps", args: []string{"unnormalised"}, wrong: true},
+		{game: Traps{}, solver: "traps", args: []string{"independent"}, wrong: true},
+	}
+}
+
+func (c e2eCase) name() string {
+	n := c.game.Name() + "-" + c.solver
+	for _, a := range c.args {
+		n += "-" + a
+	}
+	return n
+}
+
+// TestCrossCheckEndToEnd runs every contest-style solver as a real process:
+// each planted slip must be caught with a shrunk board, and no correct
+// solver may be flagged.
+func TestCrossCheckEndToEnd(t *testing.T) {
+	dir := solverDir(t)
+	for _, tc := range e2eCases() {
+		t.Run(tc.name(), func(t *testing.T) {
+			cc := &CrossCheck{
+				Game:   tc.game,
+				Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
+				Cases:  60, Seed: 1, Time: 20 * time.Second, FullPrecision: tc.fullPrc, ShrinkTime: 2 * time.Second,
+			}
+			if !tc.wrong {
+				cc.Cases = 40
+			}
+			out, err := cc.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.wrong {
+				if out.Failed() {
+					t.Fatalf("a correct solver was flagged: %s on %s\ninput:\n%s\nours: %s\ntheirs:\n%s\n%s",
+						out.First.Verdict, out.First.Source, out.First.Input, out.First.OursText, out.First.Stdout, out.First.Detail)
+				}
+				t.Logf("agreed on %d sample and %d generated boards", out.Samples, out.Generated)
+				return
+			}
+			if out.First == nil {
+				t.Fatalf("the slip was not caught in %d generated boards", out.Generated)
+			}
+			f := out.First
+			if f.Verdict != WrongAnswer {
+				t.Errorf("verdict %s, want wrong answer (%s)", f.Verdict, f.Detail)
+			}
+			if out.Found == nil {
+				t.Fatalf("not shrunk (%s): %s\n%s", out.Shrink.Note, f.Source, f.Input)
+			}
+			if len(f.Input) > len(out.Found.Input) {
+				t.Errorf("the shrunk input (%d bytes) is larger than the one found (%d bytes)", len(f.Input), len(out.Found.Input))
+			}
+			t.Logf("caught after %v on %s (sample failed: %v); shrunk in %v, %d runs: %d → %d bytes:\n%s",
+				out.TimeToFailure.Round(time.Millisecond), out.Found.Source, out.SampleFailure != nil,
+				out.Shrink.Elapsed.Round(time.Millisecond), out.Shrink.Runs, len(out.Found.Input), len(f.Input), f.Input)
+		})
+	}
+}
+
+// medianDuration is used by the benchmark notes.
+func medianDuration(ds []time.Duration) time.Duration {
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	return ds[len(ds)/2]
+}

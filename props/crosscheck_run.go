@@ -1,0 +1,244 @@
+package props
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+)
+
+// Runner runs a solver on one input file in the game's original format.
+// The error is for a solver that could not run at all; how it ended
+// (exit status, signal, time limit) is in the RunResult.
+type Runner interface {
+	Run(ctx context.Context, input []byte) (RunResult, error)
+}
+
+// RunResult is how one run of a solver ended.
+type RunResult struct {
+	Stdout     []byte
+	StderrTail string // the end of stderr, for crash reports
+	ExitCode   int    // -1 when ended by a signal
+	Signal     string // the signal's name, or ""
+	TimedOut   bool   // killed at the time limit
+	Elapsed    time.Duration
+}
+
+// Failure is one failing input with everything needed to reproduce it.
+type Failure struct {
+	Verdict Verdict
+	Source  string  // "sample sample1", "generated board 17", "shrunk from generated board 17"
+	Boards  []Board // the boards of the input
+	Input   []byte  // the input file exactly as the solver read it
+	// Index is the board the verdict is about (the wrong answer, the
+	// unparsable line), or -1 when it concerns the whole run.
+	Index int
+	Ours  []Solution // the analyst's solution of each board
+	// OursText is the analyst's answers in the original output format.
+	OursText string
+	Theirs   []float64 // the solver's parsed answers; nil when they could not be read
+	Stdout   string    // the solver's stdout, clipped
+	Detail   string    // format error, exit status and stderr's tail, time limit
+	Class    string    // coverage class of the board (generated boards)
+
+	seeds []uint64 // generator sub-seeds of the boards, when generated
+}
+
+// generatedCase returns the single generated board of f, or nil when f
+// concerns a sample or several boards.
+func (f *Failure) generatedCase() *genCase {
+	if len(f.seeds) != 1 || len(f.Boards) != 1 {
+		return nil
+	}
+	return &genCase{seed: f.seeds[0], board: f.Boards[0]}
+}
+
+// Fraction returns the exact answer of the failing board, or nil where the
+// game has none.
+func (f *Failure) Fraction(g Game) *big.Rat {
+	i := max(f.Index, 0)
+	if i >= len(f.Boards) || i >= len(f.Ours) {
+		return nil
+	}
+	r, err := FractionOf(g, f.Boards[i], f.Ours[i])
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// genCase is one generated board and the sub-seed it came from.
+type genCase struct {
+	index int
+	seed  uint64
+	board Board
+}
+
+// checkSample runs the solver on a published sample, fed verbatim.
+func (c *CrossCheck) checkSample(ctx context.Context, s Sample) (*Failure, int, error) {
+	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
+	if err != nil {
+		return nil, 0, fmt.Errorf("sample %s: %w", s.Name, err)
+	}
+	f, err := c.checkInput(ctx, boards, []byte(s.Input))
+	if f != nil {
+		f.Source = "sample " + s.Name
+	}
+	return f, len(boards), err
+}
+
+// checkGenerated runs the solver on a batch of generated boards and, when
+// the batch fails, finds a failing board by running boards alone: a batch's
+// output is not trusted to say which board is wrong (a solver may fail only
+// after an earlier case, or print its lines out of step).
+func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Failure, error) {
+	f, err := c.checkCases(ctx, cases)
+	if f == nil || err != nil || len(cases) == 1 {
+		return f, err
+	}
+	order := make([]int, 0, len(cases))
+	if f.Index >= 0 {
+		order = append(order, f.Index)
+	}
+	for i := range cases {
+		if i != f.Index {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		single, err := c.checkCases(ctx, cases[i:i+1])
+		if err != nil {
+			return nil, err
+		}
+		if single != nil {
+			return single, nil
+		}
+	}
+	// Every board passes alone: the batch fails as a whole. Drop boards
+	// one at a time while it still fails (greedy), to keep it small.
+	kept := cases
+	for i := 0; i < len(kept) && len(kept) > 1; {
+		trial := append(append([]genCase(nil), kept[:i]...), kept[i+1:]...)
+		tf, err := c.checkCases(ctx, trial)
+		if err != nil {
+			return nil, err
+		}
+		if tf != nil {
+			kept, f = trial, tf
+			continue
+		}
+		i++
+	}
+	f.Detail = strings.TrimSpace(f.Detail + "\n(every board passes alone: the solver fails only with several cases in one input)")
+	return f, nil
+}
+
+// checkCases runs the solver on generated boards in one input.
+func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure, error) {
+	boards := make([]Board, len(cases))
+	seeds := make([]uint64, len(cases))
+	for i, gc := range cases {
+		boards[i], seeds[i] = gc.board, gc.seed
+	}
+	var in bytes.Buffer
+	if err := c.Game.WriteInput(&in, boards); err != nil {
+		return nil, fmt.Errorf("writing generated boards: %w", err)
+	}
+	f, err := c.checkInput(ctx, boards, in.Bytes())
+	if f != nil {
+		f.seeds = seeds
+		if len(cases) == 1 {
+			f.Source = fmt.Sprintf("generated board %d", cases[0].index+1)
+			f.Class = c.Game.Classify(cases[0].board)
+		} else {
+			f.Source = fmt.Sprintf("generated boards %d..%d", cases[0].index+1, cases[len(cases)-1].index+1)
+		}
+	}
+	return f, err
+}
+
+// checkInput solves boards, runs the solver on input (which holds them)
+// and judges its output; nil when every answer is accepted.
+func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte) (*Failure, error) {
+	sols := make([]Solution, len(boards))
+	for i, b := range boards {
+		s, err := safeSolve(c.Game, b)
+		if err != nil {
+			return nil, fmt.Errorf("the analyst failed on board %d: %w", i+1, err)
+		}
+		sols[i] = s
+	}
+	res, err := c.Solver.Run(ctx, input)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("%w: %v", ErrSolverStart, err)
+	}
+	verdict, index, theirs, detail := c.judge(res, sols)
+	if verdict == Accepted {
+		return nil, nil
+	}
+	var ours bytes.Buffer
+	_ = c.Game.WriteAnswers(&ours, sols)
+	return &Failure{
+		Verdict: verdict, Boards: boards, Input: input, Index: index,
+		Ours: sols, OursText: ours.String(), Theirs: theirs,
+		Stdout: clipOutput(string(res.Stdout)), Detail: detail,
+	}, nil
+}
+
+// judge applies the game's judge to one run.
+func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []float64, string) {
+	switch {
+	case res.TimedOut:
+		return TimeLimit, -1, nil, fmt.Sprintf("still running after %v: the process group was killed", res.Elapsed.Round(time.Millisecond))
+	case res.Signal != "" || res.ExitCode != 0:
+		how := fmt.Sprintf("exit status %d", res.ExitCode)
+		if res.Signal != "" {
+			how = "killed by signal: " + res.Signal
+		}
+		if t := strings.TrimSpace(res.StderrTail); t != "" {
+			how += "\nstderr (tail):\n" + t
+		}
+		return Crash, -1, nil, how
+	}
+	judge := JudgeOf(c.Game)
+	theirs, err := judge.ParseAnswers(res.Stdout, len(sols))
+	if err != nil {
+		index := -1
+		var fe *FormatError
+		if errors.As(err, &fe) && fe.Line >= 1 && fe.Line <= len(sols) {
+			index = fe.Line - 1
+		}
+		return OutputFormat, index, nil, err.Error()
+	}
+	for i, s := range sols {
+		if !judge.Agrees(s, theirs[i], c.FullPrecision) {
+			return WrongAnswer, i, theirs, fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
+		}
+	}
+	return Accepted, -1, theirs, ""
+}
+
+// safeSolve is Game.Solve with a panic turned into an error: the harness
+// must not crash on any board.
+func safeSolve(g Game, b Board) (sol Solution, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return g.Solve(b)
+}
+
+func clipOutput(s string) string {
+	const limit = 4096
+	if len(s) > limit {
+		return s[:limit] + fmt.Sprintf("\n… (%d more bytes)", len(s)-limit)
+	}
+	return s
+}

@@ -1,0 +1,95 @@
+// Command snakes solves Snakes and Ladders (LightOJ 1151) by Gaussian
+// elimination over the 100 cells, as a contestant would. An optional first
+// argument plants a contestant's slip:
+//
+//	end99    jumps starting on cell 99 are ignored (a loop bound one short)
+//	bounce   a throw past 100 bounces back from 100 instead of being lost
+//	weights  a lost throw is not counted: each usable face weighs 1/k, not 1/6
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+)
+
+func main() {
+	bug := ""
+	if len(os.Args) > 1 {
+		bug = os.Args[1]
+	}
+	in := bufio.NewReader(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	var t int
+	fmt.Fscan(in, &t)
+	for c := 1; c <= t; c++ {
+		var n int
+		fmt.Fscan(in, &n)
+		var to [101]int
+		for i := 0; i < n; i++ {
+			var a, b int
+			fmt.Fscan(in, &a, &b)
+			to[a] = b
+		}
+		if bug == "end99" {
+			to[99] = 0
+		}
+		fmt.Fprintf(out, "Case %d: %.10f\n", c, solve(to, bug))
+	}
+}
+
+func solve(to [101]int, bug string) float64 {
+	const n = 100
+	var a [n][n + 1]float64 // row x-1: equation of cell x
+	for x := 1; x <= n; x++ {
+		r := &a[x-1]
+		switch {
+		case x == n:
+			r[x-1] = 1
+		case to[x] != 0:
+			r[x-1], r[to[x]-1] = 1, -1
+		default:
+			k := 0
+			for d := 1; d <= 6; d++ {
+				y := x + d
+				if y > n {
+					if bug != "bounce" {
+						continue
+					}
+					y = 2*n - y
+				}
+				k++
+				if to[y] != 0 {
+					y = to[y]
+				}
+				r[y-1]--
+			}
+			// A lost throw keeps the player on x: 6·E(x) = 6 + Σ E(dest) + (6−k)·E(x).
+			r[x-1] += float64(k)
+			r[n] = 6
+			if bug == "weights" {
+				r[n] = float64(k)
+			}
+		}
+	}
+	for col := 0; col < n; col++ {
+		p := col
+		for i := col + 1; i < n; i++ {
+			if math.Abs(a[i][col]) > math.Abs(a[p][col]) {
+				p = i
+			}
+		}
+		a[col], a[p] = a[p], a[col]
+		for i := 0; i < n; i++ {
+			if i != col && a[i][col] != 0 {
+				f := a[i][col] / a[col][col]
+				for j := col; j <= n; j++ {
+					a[i][j] -= f * a[col][j]
+				}
+			}
+		}
+	}
+	return a[0][n] / a[0][0]
+}

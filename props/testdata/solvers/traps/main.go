@@ -1,0 +1,239 @@
+// Command traps solves the trap maze (SDOI 2011, BZOJ 2246) over
+// (component, life, knowledge) states, as a contestant would: the cells
+// joined through floor and known-harmless traps form free components; a
+// step onto a trap either learns its type or costs a life. An optional
+// first argument plants a contestant's slip or changes the printing:
+//
+//	unnormalised  the chance of a type being harmful is taken over the whole prior, not renormalised to what is known
+//	independent   the types are treated as independent: the prior's marginal chance, whatever is known
+//	printf        the answer is printed with %.3f (round half to even on exact ties) instead of half up
+//	digits        the answer is printed with 9 decimals (for --full-precision)
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+)
+
+type maze struct {
+	m, n, k, life int
+	grid          []byte
+	p             []float64
+	bug           string
+	comps         map[int][]int32 // knowledge → component of each cell (-1: not free)
+	memo          map[[3]int]float64
+}
+
+func main() {
+	z := &maze{comps: map[int][]int32{}, memo: map[[3]int]float64{}}
+	if len(os.Args) > 1 {
+		z.bug = os.Args[1]
+	}
+	in := bufio.NewReader(os.Stdin)
+	fmt.Fscan(in, &z.m, &z.n, &z.k, &z.life)
+	for i := 0; i < z.m; i++ {
+		var row string
+		fmt.Fscan(in, &row)
+		z.grid = append(z.grid, row...)
+	}
+	z.p = make([]float64, 1<<z.k)
+	for i := range z.p {
+		fmt.Fscan(in, &z.p[i])
+	}
+	start := 0
+	for c, ch := range z.grid {
+		if ch == '$' {
+			start = c
+		}
+	}
+	v := z.region(start, z.life, 0)
+	switch z.bug {
+	case "printf":
+		fmt.Printf("%.3f\n", v)
+	case "digits":
+		fmt.Printf("%.9f\n", v)
+	default:
+		fmt.Printf("%.3f\n", math.Floor(v*1000+0.5)/1000)
+	}
+}
+
+// digit is what knowledge s says of type t: 0 unknown, 1 harmless, 2 harmful.
+func digit(s, t int) int {
+	for ; t > 0; t-- {
+		s /= 3
+	}
+	return s % 3
+}
+
+func pow3(t int) int {
+	r := 1
+	for ; t > 0; t-- {
+		r *= 3
+	}
+	return r
+}
+
+func (z *maze) trap(c int) int {
+	if ch := z.grid[c]; ch >= 'A' && ch <= 'Z' {
+		return int(ch - 'A')
+	}
+	return -1
+}
+
+func (z *maze) free(c, s int) bool {
+	if z.grid[c] == '#' {
+		return false
+	}
+	t := z.trap(c)
+	return t < 0 || digit(s, t) == 1
+}
+
+func (z *maze) neighbours(c int) []int {
+	r, col := c/z.n, c%z.n
+	var out []int
+	if r > 0 {
+		out = append(out, c-z.n)
+	}
+	if r+1 < z.m {
+		out = append(out, c+z.n)
+	}
+	if col > 0 {
+		out = append(out, c-1)
+	}
+	if col+1 < z.n {
+		out = append(out, c+1)
+	}
+	return out
+}
+
+// comp labels the free components of knowledge s.
+func (z *maze) comp(s int) []int32 {
+	if l, ok := z.comps[s]; ok {
+		return l
+	}
+	l := make([]int32, len(z.grid))
+	for i := range l {
+		l[i] = -1
+	}
+	for c := range l {
+		if l[c] >= 0 || !z.free(c, s) {
+			continue
+		}
+		l[c] = int32(c)
+		stack := []int{c}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, y := range z.neighbours(x) {
+				if l[y] < 0 && z.free(y, s) {
+					l[y] = int32(c)
+					stack = append(stack, y)
+				}
+			}
+		}
+	}
+	z.comps[s] = l
+	return l
+}
+
+// region is the best chance standing on cell c with life h and knowledge s.
+func (z *maze) region(c, h, s int) float64 {
+	l := z.comp(s)
+	anchor := c
+	if l[c] >= 0 {
+		anchor = int(l[c])
+	}
+	key := [3]int{anchor, h, s}
+	if v, ok := z.memo[key]; ok {
+		return v
+	}
+	var cells []int
+	if l[c] >= 0 {
+		for x := range l {
+			if l[x] == l[c] {
+				cells = append(cells, x)
+			}
+		}
+	} else { // standing on a harmful trap: it and the components around it
+		cells = []int{c}
+		for _, y := range z.neighbours(c) {
+			if l[y] >= 0 {
+				for x := range l {
+					if l[x] == l[y] {
+						cells = append(cells, x)
+					}
+				}
+			}
+		}
+	}
+	best := 0.0
+	seen := map[int]bool{}
+	for _, x := range cells {
+		if z.grid[x] == '@' {
+			best = 1
+			break
+		}
+		for _, y := range z.neighbours(x) {
+			if z.grid[y] == '#' || l[y] >= 0 || y == c || seen[y] {
+				continue
+			}
+			seen[y] = true
+			best = math.Max(best, z.step(y, h, s))
+		}
+	}
+	z.memo[key] = best
+	return best
+}
+
+// step is the chance after stepping onto trap cell y.
+func (z *maze) step(y, h, s int) float64 {
+	t := z.trap(y)
+	hurt := 0.0
+	if h > 1 {
+		hurt = z.region(y, h-1, s+2*pow3(t)*boolInt(digit(s, t) == 0))
+	}
+	if digit(s, t) == 2 {
+		return hurt
+	}
+	p := z.harmful(t, s)
+	return p*hurt + (1-p)*z.region(y, h, s+pow3(t))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// harmful is the chance that type t is harmful given knowledge s.
+func (z *maze) harmful(t, s int) float64 {
+	var bad, all, total float64
+	for i, w := range z.p {
+		total += w
+		consistent := true
+		for u := 0; u < z.k; u++ {
+			if d := digit(s, u); d != 0 && (i>>u&1 == 1) != (d == 2) {
+				consistent = false
+			}
+		}
+		if z.bug == "independent" {
+			consistent = true
+		}
+		if consistent {
+			all += w
+			if i>>t&1 == 1 {
+				bad += w
+			}
+		}
+	}
+	if z.bug == "unnormalised" {
+		return bad / total
+	}
+	if all == 0 {
+		return 0
+	}
+	return bad / all
+}
