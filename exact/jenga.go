@@ -31,8 +31,7 @@ type JengaSolution struct {
 
 	tables *jengaTables
 	floors *jengaFloors
-	lanes  []uint64  // the floor of each block
-	vals   []float64 // block·nTops + top index → value; NaN while unsolved
+	vals   jengaValues
 	states int
 	input  jenga.Tower
 	start  uint64 // canonical key of the input tower
@@ -66,14 +65,51 @@ func (s *JengaSolution) block(lanes uint64) int32 {
 	if b := s.floors.get(lanes); b >= 0 {
 		return b
 	}
-	b := int32(len(s.lanes))
-	s.lanes = append(s.lanes, lanes)
-	for range s.tables.nTops {
-		s.vals = append(s.vals, math.NaN())
-	}
+	b := s.vals.newBlock()
 	s.floors.put(lanes, b)
 	return b
 }
+
+// jengaValues holds the value of every state by block (one per floor) and
+// top index, in chunks of blocks, so that growing never copies. A value is
+// stored negated: the zero bits of fresh memory then mean "not solved yet",
+// and a solved 0 is stored as −0, whose bits are not zero.
+type jengaValues struct {
+	chunks [][]float64
+	blocks int32
+}
+
+const (
+	jengaChunkShift = 10 // 1024 blocks a chunk
+	jengaStride     = 39 // canonical tops (checked by the tables' test)
+)
+
+func (v *jengaValues) newBlock() int32 {
+	b := v.blocks
+	if int(b>>jengaChunkShift) == len(v.chunks) {
+		v.chunks = append(v.chunks, make([]float64, jengaStride<<jengaChunkShift))
+	}
+	v.blocks++
+	return b
+}
+
+// jengaID names a state's value: its block and its top index.
+type jengaID struct {
+	block int32
+	top   uint8
+}
+
+func (v *jengaValues) slot(id jengaID) *float64 {
+	return &v.chunks[id.block>>jengaChunkShift][int(id.block&(1<<jengaChunkShift-1))*jengaStride+int(id.top)]
+}
+
+// get returns the value of state id and whether it is solved.
+func (v *jengaValues) get(id jengaID) (float64, bool) {
+	x := *v.slot(id)
+	return -x, math.Float64bits(x) != 0
+}
+
+func (v *jengaValues) set(id jengaID, x float64) { *v.slot(id) = -x }
 
 // canonicalTop returns the top code of the canonical frame of a state whose
 // floor is k1 and whose swap's floor is w1.
@@ -92,7 +128,7 @@ func (t *jengaTables) canonicalTop(top uint8, k1, w1 uint64) uint8 {
 func (s *JengaSolution) value(k1, w1 uint64, top uint8) float64 {
 	t := s.tables
 	if b := s.floors.get(min(k1, w1)); b >= 0 {
-		if v := s.vals[int(b)*t.nTops+int(t.topIdx[t.canonicalTop(top, k1, w1)])]; v == v {
+		if v, ok := s.vals.get(jengaID{b, t.topIdx[t.canonicalTop(top, k1, w1)]}); ok {
 			return v
 		}
 	}
@@ -107,8 +143,8 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 		k, w = w, k
 	}
 	t := s.tables
-	id := int(s.block(keyLanes(k)))*t.nTops + int(t.topIdx[keyTop(k)])
-	if v := s.vals[id]; v == v {
+	id := jengaID{s.block(keyLanes(k)), t.topIdx[keyTop(k)]}
+	if v, ok := s.vals.get(id); ok {
 		return v
 	}
 	// Collect the successors first, then look them all up: the look-ups are
@@ -148,25 +184,22 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 				e := &succ[n]
 				n++
 				e.colour, e.k1, e.w1, e.top = r.colour, k1, w1, p.newTop
-				e.id = -1
-				if b >= 0 {
-					e.id = int32(int(b)*t.nTops + int(t.topIdx[t.canonicalTop(p.newTop, k1, w1)]))
-				}
+				e.id = jengaID{b, t.topIdx[t.canonicalTop(p.newTop, k1, w1)]}
 			}
 		}
 	}
 	for j := range succ[:n] {
-		if e := &succ[j]; e.id >= 0 {
-			e.v = s.vals[e.id]
-		} else {
-			e.v = math.NaN()
+		e := &succ[j]
+		e.solved = false
+		if e.id.block >= 0 {
+			e.v, e.solved = s.vals.get(e.id)
 		}
 	}
 	bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 	for j := range succ[:n] {
 		e := &succ[j]
 		v := e.v
-		if v != v {
+		if !e.solved {
 			v = s.solve(jengaKey(e.k1, e.top), jengaKey(e.w1, t.swapTop[e.top]))
 		}
 		if v < bestV[e.colour] {
@@ -184,7 +217,7 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 	if den > 0 {
 		v = num / den
 	}
-	s.vals[id] = v
+	s.vals.set(id, v)
 	s.states++
 	return v
 }
@@ -193,7 +226,8 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 type jengaSucc struct {
 	k1, w1 uint64 // floor and its swap's floor
 	v      float64
-	id     int32 // where its value is kept, -1 when its floor has no block yet
+	id     jengaID // where its value is kept; block −1 when its floor has none yet
+	solved bool
 	colour uint8
 	top    uint8
 }

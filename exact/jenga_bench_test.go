@@ -26,6 +26,8 @@ func BenchmarkExactJenga(b *testing.B) {
 	for _, tc := range []struct{ name, path string }{
 		{"sample", "testdata/jenga/sample.in"},
 		{"bench-n6-mixed", "testdata/jenga/bench-n6-mixed.in"},
+		// The slowest of 400 random towers of six levels (most states).
+		{"slow-n6", "testdata/jenga/slow-n6.in"},
 	} {
 		tw := readJengaTower(b, tc.path)
 		b.Run(tc.name, func(b *testing.B) {

@@ -29,8 +29,7 @@ func (s *JengaSolution) lookup(k1, w1 uint64, top uint8) (float64, bool) {
 	if b < 0 {
 		return 0, false
 	}
-	v := s.vals[int(b)*t.nTops+int(t.topIdx[t.canonicalTop(top, k1, w1)])]
-	return v, v == v
+	return s.vals.get(jengaID{b, t.topIdx[t.canonicalTop(top, k1, w1)]})
 }
 
 // best returns the optimal move of colour c (0..2) in the canonical state

@@ -175,3 +175,13 @@ func TestJengaPolicyTable(t *testing.T) {
 		t.Errorf("WritePolicy wrote %d lines for %d rows", lines, len(rows))
 	}
 }
+
+func TestJengaTables(t *testing.T) {
+	tb := jengaTablesOnce()
+	// 18 complete lower levels (a side pair and a middle) and 3 two-block
+	// ones (the side colour); tops: 3 + 3 with one block (side or middle),
+	// 9 + 6 with two (side and middle, or both sides), 18 complete.
+	if tb.nLive != 21 || tb.nTops != jengaStride || jengaStride != 39 {
+		t.Errorf("%d live kinds and %d tops, want 21 and 39", tb.nLive, tb.nTops)
+	}
+}
