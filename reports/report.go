@@ -1,43 +1,119 @@
 package reports
 
 import (
-	"math/big"
-
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 )
 
-// SchemaVersion is the version of report.json's layout. It changes whenever
-// a field is renamed, removed or changes meaning; new fields may be added
-// without a change.
-const SchemaVersion = 1
+// SchemaVersion is the version of report.json's layout (docs/report-schema.md).
+// It changes whenever a field is renamed, removed or changes meaning; new
+// fields may be added without a change.
+const SchemaVersion = 2
 
-// Report is the agreement report of one run: report.json.
+// Tool is the value of Report.Tool.
+const Tool = "chancecheck"
+
+// Report is the agreement report of one run, or of one shard of a run:
+// report.json. Everything in it follows from the Plan; nothing in it depends
+// on the number of workers or on the clock (timings live in Timings).
 type Report struct {
-	Schema int     `json:"schema"` // SchemaVersion
-	Tool   string  `json:"tool"`   // "chancecheck"
-	Seed   uint64  `json:"seed"`   // the run's seed
-	Alpha  float64 `json:"alpha"`  // family-wise false-alarm budget of the whole run
-	Checks int     `json:"checks"` // statistical checks sharing Alpha (Bonferroni)
-	// AlphaPerCheck is Alpha / Checks: the false-alarm budget of each check.
-	AlphaPerCheck float64      `json:"alpha_per_check"`
-	Runs          int64        `json:"runs_per_board"`
-	Pass          bool         `json:"pass"` // every check of every game passed
-	Games         []GameReport `json:"games"`
+	Schema int    `json:"schema"` // SchemaVersion
+	Tool   string `json:"tool"`   // Tool
+	Plan   Plan   `json:"plan"`   // what was asked for; the same in every shard of a run
+	// Shard is set in the partial report of one shard; a whole run (or a
+	// merge of all its shards) has none.
+	Shard *Shard `json:"shard,omitempty"`
+	// Budget states how the false-alarm budget was split and what each check
+	// could have seen.
+	Budget Budget `json:"budget"`
+	// Pass: every board, invariant and calibration test in this report passed.
+	Pass  bool         `json:"pass"`
+	Games []GameReport `json:"games"`
+}
+
+// Plan is what a run checks. Every shard of a run has the same Plan, so each
+// knows the total number of checks and the budget of each.
+type Plan struct {
+	Seed  uint64  `json:"seed"`  // the run's seed
+	Alpha float64 `json:"alpha"` // family-wise false-alarm budget of the whole report
+	Runs  int64   `json:"runs_per_board"`
+	// Boards is the number of generated boards per game, besides the samples.
+	Boards int           `json:"generated_boards_per_game"`
+	Games  []PlannedGame `json:"games"`
+}
+
+// PlannedGame is one game of the plan.
+type PlannedGame struct {
+	Name string `json:"name"`
+	// SampleBoards is the number of boards in the game's published samples.
+	SampleBoards int `json:"sample_boards"`
+}
+
+// boards is the number of boards the plan checks for this game.
+func (g PlannedGame) boards(generated int) int { return g.SampleBoards + generated }
+
+// Shard names one slice of a run: the boards whose position in the run's
+// list of all boards is Index−1 modulo Count.
+type Shard struct {
+	Index int `json:"index"` // 1..Count
+	Count int `json:"count"`
+}
+
+// Budget is the split of Plan.Alpha (see budget.go).
+type Budget struct {
+	Alpha float64 `json:"alpha"`
+	// Rule states the split in words.
+	Rule string `json:"rule"`
+	// Checks is the number of statistical checks sharing Alpha: one agreement
+	// test per board and one calibration test per game. Invariants are exact
+	// and take no share.
+	Checks int `json:"checks"`
 }
 
 // GameReport is what the run found for one game.
 type GameReport struct {
-	Name       string         `json:"name"`
-	Title      string         `json:"title"`
-	Pass       bool           `json:"pass"`
-	Boards     []BoardReport  `json:"boards"`
-	Invariants []InvariantRun `json:"invariants"`
-	// Classes counts the generated boards per coverage class.
-	Classes map[string]int `json:"classes"`
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Pass  bool   `json:"pass"`
+	// Budget is this game's share of the false-alarm budget.
+	Budget GameBudget `json:"budget"`
+	// Sensitivity is the smallest discrepancy the game's checks could have seen.
+	Sensitivity Sensitivity `json:"sensitivity"`
+	// BoardsFailed counts the boards in Boards that failed.
+	BoardsFailed int            `json:"boards_failed"`
+	Boards       []BoardReport  `json:"boards"`
+	Invariants   []InvariantRun `json:"invariants"`
+	// Classes counts the generated boards per coverage class, by class name.
+	Classes []ClassCount `json:"classes"`
+	// Calibration is the uniformity test of the boards' U values; absent in a
+	// shard's partial report (it needs every board).
+	Calibration *Calibration `json:"calibration,omitempty"`
+}
+
+// GameBudget is one game's share of the report's false-alarm budget.
+type GameBudget struct {
+	Alpha            float64 `json:"alpha"`             // Budget.Alpha / number of games
+	Boards           int     `json:"boards"`            // samples plus generated boards
+	AlphaPerBoard    float64 `json:"alpha_per_board"`   // Alpha / (Boards + 1)
+	CalibrationAlpha float64 `json:"calibration_alpha"` // Alpha / (Boards + 1)
+}
+
+// Sensitivity is what the game's checks could have detected with probability
+// at least 1/2.
+type Sensitivity struct {
+	// MinDetectable* summarise estimate.Agreement.MinDetectable over the
+	// boards with a finite one: a shift of the mean (DKW, in outcome units)
+	// or of the win probability (binomial). Null when no board has one.
+	MinDetectableMedian *float64 `json:"min_detectable_median"`
+	MinDetectableMax    *float64 `json:"min_detectable_max"`
+	// CalibrationZShift is the smallest common shift of every board's
+	// z-score (in standard errors) the calibration test detects; null when
+	// the calibration has fewer than one usable board or is absent.
+	CalibrationZShift *float64 `json:"calibration_z_shift"`
 }
 
 // BoardReport is one board: its exact answer, the simulation, the verdict.
 type BoardReport struct {
+	Index    int     `json:"index"` // position in the game's list of boards: samples first
 	ID       string  `json:"id"`    // "sample:sample#2" or "gen:17"
 	Class    string  `json:"class"` // coverage class ("sample" for published samples)
 	Input    string  `json:"input"` // the board in the original input format
@@ -46,10 +122,33 @@ type BoardReport struct {
 	SimSeed  uint64  `json:"sim_seed"`
 	// Agreement is the statistical check of the referee against the analyst.
 	Agreement estimate.Agreement `json:"agreement"`
+	// Calibration is this board's contribution to the game's calibration test.
+	Calibration BoardCalibration `json:"calibration"`
+	// InvariantsChecked is true when every invariant of the game was checked
+	// on this board (false when solving failed).
+	InvariantsChecked bool `json:"invariants_checked"`
 	// Failed lists the invariants this board broke, with their messages.
-	Failed []string `json:"failed_invariants,omitempty"`
-	Error  string   `json:"error,omitempty"` // a solve or simulate error
-	Pass   bool     `json:"pass"`
+	Failed []InvariantFailure `json:"failed_invariants,omitempty"`
+	Error  string             `json:"error,omitempty"` // a generate, solve or simulate error
+	Pass   bool               `json:"pass"`
+}
+
+// InvariantFailure is one invariant broken by one board.
+type InvariantFailure struct {
+	Name    string `json:"name"`
+	Message string `json:"message"`
+}
+
+// BoardCalibration is U = Φ(Z) for one board, or why the board was left out.
+type BoardCalibration struct {
+	// U is Φ(Agreement.Z), absent when the board is left out.
+	U *float64 `json:"u,omitempty"`
+	// BerryEsseen bounds |P(U ≤ u) − u| for this board (see calibration.go);
+	// absent when σ = 0.
+	BerryEsseen *float64 `json:"berry_esseen,omitempty"`
+	// Skipped says why the board is left out: "sigma-0", "berry-esseen",
+	// "no-runs"; empty when it is used.
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // InvariantRun counts how often one invariant was checked and failed.
@@ -60,9 +159,22 @@ type InvariantRun struct {
 	Failed  int    `json:"failed"`
 }
 
-func ratString(r *big.Rat) string {
-	if r == nil {
-		return ""
-	}
-	return r.RatString()
+// ClassCount is how many generated boards fell into one coverage class.
+type ClassCount struct {
+	Class  string `json:"class"`
+	Boards int    `json:"boards"`
+}
+
+// Calibration is the Kolmogorov–Smirnov test of the boards' U values against
+// Uniform(0, 1) (see calibration.go).
+type Calibration struct {
+	Boards  int `json:"boards"`  // boards whose U entered the test
+	Skipped int `json:"skipped"` // boards left out (σ = 0, large Berry–Esseen bound, no runs)
+	// BerryEsseen is the largest bound of the boards used: the test's
+	// statistic is reduced by it before the p-value is taken.
+	BerryEsseen float64 `json:"berry_esseen"`
+	D           float64 `json:"d"`       // sup |Fn(u) − u|
+	PValue      float64 `json:"p_value"` // P(D_n ≥ D − BerryEsseen) for n uniform draws
+	Alpha       float64 `json:"alpha"`
+	Pass        bool    `json:"pass"` // PValue > Alpha
 }

@@ -1,15 +1,12 @@
 package reports
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"hash/fnv"
-	"strings"
+	"runtime"
+	"sync"
+	"time"
 
-	"github.com/chancecheck/chancecheck/montecarlo"
-	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -19,9 +16,16 @@ type Options struct {
 	Boards  int          // generated boards per game, besides the published samples
 	Runs    int64        // simulated games per board
 	Seed    uint64       // the run's seed
-	Alpha   float64      // family-wise false-alarm budget of the whole run
-	Workers int          // parallel simulation workers; 0 means GOMAXPROCS
-	// Progress, when not nil, is told after each board of each game.
+	Alpha   float64      // family-wise false-alarm budget of the whole report
+	Workers int          // boards checked at once, and workers per simulation; 0 means GOMAXPROCS
+	// Shard, when Count > 1, restricts the run to one deterministic slice of
+	// its boards (see Shard); Merge joins the slices. The zero value is the
+	// whole run.
+	Shard Shard
+	// Progress, when not nil, is called once per game with done = 0 before
+	// any board is checked (in game order, so a caller can lay out its
+	// bars), then after each board with the number of the game's boards in
+	// this shard done so far. Calls are serialised.
 	Progress func(game string, done, total int)
 }
 
@@ -30,124 +34,119 @@ func DefaultOptions() Options {
 	return Options{Games: props.Games(), Boards: 40, Runs: 20000, Seed: 1, Alpha: 1e-6}
 }
 
-type plannedBoard struct {
-	id, class string
-	board     props.Board
-}
-
-// Run builds the report. It returns an error only when the run itself could
-// not be done (bad options, a published sample that does not parse,
-// cancellation); disagreements are findings, recorded in the report.
-func Run(ctx context.Context, opt Options) (*Report, error) {
+// check validates opt and fills in defaults.
+func (opt *Options) check() error {
 	if opt.Boards < 0 || opt.Runs <= 0 || !(opt.Alpha > 0 && opt.Alpha < 1) {
-		return nil, fmt.Errorf("reports: need boards ≥ 0, runs > 0 and 0 < alpha < 1 (got %d, %d, %g)", opt.Boards, opt.Runs, opt.Alpha)
+		return fmt.Errorf("reports: need boards ≥ 0, runs > 0 and 0 < alpha < 1 (got %d, %d, %g)", opt.Boards, opt.Runs, opt.Alpha)
 	}
-	plans := make([][]plannedBoard, len(opt.Games))
-	checks := 0
-	for gi, g := range opt.Games {
-		p, err := planBoards(g, opt)
-		if err != nil {
-			return nil, err
+	if len(opt.Games) == 0 {
+		return fmt.Errorf("reports: no games to check")
+	}
+	seen := map[string]bool{}
+	for _, g := range opt.Games {
+		if seen[g.Name()] {
+			return fmt.Errorf("reports: game %s listed twice", g.Name())
 		}
-		plans[gi] = p
-		checks += len(p)
+		seen[g.Name()] = true
 	}
-	budget := estimate.Budget{Alpha: opt.Alpha, Checks: checks}
-	rep := &Report{
-		Schema: SchemaVersion, Tool: "chancecheck", Seed: opt.Seed, Alpha: opt.Alpha,
-		Checks: checks, AlphaPerCheck: budget.PerCheck(), Runs: opt.Runs, Pass: true,
+	if opt.Shard == (Shard{}) {
+		opt.Shard = Shard{Index: 1, Count: 1}
 	}
-	for gi, g := range opt.Games {
-		gr := GameReport{Name: g.Name(), Title: g.Title(), Pass: true, Classes: map[string]int{}}
-		invs := g.Invariants()
-		for _, inv := range invs {
-			gr.Invariants = append(gr.Invariants, InvariantRun{Name: inv.Name, Doc: inv.Doc})
-		}
-		for bi, pb := range plans[gi] {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			br := checkBoard(ctx, g, pb, invs, gr.Invariants, opt, budget.PerCheck())
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			if pb.class != "sample" {
-				gr.Classes[pb.class]++
-			}
-			gr.Pass = gr.Pass && br.Pass
-			gr.Boards = append(gr.Boards, br)
-			if opt.Progress != nil {
-				opt.Progress(g.Name(), bi+1, len(plans[gi]))
-			}
-		}
-		rep.Pass = rep.Pass && gr.Pass
-		rep.Games = append(rep.Games, gr)
+	if opt.Shard.Count < 1 || opt.Shard.Index < 1 || opt.Shard.Index > opt.Shard.Count {
+		return fmt.Errorf("reports: bad shard %d/%d", opt.Shard.Index, opt.Shard.Count)
 	}
-	return rep, nil
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	return nil
 }
 
-// planBoards lists the published samples' boards, then opt.Boards generated ones.
-func planBoards(g props.Game, opt Options) ([]plannedBoard, error) {
-	var out []plannedBoard
-	for _, s := range g.Samples() {
-		boards, err := g.Parse(strings.NewReader(s.Input), s.Name+".in")
-		if err != nil {
-			return nil, fmt.Errorf("reports: published sample of %s: %w", g.Name(), err)
-		}
-		for i, b := range boards {
-			out = append(out, plannedBoard{id: fmt.Sprintf("sample:%s#%d", s.Name, i+1), class: "sample", board: b})
-		}
+// Run builds the report of opt's shard (the whole run by default) and the
+// timings that go beside it. It returns an error only when the run itself
+// could not be done (bad options, a published sample that does not parse,
+// cancellation); disagreements are findings, recorded in the report.
+//
+// Boards are checked Workers at a time; each board's result depends only on
+// (seed, game, board), so the report is the same whatever Workers is.
+func Run(ctx context.Context, opt Options) (*Report, *Timings, error) {
+	start := time.Now()
+	if err := opt.check(); err != nil {
+		return nil, nil, err
 	}
-	gen := g.Generator()
-	for i := range opt.Boards {
-		b := gen.Example(BoardSeed(opt.Seed, g.Name(), i))
-		out = append(out, plannedBoard{id: fmt.Sprintf("gen:%d", i), class: g.Classify(b), board: b})
-	}
-	return out, nil
-}
-
-// BoardSeed is the seed of board i's generation in game's part of a run seeded by seed.
-func BoardSeed(seed uint64, game string, i int) int {
-	return int(montecarlo.SubSeed(montecarlo.SubSeed(seed, nameHash(game)), uint64(i)) >> 1)
-}
-
-func nameHash(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	return h.Sum64()
-}
-
-func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, invs []props.Invariant, counts []InvariantRun, opt Options, alpha float64) BoardReport {
-	br := BoardReport{ID: pb.id, Class: pb.class}
-	var in bytes.Buffer
-	if err := g.WriteInput(&in, []props.Board{pb.board}); err == nil {
-		br.Input = in.String()
-	}
-	br.SimSeed = montecarlo.SubSeed(montecarlo.SubSeed(opt.Seed, nameHash(g.Name())), nameHash(pb.id))
-	sol, err := g.Solve(pb.board)
+	plan, err := newPlan(opt)
 	if err != nil {
-		br.Error = "solve: " + err.Error()
-		return br
+		return nil, nil, err
 	}
-	br.Exact = sol.Value
-	if frac, err := props.FractionOf(g, pb.board, sol); err == nil {
-		br.Fraction = ratString(frac)
-	}
-	h, err := g.Simulate(ctx, pb.board, sol, montecarlo.Config{Runs: opt.Runs, Seed: br.SimSeed, Workers: opt.Workers})
-	if err != nil {
-		if !errors.Is(err, context.Canceled) {
-			br.Error = "simulate: " + err.Error()
-		}
-		return br
-	}
-	br.Agreement = estimate.Agree(sol.PMF, sol.PMFTail, h.Counts, alpha)
-	for i, inv := range invs {
-		counts[i].Checked++
-		if err := inv.Check(pb.board, sol); err != nil {
-			counts[i].Failed++
-			br.Failed = append(br.Failed, inv.Name+": "+err.Error())
+	samples := make([][]sampleBoard, len(opt.Games))
+	for gi, g := range opt.Games {
+		if samples[gi], err = sampleBoards(g); err != nil {
+			return nil, nil, err
 		}
 	}
-	br.Pass = br.Agreement.Pass && len(br.Failed) == 0
-	return br
+	refs := shardBoards(plan, opt.Shard)
+	results := make([]BoardReport, len(refs))
+	times := make([]BoardTiming, len(refs))
+	total := make([]int, len(opt.Games))
+	for _, r := range refs {
+		total[r.game]++
+	}
+
+	if opt.Progress != nil {
+		for gi, g := range opt.Games {
+			opt.Progress(g.Name(), 0, total[gi])
+		}
+	}
+	var (
+		mu   sync.Mutex
+		done = make([]int, len(opt.Games))
+		next = make(chan int)
+		wg   sync.WaitGroup
+	)
+	for range opt.Workers {
+		wg.Go(func() {
+			for i := range next {
+				r := refs[i]
+				g := opt.Games[r.game]
+				pb := makeBoard(g, samples[r.game], plan, r)
+				results[i], times[i] = checkBoard(ctx, g, pb, plan, gameBudget(plan, plan.Games[r.game]).AlphaPerBoard, opt.Workers)
+				if opt.Progress != nil {
+					mu.Lock()
+					done[r.game]++
+					opt.Progress(g.Name(), done[r.game], total[r.game])
+					mu.Unlock()
+				}
+			}
+		})
+	}
+feed:
+	for i := range refs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+
+	perGame := make([][]BoardReport, len(opt.Games))
+	perGameTimes := make([][]BoardTiming, len(opt.Games))
+	for i, r := range refs {
+		perGame[r.game] = append(perGame[r.game], results[i])
+		perGameTimes[r.game] = append(perGameTimes[r.game], times[i])
+	}
+	skel := make([]gameSkeleton, len(opt.Games))
+	for gi, g := range opt.Games {
+		skel[gi] = skeletonOf(g)
+	}
+	var shard *Shard
+	if opt.Shard.Count > 1 {
+		shard = &opt.Shard
+	}
+	rep := assemble(plan, shard, skel, perGame)
+	tim := newTimings(opt, skel, perGameTimes, time.Since(start))
+	return rep, tim, nil
 }

@@ -1,0 +1,84 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// SkipError marks a board left out of the calibration because it could not
+// be checked at all.
+const SkipError = "error"
+
+// checkBoard solves, simulates and checks one board against the invariants.
+// A panic in the game's code is recorded as the board's error.
+func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alpha float64, workers int) (br BoardReport, t BoardTiming) {
+	br = BoardReport{Index: pb.index, ID: pb.id, Class: pb.class}
+	t = BoardTiming{Index: pb.index, ID: pb.id}
+	br.Calibration.Skipped = SkipError
+	if pb.err != nil {
+		br.Error = pb.err.Error()
+		return br, t
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			br.Error = fmt.Sprintf("panic: %v", r)
+			br.Pass = false
+		}
+	}()
+	var in bytes.Buffer
+	if err := g.WriteInput(&in, []props.Board{pb.board}); err == nil {
+		br.Input = in.String()
+	}
+	br.SimSeed = SimSeed(p.Seed, g.Name(), pb.id)
+
+	start := time.Now()
+	sol, err := g.Solve(pb.board)
+	if err != nil {
+		br.Error = "solve: " + err.Error()
+		return br, t
+	}
+	br.Exact = sol.Value
+	if frac, err := props.FractionOf(g, pb.board, sol); err == nil && frac != nil {
+		br.Fraction = frac.RatString()
+	}
+	t.SolveMS = ms(time.Since(start))
+
+	start = time.Now()
+	h, err := g.Simulate(ctx, pb.board, sol, montecarlo.Config{Runs: p.Runs, Seed: br.SimSeed, Workers: workers})
+	t.SimulateMS = ms(time.Since(start))
+	if err != nil {
+		br.Error = "simulate: " + err.Error()
+		return br, t
+	}
+	br.Agreement = estimate.Agree(sol.PMF, sol.PMFTail, h.Counts, alpha)
+	br.Calibration = boardCalibration(sol.PMF, br.Agreement)
+
+	start = time.Now()
+	for _, inv := range g.Invariants() {
+		if err := checkInvariant(inv, pb.board, sol); err != nil {
+			br.Failed = append(br.Failed, InvariantFailure{Name: inv.Name, Message: err.Error()})
+		}
+	}
+	br.InvariantsChecked = true
+	t.InvariantsMS = ms(time.Since(start))
+	br.Pass = br.Agreement.Pass && len(br.Failed) == 0
+	return br, t
+}
+
+// checkInvariant runs one invariant, turning a panic into its failure.
+func checkInvariant(inv props.Invariant, b props.Board, sol props.Solution) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return inv.Check(b, sol)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

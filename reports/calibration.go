@@ -1,0 +1,160 @@
+package reports
+
+import (
+	"math"
+
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+)
+
+// Calibration across boards.
+//
+// Each board's agreement test is a valid but conservative test (DKW above
+// all), so its p-values are not uniform and cannot be pooled. What can be is
+// Z = (simulated mean − exact mean)/(σ/√n), with σ the exact standard
+// deviation of the outcome: by the central limit theorem U = Φ(Z) is close to
+// Uniform(0, 1) when the simulation follows the exact distribution, and a
+// simulator that is biased the same way on many boards (too small to fail any
+// board alone) pushes the U's to one side, which the Kolmogorov–Smirnov test
+// of the U's against Uniform(0, 1) sees.
+//
+// How close: by the Berry–Esseen theorem, with Shevtsova's (2011) constant
+// C = 0.4748 for identically distributed summands,
+//
+//	sup_z |P(Z ≤ z) − Φ(z)| ≤ β = C · ρ / (σ³ √n),   ρ = E|X − μ|³,
+//
+// so |P(U ≤ u) − u| ≤ β for every u (lattice outcomes included). Coupling each
+// U_i with an exactly uniform V_i (V_i = G_i(U_i), randomised at atoms, G_i
+// the true CDF of U_i) gives U_i ≤ u ⇒ V_i ≤ u + β and U_i > u ⇒ V_i ≥ u − β,
+// hence D(U) ≤ D(V) + β with D(V) the KS statistic of n independent uniforms:
+// P(D(U) ≥ d) ≤ P(D_n ≥ d − β). The p-value reported is that bound, with
+// β the largest bound of the boards used, so the calibration test keeps its
+// false-alarm rate without any asymptotic argument (boards are independent:
+// each has its own simulation seed).
+//
+// Boards are left out when σ = 0 (a point mass: Z is 0 by convention, and
+// the per-board test already demands exact equality), when they have no runs,
+// and when β > MaxBerryEsseen (win probabilities very near 0 or 1, where the
+// normal approximation is too coarse to be worth its cost in the bound).
+
+// BerryEsseenC is Shevtsova's (2011) Berry–Esseen constant for sums of
+// independent identically distributed variables.
+const BerryEsseenC = 0.4748
+
+// MaxBerryEsseen is the largest Berry–Esseen bound a board may have and still
+// enter the calibration test.
+const MaxBerryEsseen = 0.05
+
+// Reasons a board is left out of the calibration (BoardCalibration.Skipped).
+const (
+	SkipSigmaZero   = "sigma-0"
+	SkipNoRuns      = "no-runs"
+	SkipBerryEsseen = "berry-esseen"
+)
+
+// boardCalibration is U = Φ(Z) for a board whose exact outcome distribution
+// is pmf, or the reason it is left out.
+func boardCalibration(pmf []float64, a estimate.Agreement) BoardCalibration {
+	sigma, rho := centralMoments(pmf)
+	if !(sigma > 0) {
+		return BoardCalibration{Skipped: SkipSigmaZero}
+	}
+	if a.Runs <= 0 {
+		return BoardCalibration{Skipped: SkipNoRuns}
+	}
+	be := BerryEsseenC * rho / (sigma * sigma * sigma * math.Sqrt(float64(a.Runs)))
+	c := BoardCalibration{BerryEsseen: &be}
+	if be > MaxBerryEsseen {
+		c.Skipped = SkipBerryEsseen
+		return c
+	}
+	u := normalCDF(a.Z)
+	c.U = &u
+	return c
+}
+
+// centralMoments is σ and E|X − μ|³ of pmf as given.
+func centralMoments(pmf []float64) (sigma, rho float64) {
+	var mean float64
+	for k, q := range pmf {
+		mean += float64(k) * q
+	}
+	var v float64
+	for k, q := range pmf {
+		d := math.Abs(float64(k) - mean)
+		v += d * d * q
+		rho += d * d * d * q
+	}
+	return math.Sqrt(v), rho
+}
+
+// calibrate is the KS test of the U's of the boards that have one.
+func calibrate(boards []BoardReport, alpha float64) *Calibration {
+	c := &Calibration{Alpha: alpha}
+	var us []float64
+	for _, b := range boards {
+		if b.Calibration.U == nil {
+			c.Skipped++
+			continue
+		}
+		us = append(us, *b.Calibration.U)
+		c.BerryEsseen = math.Max(c.BerryEsseen, *b.Calibration.BerryEsseen)
+	}
+	c.Boards = len(us)
+	c.PValue = 1
+	if len(us) > 0 {
+		d, p := estimate.KolmogorovSmirnov(us, func(u float64) float64 { return u })
+		c.D = d
+		if c.BerryEsseen > 0 {
+			p = kolmogorovSF(len(us), d-c.BerryEsseen)
+		}
+		c.PValue = p
+	}
+	c.Pass = c.PValue > alpha
+	return c
+}
+
+// kolmogorovSF is P(D_n ≥ d) for n uniform draws (1 when d ≤ 0).
+func kolmogorovSF(n int, d float64) float64 {
+	if d <= 0 {
+		return 1
+	}
+	return math.Max(0, 1-estimate.KolmogorovCDF(n, d))
+}
+
+// detectableZShift is the smallest shift s of every board's z-score that the
+// calibration test of n boards at level alpha detects with probability about
+// 1/2: such a shift moves the CDF of U to Φ(Φ⁻¹(u) − s), at sup distance
+// 2Φ(s/2) − 1 from the uniform, and the test rejects when the observed
+// distance passes its critical value (criticalDistance).
+func detectableZShift(n int, beta, alpha float64) (float64, bool) {
+	if n < 1 {
+		return 0, false
+	}
+	crit, ok := criticalDistance(n, beta, alpha)
+	if !ok {
+		return 0, false
+	}
+	return 2 * normalQuantile((1+crit)/2), true
+}
+
+// criticalDistance is the KS distance at which the calibration test of n
+// boards rejects: β plus the 1 − alpha quantile of D_n; false when even the
+// largest distance, 1, is not rejected.
+func criticalDistance(n int, beta, alpha float64) (float64, bool) {
+	lo, hi := 0.0, 1.0 // kolmogorovSF(n, lo) > alpha ≥ kolmogorovSF(n, hi)
+	for range 60 {
+		mid := (lo + hi) / 2
+		if kolmogorovSF(n, mid) <= alpha {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return beta + hi, beta+hi < 1
+}
+
+// normalCDF is Φ.
+func normalCDF(z float64) float64 { return 0.5 * math.Erfc(-z/math.Sqrt2) }
+
+// normalQuantile is Φ⁻¹.
+func normalQuantile(p float64) float64 { return -math.Sqrt2 * math.Erfcinv(2*p) }

@@ -1,0 +1,176 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// WriteMarkdown writes report.md: a summary that fits a GitHub job summary
+// (verdict, budget, one line per game, failures in full, every board in a
+// collapsed table). t may be nil.
+func WriteMarkdown(w io.Writer, r *Report, t *Timings) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# chancecheck agreement report: %s\n\n", verdictMark(r.Pass))
+	if r.Shard != nil {
+		fmt.Fprintf(&b, "**Shard %s**: a partial report (no calibration); `chancecheck report merge` joins the shards.\n\n", r.Shard)
+	}
+	fmt.Fprintf(&b, "Seed %d · %d simulated games per board · the published samples and %d generated boards per game.\n\n",
+		r.Plan.Seed, r.Plan.Runs, r.Plan.Boards)
+	fmt.Fprintf(&b, "%s\n\n", describeBudget(r))
+	b.WriteString("| game | boards | failed | α per board | smallest shift seen: median / max | calibration: boards, D, p | common z-shift seen | invariants failed | verdict |\n")
+	b.WriteString("|---|--:|--:|--:|--:|---|--:|--:|---|\n")
+	for _, g := range r.Games {
+		fmt.Fprintf(&b, "| %s | %d | %d | %.3g | %s / %s | %s | %s | %d / %d | %s |\n",
+			g.Name, len(g.Boards), g.BoardsFailed, g.Budget.AlphaPerBoard,
+			optG(g.Sensitivity.MinDetectableMedian), optG(g.Sensitivity.MinDetectableMax),
+			calibrationCell(g.Calibration), optG(g.Sensitivity.CalibrationZShift),
+			invariantFailures(g), invariantChecks(g), verdictMark(g.Pass))
+	}
+	b.WriteString("\nThe smallest shift is the change of a board's mean outcome (or win probability) its test detects with probability ≥ ½; " +
+		"the common z-shift is the bias, in standard errors and the same on every board, that the calibration test detects.\n")
+	for _, g := range r.Games {
+		writeGameMarkdown(&b, g)
+	}
+	if t != nil {
+		writeTimingsMarkdown(&b, t)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeGameMarkdown(b *strings.Builder, g GameReport) {
+	fmt.Fprintf(b, "\n## %s %s\n\n%s\n\n", g.Name, verdictMark(g.Pass), g.Title)
+	fmt.Fprintf(b, "Budget: α = %.3g for the game, %.3g per board, %.3g for the calibration.\n\n",
+		g.Budget.Alpha, g.Budget.AlphaPerBoard, g.Budget.CalibrationAlpha)
+	if c := g.Calibration; c != nil {
+		fmt.Fprintf(b, "Calibration: U = Φ(Z) of %d boards (%d left out) against Uniform(0,1): D = %.4f, Berry–Esseen allowance %.4f, p = %.3g: %s.\n\n",
+			c.Boards, c.Skipped, c.D, c.BerryEsseen, c.PValue, passWord(c.Pass))
+	}
+	var failed []BoardReport
+	for _, bd := range g.Boards {
+		if !bd.Pass {
+			failed = append(failed, bd)
+		}
+	}
+	if len(failed) > 0 {
+		fmt.Fprintf(b, "### Failed boards\n\n")
+		for _, bd := range failed {
+			fmt.Fprintf(b, "- **%s** (%s): %s\n", bd.ID, bd.Class, boardFailure(bd))
+			fmt.Fprintf(b, "\n  ```\n%s  ```\n", indent(bd.Input, "  "))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("| invariant | checked | failed | what holds |\n|---|--:|--:|---|\n")
+	for _, inv := range g.Invariants {
+		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", inv.Name, inv.Checked, inv.Failed, escapeCell(inv.Doc))
+	}
+	if len(g.Classes) > 0 {
+		var parts []string
+		for _, c := range g.Classes {
+			parts = append(parts, fmt.Sprintf("%s %d", c.Class, c.Boards))
+		}
+		fmt.Fprintf(b, "\nGenerated boards by coverage class: %s.\n", strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(b, "\n<details><summary>All %d boards</summary>\n\n", len(g.Boards))
+	b.WriteString("| board | class | exact | simulated | interval | test | statistic | p | z | verdict |\n|---|---|--:|--:|---|---|--:|--:|--:|---|\n")
+	for _, bd := range g.Boards {
+		a := bd.Agreement
+		fmt.Fprintf(b, "| %s | %s | %.6g | %.6g | %.5g … %.5g | %s | %.4g | %.3g | %.2f | %s |\n",
+			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, a.Z, passWord(bd.Pass))
+	}
+	b.WriteString("\n</details>\n")
+}
+
+func writeTimingsMarkdown(b *strings.Builder, t *Timings) {
+	b.WriteString("\n## Timings\n\n| game | boards | seconds (sum over boards) | slowest board |\n|---|--:|--:|---|\n")
+	for _, g := range t.Games {
+		slow := BoardTiming{}
+		for _, bt := range g.Boards {
+			if bt.total() > slow.total() {
+				slow = bt
+			}
+		}
+		fmt.Fprintf(b, "| %s | %d | %.2f | %s %.0f ms |\n", g.Name, len(g.Boards), g.Seconds, slow.ID, slow.total())
+	}
+	for _, s := range t.Shards {
+		fmt.Fprintf(b, "\nShard %s: %.1f s wall on %d workers.", s.Shard, s.WallSeconds, s.Workers)
+	}
+	b.WriteString("\n")
+}
+
+// boardFailure says in one line why a board failed.
+func boardFailure(bd BoardReport) string {
+	var why []string
+	if bd.Error != "" {
+		why = append(why, bd.Error)
+	}
+	if a := bd.Agreement; bd.Error == "" && !a.Pass {
+		why = append(why, fmt.Sprintf("%s test over %d runs: exact %.9g, simulated %.9g (interval %.6g … %.6g), statistic %.4g, p = %.3g ≤ α = %.3g, z = %.2f",
+			a.Test, a.Runs, a.ExactMean, a.SimMean, a.CILow, a.CIHigh, a.Statistic, a.PValue, a.Alpha, a.Z))
+	}
+	for _, f := range bd.Failed {
+		why = append(why, "invariant "+f.Name+": "+f.Message)
+	}
+	return escapeCell(strings.Join(why, "; "))
+}
+
+func calibrationCell(c *Calibration) string {
+	if c == nil {
+		return "(shard)"
+	}
+	return fmt.Sprintf("%d, %.3f, %.3g %s", c.Boards, c.D, c.PValue, passWord(c.Pass))
+}
+
+func invariantFailures(g GameReport) int {
+	n := 0
+	for _, inv := range g.Invariants {
+		n += inv.Failed
+	}
+	return n
+}
+
+func invariantChecks(g GameReport) int {
+	n := 0
+	for _, inv := range g.Invariants {
+		n += inv.Checked
+	}
+	return n
+}
+
+func verdictMark(pass bool) string {
+	if pass {
+		return "✅ pass"
+	}
+	return "❌ FAIL"
+}
+
+func passWord(pass bool) string {
+	if pass {
+		return "pass"
+	}
+	return "FAIL"
+}
+
+func optG(x *float64) string {
+	if x == nil || math.IsNaN(*x) {
+		return "–"
+	}
+	return fmt.Sprintf("%.3g", *x)
+}
+
+func escapeCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+func indent(s, pre string) string {
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		b.WriteString(pre + line)
+	}
+	if !strings.HasSuffix(s, "\n") && s != "" {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
