@@ -44,7 +44,12 @@ func TrapsWith(o TrapsOptions) *rapid.Generator[*traps.Maze] {
 	o.MaxKinds = clamp(o.MaxKinds, 0, traps.MaxKinds)
 	o.MaxLife = clamp(o.MaxLife, 1, traps.MaxLife)
 	return rapid.Custom(func(t *rapid.T) *traps.Maze {
-		kinds := rapid.IntRange(0, o.MaxKinds).Draw(t, "K")
+		// K = 0 (no traps: p is 0 or 1) is drawn rarely; rapid shrinks K
+		// toward 1.
+		kinds := 0
+		if o.MaxKinds > 0 && rapid.IntRange(0, 9).Draw(t, "no traps") < 9 {
+			kinds = rapid.IntRange(1, o.MaxKinds).Draw(t, "K")
+		}
 		life := rapid.IntRange(1, o.MaxLife).Draw(t, "H")
 		g := &trapsDraft{t: t, kinds: kinds}
 		switch rapid.SampledFrom(trapsMapStyles()).Draw(t, "map style") {
@@ -100,32 +105,46 @@ func (g *trapsDraft) size(o TrapsOptions, lo int) (m, n int) {
 	return m, n
 }
 
-// open is a noise grid: floor with a drawn number of features (walls, traps,
-// exits) at drawn places, the density varying from maze to maze; then the
-// start. Drawing features rather than every cell lets rapid shrink a maze
-// by dropping features and columns independently.
+// open is a noise grid: floor with a drawn number of features (traps and
+// walls) at drawn places, the density varying from maze to maze; a few
+// exits, perhaps guarded; then the start. Drawing features rather than
+// every cell lets rapid shrink a maze by dropping features and columns.
 func (g *trapsDraft) open(o TrapsOptions) {
 	m, n := g.size(o, 1)
 	g.fill(m, n, traps.Floor)
-	s := rapid.IntRange(0, m*n-1).Draw(g.t, "start")
 	features := rapid.IntRange(0, m*n).Draw(g.t, "features")
 	for range features {
 		i := rapid.IntRange(0, m*n-1).Draw(g.t, "where")
-		if i == s {
-			continue
-		}
-		// trap 8/13, wall 4/13, exit 1/13: exits are rare, so most paths
-		// to one cross traps.
-		switch v := rapid.IntRange(0, 12).Draw(g.t, "feature"); {
-		case v <= 7:
+		if rapid.IntRange(0, 2).Draw(g.t, "wall or trap") < 2 {
 			g.grid[i/n][i%n] = g.trap()
-		case v <= 11:
+		} else {
 			g.grid[i/n][i%n] = traps.Wall
-		default:
-			g.grid[i/n][i%n] = traps.Exit
 		}
 	}
+	g.exits(m, n)
+	s := rapid.IntRange(0, m*n-1).Draw(g.t, "start")
 	g.grid[s/n][s%n] = traps.Start
+}
+
+// exits places up to three exits and, when drawn, guards them: every open
+// neighbour of an exit becomes a trap, so reaching it takes a risk.
+func (g *trapsDraft) exits(m, n int) {
+	count := rapid.IntRange(0, 3).Draw(g.t, "exits")
+	guard := rapid.Bool().Draw(g.t, "guard exits")
+	for range count {
+		i := rapid.IntRange(0, m*n-1).Draw(g.t, "exit")
+		r, c := i/n, i%n
+		g.grid[r][c] = traps.Exit
+		if !guard {
+			continue
+		}
+		for _, d := range traps.Steps() {
+			dr, dc := d.Delta()
+			if rr, cc := r+dr, c+dc; rr >= 0 && rr < m && cc >= 0 && cc < n && g.grid[rr][cc] == traps.Floor {
+				g.grid[rr][cc] = g.trap()
+			}
+		}
+	}
 }
 
 // corridor is a 1-wide corridor winding down the map in rows joined at
@@ -210,11 +229,7 @@ func (g *trapsDraft) carved(o TrapsOptions) {
 			}
 		}
 	}
-	exits := rapid.IntRange(0, 3).Draw(g.t, "exits")
-	for range exits {
-		i := rapid.IntRange(0, m*n-1).Draw(g.t, "exit")
-		g.grid[i/n][i%n] = traps.Exit
-	}
+	g.exits(m, n)
 	g.grid[0][0] = traps.Start
 }
 
