@@ -32,6 +32,7 @@ type JengaSolution struct {
 	tables *jengaTables
 	floors *jengaFloors
 	vals   jengaValues
+	stack  []jengaSucc // successors of the states being solved, one frame per level of recursion
 	states int
 	input  jenga.Tower
 	start  uint64 // canonical key of the input tower
@@ -53,7 +54,8 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	if !ok {
 		return nil, fmt.Errorf("jenga: tower has more than %d lower levels", jengaMaxLive)
 	}
-	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << 12), input: t.Clone()}
+	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << 12), input: t.Clone(),
+		stack: make([]jengaSucc, 0, 8*jengaMaxLive*jengaMaxSucc)}
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
 	s.Expected = s.solve(k, w)
@@ -149,7 +151,14 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 	}
 	// Collect the successors first, then look them all up: the look-ups are
 	// independent loads, so the processor overlaps their cache misses.
-	var succ [64]jengaSucc
+	// A frame of the solver's own stack of successors: a local array would
+	// be zeroed on every call.
+	base := len(s.stack)
+	if cap(s.stack) < base+jengaMaxSucc {
+		s.stack = append(s.stack[:cap(s.stack)], make([]jengaSucc, cap(s.stack)+jengaMaxSucc)...)
+	}
+	s.stack = s.stack[:base+jengaMaxSucc]
+	succ := s.stack[base:]
 	n := 0
 	top, lanes, wlanes := keyTop(k), keyLanes(k), keyLanes(w)
 	topFull := t.full[top]
@@ -217,10 +226,15 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 	if den > 0 {
 		v = num / den
 	}
+	s.stack = s.stack[:base]
 	s.vals.set(id, v)
 	s.states++
 	return v
 }
+
+// jengaMaxSucc bounds the successors of a state: at most 9 kinds of lower
+// level, 3 removals each, 2 placements each.
+const jengaMaxSucc = 54
 
 // jengaSucc is a successor of the state being solved.
 type jengaSucc struct {

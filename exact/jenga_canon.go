@@ -127,11 +127,8 @@ func buildJengaTables() *jengaTables {
 		t.top[c] = mirrorMin(l)
 		t.lower[c] = mirrorMin(forgetMiddle(l))
 		t.full[c] = l.Blocks() == 3
-		if t.top[c] == uint8(c) && l.Blocks() > 0 {
-			t.topIdx[c] = uint8(t.nTops)
-			t.nTops++
-		}
 	}
+	t.numberTops()
 	// Live levels: canonical lower codes with a legal removal.
 	for c := range 64 {
 		if t.lower[c] != uint8(c) {
@@ -191,6 +188,37 @@ func buildJengaTables() *jengaTables {
 		t.start[col] = placements(t, jenga.Level{}, jenga.Colour(col+1))
 	}
 	return t
+}
+
+// numberTops numbers the canonical tops so that the tops one throw can make
+// from one top lie side by side in a block of values (one cache line or
+// two): a block of colour c starts a new level as S(c) or M(c) (side or
+// middle), and joins a side block a as SM(a,c) or SS(a,c).
+func (t *jengaTables) numberTops() {
+	seen := [64]bool{}
+	add := func(l jenga.Level) {
+		if c := t.top[levelCode(l)]; !seen[c] {
+			seen[c] = true
+			t.topIdx[c] = uint8(t.nTops)
+			t.nTops++
+		}
+	}
+	const e = jenga.Empty
+	for _, c := range jenga.Colours {
+		add(jenga.Level{c, e, e})
+		add(jenga.Level{e, c, e})
+	}
+	for _, a := range jenga.Colours {
+		for _, c := range jenga.Colours {
+			add(jenga.Level{a, c, e})
+			add(jenga.Level{a, e, c})
+		}
+	}
+	for code := range 64 {
+		if l := codeLevel(uint8(code)); l.Blocks() == 3 {
+			add(l)
+		}
+	}
 }
 
 // placements lists the distinct tops that putting a block of colour col on
