@@ -89,3 +89,19 @@ func ExampleSolveTraps() {
 	fmt.Println(sol.Exact, traps.FormatProbability(sol.Exact, 3), first)
 	// Output: 429/500 0.858 right
 }
+
+func ExampleEvaluateTrapPolicy() {
+	z, _ := traps.Parse(strings.NewReader("1 4 1 2\n$A.@\n1 3\n"), "example")
+	right := policyFunc(func(traps.Situation) (traps.Dir, error) { return traps.Right, nil })
+	p, _ := EvaluateTrapPolicy(z, right) // two lives survive one harmful step
+	fmt.Println(p)
+	// Output: 1/1
+}
+
+func ExampleTrapSurvival() {
+	z, _ := traps.Parse(strings.NewReader("1 3 1 1\n$A@\n1 15\n"), "sixteenth")
+	p, stats, _ := TrapSurvival(z)
+	exact, _, _ := TrapSurvivalExact(z)
+	fmt.Println(p, exact, traps.FormatProbability(exact, 3), stats.Layers)
+	// Output: 0.0625 1/16 0.063 2
+}

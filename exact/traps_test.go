@@ -153,3 +153,17 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkSolveTraps is the full analyst: exact fraction and policy table.
+func BenchmarkSolveTraps(b *testing.B) {
+	for _, name := range []string{"traps-30x29-dense-k5-h5", "traps-30x29-dense-k5-h2"} {
+		z := readMaze(b, name+".in")
+		b.Run(name, func(b *testing.B) {
+			var sol TrapSolution
+			for b.Loop() {
+				sol, _ = SolveTraps(z)
+			}
+			b.ReportMetric(float64(len(sol.Policy)), "policy-situations")
+		})
+	}
+}
