@@ -167,7 +167,10 @@ func (c *CrossCheck) Run(ctx context.Context) (*Outcome, error) {
 			continue
 		}
 		out.First = f
-		if single := f.generatedCase(); single != nil {
+		if single := f.generatedCase(); f.Verdict == TimeLimit {
+			// Every failing try would cost the whole time limit.
+			out.Shrink = ShrinkStats{Method: "none", Note: "time limits are not shrunk: every try that still fails costs the whole limit"}
+		} else if single != nil {
 			shrunk, stats := c.shrink(ctx, *single, f)
 			out.Shrink = stats
 			if shrunk != nil {

@@ -94,7 +94,7 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (*F
 		stats.Method, stats.Note = "none", "rapid could not reproduce the failure (a flaky solver?)"
 		return nil, stats
 	}
-	last.Source = "shrunk from " + found.Source
+	last.Source = "a board shrunk from " + found.Source
 	last.Class = c.Game.Classify(last.Boards[0])
 	last.seeds = nil
 	return last, stats

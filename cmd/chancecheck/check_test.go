@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHelperSolver is not a test: run as a child process with
+// CHANCECHECK_HELPER_SOLVER set, it is a solver for `check`: "GAME" solves
+// with `chancecheck solve GAME` (correct), "GAME-wrong" adds 0.01 to every
+// number, "crash" exits 3.
+func TestHelperSolver(t *testing.T) {
+	mode := os.Getenv("CHANCECHECK_HELPER_SOLVER")
+	if mode == "" {
+		t.Skip("a helper process, not a test")
+	}
+	game, wrong := strings.CutSuffix(mode, "-wrong")
+	if game == "crash" {
+		fmt.Fprintln(os.Stderr, "helper: crashing on purpose")
+		os.Exit(3)
+	}
+	var out bytes.Buffer
+	if code := run(context.Background(), []string{"solve", game}, os.Stdin, &out, os.Stderr); code != 0 {
+		os.Exit(code)
+	}
+	text := out.String()
+	if wrong {
+		var b strings.Builder
+		for _, line := range strings.SplitAfter(text, "\n") {
+			f := strings.Fields(line)
+			if len(f) == 0 {
+				continue
+			}
+			var v float64
+			fmt.Sscan(f[len(f)-1], &v)
+			f[len(f)-1] = fmt.Sprintf("%.10f", v+0.01)
+			b.WriteString(strings.Join(f, " ") + "\n")
+		}
+		text = b.String()
+	}
+	os.Stdout.WriteString(text)
+	os.Exit(0)
+}
+
+// helperSolver returns the --solver command line that runs TestHelperSolver
+// in mode, and sets the mode for the children of this test.
+func helperSolver(t *testing.T, mode string) string {
+	t.Setenv("CHANCECHECK_HELPER_SOLVER", mode)
+	return shellQuote(os.Args[0]) + " -test.run=^TestHelperSolver$"
+}
+
+func TestCheckCommand(t *testing.T) {
+	tests := []struct {
+		name     string
+		game     string
+		mode     string
+		args     []string
+		wantCode int
+		want     []string // substrings of stdout (or stderr for exit 2)
+	}{
+		{name: "snakes correct", game: "snakes", mode: "snakes", args: []string{"--cases", "30"}, wantCode: 0,
+			want: []string{"every answer agreed", "2 sample board(s) and 30 generated", "seed 1"}},
+		{name: "patience correct", game: "patience", mode: "patience", args: []string{"--cases", "10", "--seed", "5"}, wantCode: 0,
+			want: []string{"every answer agreed", "seed 5"}},
+		{name: "traps correct", game: "traps", mode: "traps", args: []string{"--cases", "10"}, wantCode: 0,
+			want: []string{"every answer agreed"}},
+		{name: "snakes wrong", game: "snakes", mode: "snakes-wrong", args: []string{"--cases", "5", "--shrink-time", "1s"}, wantCode: 1,
+			want: []string{"WRONG ANSWER", "counterexample.in", "reproduce:", "our answer"}},
+		{name: "crash", game: "patience", mode: "crash", args: []string{"--cases", "3", "--keep-going"}, wantCode: 1,
+			want: []string{"CRASH", "exit status 3", "crashing on purpose", "failing inputs by verdict: crash"}},
+		{name: "no solver", game: "snakes", args: []string{}, wantCode: 2, want: []string{"--solver"}},
+		{name: "unknown game", game: "chess", mode: "snakes", wantCode: 2, want: []string{"unknown game"}},
+		{name: "unbalanced quote", game: "snakes", args: []string{"--solver", "'oops"}, wantCode: 2, want: []string{"--solver"}},
+		{name: "not found", game: "snakes", args: []string{"--solver", "/no/such/solver"}, wantCode: 2, want: []string{"could not be started"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"check", tt.game, "--out", dir, "--time", "30s"}
+			if tt.mode != "" {
+				args = append(args, "--solver", helperSolver(t, tt.mode))
+			}
+			args = append(args, tt.args...)
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
+			if code != tt.wantCode {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.wantCode, stdout.String(), stderr.String())
+			}
+			got := stdout.String() + stderr.String()
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("output lacks %q:\n%s", w, got)
+				}
+			}
+			if tt.wantCode == 1 {
+				for _, f := range []string{"counterexample.in", "counterexample.ans"} {
+					if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+						t.Errorf("%s not written: %v", f, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCheckJSON checks the machine-readable outcome of a failing check and
+// that the counterexample file is what the solver was fed.
+func TestCheckJSON(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"check", "snakes", "--solver", helperSolver(t, "snakes-wrong"),
+		"--cases", "3", "--json", "--out", dir, "--shrink-time", "1s"}, strings.NewReader(""), &stdout, &stderr)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+	}
+	var j checkJSON
+	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout.String())
+	}
+	if j.Passed || j.First == nil || j.First.Verdict != "wrong answer" || j.Failures["wrong answer"] == 0 {
+		t.Fatalf("got %+v", j)
+	}
+	in, err := os.ReadFile(j.First.InFile)
+	if err != nil || string(in) != j.First.Input {
+		t.Errorf("counterexample.in %q (%v), JSON input %q", in, err, j.First.Input)
+	}
+}

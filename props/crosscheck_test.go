@@ -1,0 +1,267 @@
+package props
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chancecheck/chancecheck/exact"
+	"github.com/chancecheck/chancecheck/games/snakes"
+)
+
+func TestParseAnswers(t *testing.T) {
+	tests := []struct {
+		name  string
+		judge Judge
+		out   string
+		n     int
+		want  []float64
+		line  int // 0: parses; else the FormatError's line (-1: whole output)
+	}{
+		{"snakes", Snakes{}, "Case 1: 31.5\nCase 2: 33\n", 2, []float64{31.5, 33}, 0},
+		{"snakes crlf and trailing blank lines", Snakes{}, "Case 1: 31.5\r\nCase 2: 3.3e1\r\n\n\n", 2, []float64{31.5, 33}, 0},
+		{"snakes wrong label", Snakes{}, "Case 1: 31.5\nCase 3: 33\n", 2, nil, 2},
+		{"snakes no label", Snakes{}, "31.5\n", 1, nil, 1},
+		{"snakes too few", Snakes{}, "Case 1: 31.5\n", 2, nil, -1},
+		{"snakes too many", Snakes{}, "Case 1: 1\nCase 2: 2\n", 1, nil, 2},
+		{"nan", Patience{}, "nan\n", 1, nil, 1},
+		{"-nan", Patience{}, "-nan\n", 1, nil, 1},
+		{"NaN", Patience{}, "NaN\n", 1, nil, 1},
+		{"inf", Patience{}, "inf\n", 1, nil, 1},
+		{"overflow to inf", Patience{}, "1e999\n", 1, nil, 1},
+		{"glued garbage", Patience{}, "0.5abc\n", 1, nil, 1},
+		{"hex float", Patience{}, "0x1p-1\n", 1, nil, 1},
+		{"two numbers", Patience{}, "0.5 0.5\n", 1, nil, 1},
+		{"empty line between", Patience{}, "0.5\n\n0.25\n", 3, nil, 2},
+		{"empty output", Patience{}, "", 1, nil, -1},
+		{"blank output", Traps{}, "  \n", 1, nil, -1},
+		{"NUL byte", Traps{}, "0.5\x00\n", 1, nil, -1},
+		{"plain", PlainJudge{}, " 17.119213696602 \n", 1, []float64{17.119213696602}, 0},
+		{"forms", PlainJudge{}, "1.\n.5\n+2e-3\n", 3, []float64{1, .5, 2e-3}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.judge.ParseAnswers([]byte(tt.out), tt.n)
+			if tt.line == 0 {
+				if err != nil || fmt.Sprint(got) != fmt.Sprint(tt.want) {
+					t.Fatalf("got %v, %v; want %v", got, err, tt.want)
+				}
+				return
+			}
+			var fe *FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("got %v, %v; want a FormatError", got, err)
+			}
+			if want := max(tt.line, 0); fe.Line != want {
+				t.Errorf("error %q on line %d, want line %d", fe, fe.Line, want)
+			}
+		})
+	}
+}
+
+func TestAgrees(t *testing.T) {
+	sixteenth := Solution{Value: 0.0625, Fraction: big.NewRat(1, 16)}
+	tests := []struct {
+		name   string
+		judge  Judge
+		ours   Solution
+		theirs float64
+		full   bool
+		want   bool
+	}{
+		{"snakes relative", Snakes{}, Solution{Value: 1e4}, 1e4 + 5e-3, false, true},
+		{"snakes beyond", Snakes{}, Solution{Value: 33}, 33.0001, false, false},
+		{"patience absolute", Patience{}, Solution{Value: 0.5}, 0.5000009, false, true},
+		{"patience beyond", Patience{}, Solution{Value: 0.5}, 0.500002, false, false},
+		// 1/16: half up prints 0.063, C printf 0.062; both are 0.0005 from
+		// the exact value, which the judge accepts (spec: traps rounding).
+		{"traps half up", Traps{}, sixteenth, 0.063, false, true},
+		{"traps printf tie", Traps{}, sixteenth, 0.062, false, true},
+		{"traps off by one digit", Traps{}, sixteenth, 0.061, false, false},
+		{"traps full precision", Traps{}, sixteenth, 0.063, true, false},
+		{"traps full precision digits", Traps{}, sixteenth, 0.0625004, true, true},
+		{"plain", PlainJudge{}, Solution{Value: 17.119213696601992}, 17.119213696602, false, true},
+	}
+	for _, tt := range tests {
+		if got := tt.judge.Agrees(tt.ours, tt.theirs, tt.full); got != tt.want {
+			t.Errorf("%s: Agrees(%v, %v) = %v, want %v", tt.name, tt.ours.Value, tt.theirs, got, tt.want)
+		}
+	}
+}
+
+// fakeSolver is a Runner in the test: it reads the input with the game's
+// parser, answers with the analyst, and lets answer rewrite the output.
+type fakeSolver struct {
+	game   Game
+	answer func(boards []Board, sols []Solution) (string, RunResult)
+	runs   int
+}
+
+func (f *fakeSolver) Run(_ context.Context, input []byte) (RunResult, error) {
+	f.runs++
+	boards, err := f.game.Parse(bytes.NewReader(input), "stdin")
+	if err != nil {
+		return RunResult{ExitCode: 1, StderrTail: err.Error()}, nil
+	}
+	sols := make([]Solution, len(boards))
+	for i, b := range boards {
+		sols[i], _ = f.game.Solve(b)
+	}
+	out, res := f.answer(boards, sols)
+	res.Stdout = []byte(out)
+	return res, nil
+}
+
+func snakesLines(sols []Solution, value func(i int, s Solution) string) string {
+	var b strings.Builder
+	for i, s := range sols {
+		fmt.Fprintf(&b, "Case %d: %s\n", i+1, value(i, s))
+	}
+	return b.String()
+}
+
+func hasJumpFrom(b Board, cells ...int) bool {
+	for _, j := range b.(snakes.Board).Jumps {
+		for _, c := range cells {
+			if j.From == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestCrossCheckVerdicts plants one fault of each kind in a fake solver
+// and checks the verdict, and that a batch failure is pinned on one board.
+func TestCrossCheckVerdicts(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer func([]Board, []Solution) (string, RunResult)
+		want   Verdict
+		single bool // the failure must be pinned on a single board
+	}{
+		{"correct", func(_ []Board, s []Solution) (string, RunResult) {
+			return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprintf("%.8f", s.Value) }), RunResult{}
+		}, Accepted, false},
+		{"nan on boards with a jump from 98..99", func(b []Board, s []Solution) (string, RunResult) {
+			return snakesLines(s, func(i int, s Solution) string {
+				if hasJumpFrom(b[i], 98, 99) {
+					return "-nan"
+				}
+				return fmt.Sprint(s.Value)
+			}), RunResult{}
+		}, OutputFormat, true},
+		{"wrong when a jump starts on 90..99", func(b []Board, s []Solution) (string, RunResult) {
+			return snakesLines(s, func(i int, s Solution) string {
+				if hasJumpFrom(b[i], 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+					return fmt.Sprint(s.Value + 1)
+				}
+				return fmt.Sprint(s.Value)
+			}), RunResult{}
+		}, WrongAnswer, true},
+		{"crash with stderr", func(_ []Board, _ []Solution) (string, RunResult) {
+			return "", RunResult{ExitCode: -1, Signal: "segmentation fault", StderrTail: "core dumped"}
+		}, Crash, false},
+		{"time limit", func(_ []Board, _ []Solution) (string, RunResult) {
+			return "", RunResult{TimedOut: true, Elapsed: 2 * time.Second}
+		}, TimeLimit, false},
+		{"forgets to reset between cases", func(_ []Board, s []Solution) (string, RunResult) {
+			return snakesLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
+		}, WrongAnswer, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cc := &CrossCheck{Game: Snakes{}, Solver: &fakeSolver{game: Snakes{}, answer: tt.answer},
+				Cases: 200, Seed: 7, Batch: 10, ShrinkTime: 2 * time.Second}
+			out, err := cc.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want == Accepted {
+				if out.Failed() {
+					t.Fatalf("flagged: %s on %s: %s", out.First.Verdict, out.First.Source, out.First.Detail)
+				}
+				if out.Generated != 200 || out.Samples != 2 || len(out.Classes) == 0 {
+					t.Errorf("checked %d generated, %d sample boards, classes %v", out.Generated, out.Samples, out.Classes)
+				}
+				return
+			}
+			if out.First == nil || out.First.Verdict != tt.want {
+				t.Fatalf("first failure %+v, want %s", out.First, tt.want)
+			}
+			if tt.single && (len(out.First.Boards) != 1 || out.Found == nil) {
+				t.Errorf("%s: %d boards, shrunk %v (%s)", out.First.Source, len(out.First.Boards), out.Found != nil, out.Shrink.Note)
+			}
+		})
+	}
+}
+
+// TestCrossCheckBatchOnly plants a solver that fails only when an input
+// holds several cases: every board passes alone, and the batch is cut down
+// to two boards.
+func TestCrossCheckBatchOnly(t *testing.T) {
+	fake := &fakeSolver{game: Snakes{}, answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return snakesLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
+	}}
+	cc := &CrossCheck{Game: Snakes{}, Solver: fake, Cases: 10, Seed: 3, Batch: 10}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := out.First
+	if f == nil || f.Verdict != WrongAnswer || len(f.Boards) != 2 || !strings.Contains(f.Detail, "passes alone") {
+		t.Fatalf("got %+v", f)
+	}
+}
+
+// TestCheckSolverShrinks plants a Go solver that ignores a jump from cell
+// 99 (it passes the samples) and sees CheckSolver fail with a shrunk board
+// that has that jump and little else.
+func TestCheckSolverShrinks(t *testing.T) {
+	name := "planted-" + strings.ReplaceAll(t.Name(), "/", "-")
+	t.Cleanup(func() {
+		os.RemoveAll(filepath.Join("testdata", "rapid", name))
+		os.Remove(filepath.Join("testdata", "rapid")) // only if empty
+	})
+	wrong := func(b Board) (float64, error) {
+		sb := b.(snakes.Board)
+		var kept snakes.Board
+		for _, j := range sb.Jumps {
+			if j.From != 99 {
+				kept.Jumps = append(kept.Jumps, j)
+			}
+		}
+		return exact.ExpectedThrows(kept)
+	}
+	rec := &recordingTB{T: t, name: name}
+	CheckSolver(rec, Snakes{}, wrong)
+	if !rec.Failed() {
+		t.Fatal("CheckSolver passed a solver that ignores jumps from 99")
+	}
+	log := rec.log.String()
+	i := strings.LastIndex(log, "input:\n")
+	if i < 0 {
+		t.Fatalf("no input in the report:\n%s", log)
+	}
+	in := log[i+len("input:\n"):]
+	boards, err := Snakes{}.Parse(strings.NewReader(in), "report")
+	if err != nil || len(boards) != 1 {
+		t.Fatalf("the reported input does not parse (%v):\n%s", err, in)
+	}
+	jumps := boards[0].(snakes.Board).Jumps
+	if len(jumps) > 2 || !hasJumpFrom(boards[0], 99) {
+		t.Errorf("shrunk board %v, want a jump from 99 and at most one other", jumps)
+	}
+	ok := &recordingTB{T: t, name: name + "-ok"}
+	CheckSolver(ok, Snakes{}, func(b Board) (float64, error) { return exact.ExpectedThrows(b.(snakes.Board)) })
+	if ok.Failed() {
+		t.Errorf("CheckSolver flagged the analyst itself:\n%s", ok.log.String())
+	}
+}
