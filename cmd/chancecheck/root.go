@@ -33,6 +33,7 @@ Games: ` + gameNames() + `.`,
 		newGenCommand(),
 		newValidateCommand(),
 		newReportCommand(),
+		newCheckCommand(),
 	)
 	return root
 }
