@@ -166,3 +166,20 @@ func (Jenga) WritePolicy(w io.Writer, b Board) error {
 	}
 	return sol.WritePolicy(w)
 }
+
+// Answer implements Answerer: the expected number of throws alone, without
+// the distribution and the policy, for callers that print answers only.
+func (g Jenga) Answer(b Board) (Solution, error) {
+	t, ok := b.(jenga.Tower)
+	if !ok {
+		return Solution{}, fmt.Errorf("jenga: board of type %T", b)
+	}
+	if g.solve != nil {
+		return g.Solve(b)
+	}
+	sol, err := exact.SolveJenga(t)
+	if err != nil {
+		return Solution{}, err
+	}
+	return Solution{Value: sol.Expected}, nil
+}

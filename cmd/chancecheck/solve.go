@@ -8,7 +8,7 @@ import (
 )
 
 func newSolveCommand() *cobra.Command {
-	var withFraction, relaxed bool
+	var withFraction, relaxed, policy bool
 	cmd := &cobra.Command{
 		Use:   "solve GAME [FILE]",
 		Short: "Solve boards exactly and print answers like an accepted solution",
@@ -49,10 +49,14 @@ Games:
 					fmt.Fprintf(cmd.OutOrStdout(), "exact %d: %s\n", i+1, r.RatString())
 				}
 			}
+			if policy {
+				return writePolicies(cmd.OutOrStdout(), g, boards)
+			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output")
+	cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (jenga: the move for each colour in every state optimal play reaches)")
 	cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits (snakes: T > 105), for benchmarks")
 	return cmd
 }
