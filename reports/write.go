@@ -1,7 +1,7 @@
 package reports
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -19,8 +19,8 @@ const (
 
 // WriteDir writes every output of the report into dir (created if need be):
 // report.json, timings.json (when t is not nil), report.md, report.html and
-// junit.xml. Each file is rendered in memory, written to a temporary file in
-// dir, synced and renamed over its name, so a crash leaves either the old
+// junit.xml. Each file is rendered into a temporary file in dir, synced and
+// renamed over its name (writeAtomic), so a crash leaves either the old
 // file or the new one, never half of one. report.json is renamed last: when
 // it is new, so are the others.
 func WriteDir(dir string, r *Report, t *Timings) error {
@@ -41,21 +41,17 @@ func WriteDir(dir string, r *Report, t *Timings) error {
 	}
 	outs = append(outs, output{FileJSON, func(w io.Writer) error { return WriteJSON(w, r) }})
 	for _, o := range outs {
-		var buf bytes.Buffer
-		if err := o.render(&buf); err != nil {
-			return fmt.Errorf("reports: rendering %s: %w", o.name, err)
-		}
-		if err := WriteFileAtomic(filepath.Join(dir, o.name), buf.Bytes()); err != nil {
+		if err := writeAtomic(filepath.Join(dir, o.name), o.render); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory, synced and renamed over path: readers see the old file or the
-// whole new one.
-func WriteFileAtomic(path string, data []byte) (err error) {
+// writeAtomic writes what render writes to path through a temporary file
+// in the same directory, synced and renamed over path: readers see the old
+// file or the whole new one, and a render that fails leaves the old file.
+func writeAtomic(path string, render func(io.Writer) error) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("reports: %w", err)
@@ -66,7 +62,11 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	if _, err = f.Write(data); err != nil {
+	w := bufio.NewWriter(f)
+	if err = render(w); err != nil {
+		return fmt.Errorf("reports: rendering %s: %w", filepath.Base(path), err)
+	}
+	if err = w.Flush(); err != nil {
 		return fmt.Errorf("reports: writing %s: %w", path, err)
 	}
 	if err = f.Chmod(0o644); err != nil {

@@ -1,0 +1,49 @@
+package reports_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/reports"
+)
+
+// A small report over one game, then the same run in two shards, merged.
+func ExampleRun() {
+	opt := reports.Options{Games: []props.Game{props.Snakes{}}, Boards: 2, Runs: 2000, Seed: 1, Alpha: 1e-6}
+	whole, _, err := reports.Run(context.Background(), opt)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d checks sharing α = %g; pass: %v\n", whole.Budget.Checks, whole.Budget.Alpha, whole.Pass)
+
+	var parts []*reports.Report
+	for i := 1; i <= 2; i++ {
+		opt.Shard = reports.Shard{Index: i, Count: 2}
+		part, _, err := reports.Run(context.Background(), opt)
+		if err != nil {
+			panic(err)
+		}
+		parts = append(parts, part)
+	}
+	merged, err := reports.Merge(parts)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("boards per shard:", len(parts[0].Games[0].Boards), len(parts[1].Games[0].Boards))
+	fmt.Println("merged calibration over", merged.Games[0].Calibration.Boards, "boards")
+	// Output:
+	// 5 checks sharing α = 1e-06; pass: true
+	// boards per shard: 2 2
+	// merged calibration over 4 boards
+}
+
+func ExampleParseShard() {
+	s, err := reports.ParseShard("2/3")
+	fmt.Println(s.Index, s.Count, err)
+	_, err = reports.ParseShard("4/3")
+	fmt.Println(err)
+	// Output:
+	// 2 3 <nil>
+	// shard "4/3": want 1 ≤ i ≤ n
+}

@@ -1,0 +1,109 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// The same seed gives byte-identical report.json whatever the number of
+// workers, and the whole run passes when nothing is wrong.
+func TestRunDeterministicAcrossWorkers(t *testing.T) {
+	var first []byte
+	for _, workers := range []int{1, 2, 5} {
+		opt := testOptions()
+		opt.Workers = workers
+		r, tim := mustRun(t, opt)
+		if !r.Pass {
+			t.Fatalf("workers=%d: a correct run failed:\n%s", workers, jsonBytes(t, r))
+		}
+		if tim.Shards[0].Workers != workers {
+			t.Errorf("timings say %d workers, want %d", tim.Shards[0].Workers, workers)
+		}
+		b := jsonBytes(t, r)
+		if first == nil {
+			first = b
+			continue
+		}
+		if !bytes.Equal(b, first) {
+			t.Fatalf("workers=%d: report.json differs from the one with 1 worker", workers)
+		}
+	}
+}
+
+// Another seed gives another report (the seed reaches generation and simulation).
+func TestRunSeedMatters(t *testing.T) {
+	opt := testOptions()
+	opt.Games = opt.Games[:1]
+	a, _ := mustRun(t, opt)
+	opt.Seed++
+	b, _ := mustRun(t, opt)
+	if bytes.Equal(jsonBytes(t, a), jsonBytes(t, b)) {
+		t.Fatal("seeds 7 and 8 gave the same report")
+	}
+}
+
+func TestRunReportsEveryPlannedBoard(t *testing.T) {
+	r, _ := mustRun(t, testOptions())
+	if got, want := len(r.Games), 3; got != want {
+		t.Fatalf("%d games, want %d", got, want)
+	}
+	checks := 0
+	for gi, g := range r.Games {
+		pg := r.Plan.Games[gi]
+		if len(g.Boards) != pg.SampleBoards+5 {
+			t.Errorf("%s: %d boards, plan says %d samples + 5", g.Name, len(g.Boards), pg.SampleBoards)
+		}
+		for i, b := range g.Boards {
+			if b.Index != i {
+				t.Errorf("%s: board %d has index %d", g.Name, i, b.Index)
+			}
+			if b.Agreement.Alpha != g.Budget.AlphaPerBoard {
+				t.Errorf("%s %s: tested at α = %g, budget says %g", g.Name, b.ID, b.Agreement.Alpha, g.Budget.AlphaPerBoard)
+			}
+		}
+		if g.Calibration == nil {
+			t.Errorf("%s: no calibration in a whole run", g.Name)
+		}
+		checks += len(g.Boards) + 1
+	}
+	if r.Budget.Checks != checks {
+		t.Errorf("budget counts %d checks, the report holds %d", r.Budget.Checks, checks)
+	}
+}
+
+func TestRunRejectsBadOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*Options)
+	}{
+		{"negative boards", func(o *Options) { o.Boards = -1 }},
+		{"no runs", func(o *Options) { o.Runs = 0 }},
+		{"alpha 0", func(o *Options) { o.Alpha = 0 }},
+		{"alpha 1", func(o *Options) { o.Alpha = 1 }},
+		{"no games", func(o *Options) { o.Games = nil }},
+		{"game twice", func(o *Options) { o.Games = []props.Game{props.Snakes{}, props.Snakes{}} }},
+		{"shard 0/2", func(o *Options) { o.Shard = Shard{0, 2} }},
+		{"shard 3/2", func(o *Options) { o.Shard = Shard{3, 2} }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := testOptions()
+			tc.edit(&opt)
+			if _, _, err := Run(context.Background(), opt); err == nil {
+				t.Fatal("Run accepted bad options")
+			}
+		})
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Run(ctx, testOptions()); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
