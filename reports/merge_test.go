@@ -123,7 +123,6 @@ func TestMergeDirsMissingReport(t *testing.T) {
 	}
 }
 
-
 // firstDifference shows where two texts part.
 func firstDifference(a, b []byte) string {
 	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
