@@ -188,6 +188,12 @@ func (s *trapSolver[T, F]) value(ly *trapLayer[T], i int32) T {
 	if sl := ly.slot[i]; sl != 0 {
 		return ly.vals[sl-1]
 	}
+	return s.evaluate(ly, i)
+}
+
+// evaluate is value for a cell not evaluated yet (kept apart so that the
+// lookup above stays small enough to inline).
+func (s *trapSolver[T, F]) evaluate(ly *trapLayer[T], i int32) T {
 	if s.free(ly, i) {
 		return s.region(ly, i)
 	}
