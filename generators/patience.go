@@ -148,9 +148,9 @@ func patienceNearDead(t *rapid.T) patience.Deal {
 
 // PatienceClass names the coverage class of a deal by its shape:
 // "no-move" (no two tops share a rank: p = 0), "few-moves" (one or two
-// first moves), "stacked" (some pile holds three or four cards of one rank,
-// which often strands them), "many-moves" (five or more first moves), or
-// "open".
+// first moves), "stranded" (some pile holds three or four cards of one
+// rank: they can never all pair off, so p = 0 however many first moves
+// there are), "many-moves" (five or more first moves), or "open".
 func PatienceClass(d patience.Deal) string {
 	moves := d.InitialMoves()
 	switch {
@@ -163,7 +163,7 @@ func PatienceClass(d patience.Deal) string {
 		var count [patience.Ranks]int
 		for _, c := range d[p] {
 			if count[c.Rank]++; count[c.Rank] >= 3 {
-				return "stacked"
+				return "stranded"
 			}
 		}
 	}

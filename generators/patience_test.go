@@ -63,7 +63,7 @@ func TestPatienceCoverEveryClass(t *testing.T) {
 		c := PatienceClass(d)
 		byClass[c] = append(byClass[c], p)
 	}
-	for _, class := range []string{"no-move", "few-moves", "stacked", "many-moves", "open"} {
+	for _, class := range []string{"no-move", "few-moves", "stranded", "many-moves", "open"} {
 		ps := byClass[class]
 		if len(ps) == 0 {
 			t.Errorf("class %q never generated in 600 deals", class)

@@ -96,6 +96,16 @@ func patienceInvariants(solve PatienceSolver) []Invariant {
 			},
 		},
 		{
+			Name: "stranded-rank-no-win",
+			Doc:  "p = 0 when a pile holds three or four cards of one rank: each move takes two cards of a rank from two different piles, so they never all go",
+			Check: func(b Board, sol Solution) error {
+				if patienceStranded(deal(b)) && sol.Value != 0 {
+					return fmt.Errorf("a pile holds three cards of one rank, yet p = %v", sol.Value)
+				}
+				return nil
+			},
+		},
+		{
 			Name: "float-matches-fraction",
 			Doc:  "the float recursion agrees to 1e-9 with the exact fraction, computed forward over reach probabilities",
 			Check: func(b Board, sol Solution) error {
@@ -124,6 +134,19 @@ func patienceInvariants(solve PatienceSolver) []Invariant {
 			},
 		},
 	}
+}
+
+// patienceStranded reports whether some pile holds three or four cards of one rank.
+func patienceStranded(d patience.Deal) bool {
+	for _, pile := range d {
+		var n [patience.Ranks]int
+		for _, c := range pile {
+			if n[c.Rank]++; n[c.Rank] >= 3 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func patienceMatchesFraction(d patience.Deal, p float64) error {
@@ -180,7 +203,8 @@ func PatienceSymmetries(solve PatienceSolver) func(*rapid.T) {
 }
 
 // PatienceBounds is the rapid property "0 ≤ p ≤ 1, and p = 0 when no two
-// tops share a rank" for the analyst solve.
+// tops share a rank or a pile holds three cards of one rank" for the
+// analyst solve.
 func PatienceBounds(solve PatienceSolver) func(*rapid.T) {
 	return func(t *rapid.T) {
 		d := Patience{}.Generator().Draw(t, "deal").(patience.Deal)
@@ -193,6 +217,9 @@ func PatienceBounds(solve PatienceSolver) func(*rapid.T) {
 		}
 		if d.InitialMoves() == 0 && p != 0 {
 			t.Fatalf("patience: no first move, yet p = %v", p)
+		}
+		if patienceStranded(d) && p != 0 {
+			t.Fatalf("patience: a pile holds three cards of one rank, yet p = %v", p)
 		}
 	}
 }

@@ -405,3 +405,48 @@ func TestPatiencePooledSolve(t *testing.T) {
 		}
 	})
 }
+
+// TestPatienceStrandedInvariantCatchesADeadEndWin: on a deal with no
+// shared first-move problem but three sixes in one pile, a solver that
+// scores dead ends as wins breaks stranded-rank-no-win.
+func TestPatienceStrandedInvariantCatchesADeadEndWin(t *testing.T) {
+	// Hand-built: pile 1 holds 6S 6C 6D under KS; 6H tops pile 2 beside KC,
+	// so George has first moves (KS–KC and more) but can never clear the sixes.
+	in := `6S 6C 6D KS
+7S 7C 8S 6H
+7D 7H 8C KC
+8D 8H 9S 9C
+9D 9H TS TC
+TD TH JS JC
+JD JH QS QC
+QD QH KD AS
+KH AC AD AH
+`
+	boards, err := Patience{}.Parse(strings.NewReader(in), "stranded.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := boards[0]
+	if b.(patience.Deal).InitialMoves() == 0 {
+		t.Fatal("the deal should have first moves")
+	}
+	check := func(g Game) error {
+		sol, err := g.Solve(b)
+		if err != nil {
+			return err
+		}
+		for _, inv := range g.Invariants() {
+			if inv.Name == "stranded-rank-no-win" {
+				return inv.Check(b, sol)
+			}
+		}
+		t.Fatal("no invariant stranded-rank-no-win")
+		return nil
+	}
+	if err := check(Patience{}); err != nil {
+		t.Errorf("the real analyst: %v", err)
+	}
+	if err := check(plantedPatience{solve: patienceBuggy{deadValue: 1}.solver()}); err == nil {
+		t.Error("a solver that scores dead ends as wins passed")
+	}
+}
