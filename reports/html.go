@@ -66,7 +66,7 @@ func WriteHTML(w io.Writer, r *Report, t *Timings) error {
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"g":       func(format string, x float64) string { return fmt.Sprintf(format, x) },
 	"opt":     optG,
-	"verdict": verdictMark,
+	"verdict": passWord, // no emoji: not every browser has the font
 	"word":    passWord,
 	"invfail": invariantFailures,
 	"invchk":  invariantChecks,
@@ -93,6 +93,9 @@ tr.bad td { background: #ffebe9; }
 .plots { display: flex; flex-wrap: wrap; gap: 8px; }
 .plots svg.plot { width: 400px; max-width: 100%; height: auto; border: 1px solid #eaeef2; }
 pre { background: #f6f8fa; padding: 6px 10px; overflow-x: auto; font-size: 12px; }
+.chips { line-height: 2; }
+.chip { display: inline-block; border: 1px solid #d0d7de; border-radius: 10px; padding: 0 8px; margin-right: 2px; font-size: 13px; white-space: nowrap; }
+.chip b { color: #0969da; }
 details summary { cursor: pointer; color: #0969da; margin: 8px 0; }
 </style>
 </head>
@@ -126,7 +129,7 @@ D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g
 {{range .Invariants}}<tr{{if .Failed}} class="bad"{{end}}><td>{{.Name}}</td><td class="num">{{.Checked}}</td><td class="num">{{.Failed}}</td><td>{{.Doc}}</td></tr>
 {{end}}</table>
 {{if .Classes}}<h3>Generated boards by coverage class</h3>
-<table><tr><th>class</th><th>boards</th></tr>{{range .Classes}}<tr><td>{{.Class}}</td><td class="num">{{.Boards}}</td></tr>{{end}}</table>{{end}}
+<p class="chips">{{range .Classes}}<span class="chip">{{.Class}} <b>{{.Boards}}</b></span> {{end}}</p>{{end}}
 <details><summary>All {{len .Boards}} boards</summary>
 <table><tr><th>board</th><th>class</th><th>exact</th><th>simulated</th><th>interval</th><th>test</th><th>statistic</th><th>p</th><th>z</th><th>verdict</th></tr>
 {{range .Boards}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.ID}}</td><td>{{.Class}}</td><td class="num" title="{{.Fraction}}">{{g "%.6g" .Exact}}</td><td class="num">{{g "%.6g" .Agreement.SimMean}}</td>

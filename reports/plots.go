@@ -110,7 +110,7 @@ func zHistogram(g GameReport) (string, error) {
 			return "", err
 		}
 		h.Normalize(1)
-		h.FillColor = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0x80}
+		h.FillColor = color.NRGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0x60}
 		h.LineStyle.Color = colPass
 		p.Add(h)
 	}
