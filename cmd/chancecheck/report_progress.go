@@ -6,6 +6,7 @@ import (
 
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
+	"golang.org/x/term"
 )
 
 // newReportProgress returns a reports.Options.Progress callback that draws
@@ -46,8 +47,6 @@ func newReportProgress(stderr io.Writer) (progress func(game string, done, total
 	return progress, stop
 }
 
-// reportTerminal reports whether f is a character device (a terminal).
-func reportTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
+// reportTerminal reports whether f is a terminal (not merely a character
+// device: /dev/null is one too).
+func reportTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
