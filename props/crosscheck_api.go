@@ -14,7 +14,7 @@ import (
 // (a Go function returns the full float64, so traps is judged to 1e-6, not
 // to three decimals). A failure is shrunk by rapid and reported through t
 // with the board in the original input format, the analyst's answer (and
-// exact fraction where the game has one) and the solver's; rapid's fail
+// the exact fraction where Solve gives one) and the solver's; rapid's fail
 // file replays it on the next run, as for any rapid property.
 func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
 	t.Helper()
@@ -57,8 +57,10 @@ func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, er
 		msg = fmt.Sprintf("the solver returned an error: %v", err)
 	case !judge.Agrees(ours, theirs, true):
 		msg = fmt.Sprintf("wrong answer: the solver says %v, the analyst %v", theirs, ours.Value)
-		if r, err := FractionOf(g, b, ours); err == nil && r != nil {
-			msg += " = " + r.RatString()
+		// Only a fraction Solve made: SolveFraction (snakes' rational
+		// elimination) would run on every board rapid tries while shrinking.
+		if ours.Fraction != nil {
+			msg += " = " + ours.Fraction.RatString()
 		}
 	default:
 		return ""

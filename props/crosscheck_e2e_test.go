@@ -21,7 +21,7 @@ var solverBinaries = struct {
 
 // solverDir returns the directory holding the built solvers, building them
 // on first use.
-func solverDir(t *testing.T) string {
+func solverDir(t testing.TB) string {
 	t.Helper()
 	s := &solverBinaries
 	s.once.Do(func() {
@@ -102,7 +102,7 @@ func TestCrossCheckEndToEnd(t *testing.T) {
 			cc := &CrossCheck{
 				Game:   tc.game,
 				Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
-				Cases:  60, Seed: 1, Time: 20 * time.Second, FullPrecision: tc.fullPrc, ShrinkTime: 2 * time.Second,
+				Cases:  60, Seed: 1, Time: 20 * time.Second, FullPrecision: tc.fullPrc, ShrinkTime: 1500 * time.Millisecond,
 			}
 			if !tc.wrong {
 				cc.Cases = 40

