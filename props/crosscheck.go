@@ -21,7 +21,7 @@ const (
 	OutputFormat         // too few or too many answers, or one that is not a finite number
 )
 
-// Verdicts lists the failing verdicts in the order reports count them.
+// verdictNames are the verdicts as a judge words them.
 var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format"}
 
 func (v Verdict) String() string {
