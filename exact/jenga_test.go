@@ -185,3 +185,79 @@ func TestJengaTables(t *testing.T) {
 		t.Errorf("%d live kinds and %d tops, want 21 and 39", tb.nLive, tb.nTops)
 	}
 }
+
+// jengaPlayerOf adapts a function to a JengaPlayer for the error cases below.
+type jengaPlayerOf func(t jenga.Tower, c jenga.Colour) []jenga.WeightedMove
+
+func (f jengaPlayerOf) Choices(t jenga.Tower, c jenga.Colour) []jenga.WeightedMove { return f(t, c) }
+
+func TestEvaluateJengaRefusesBadPolicies(t *testing.T) {
+	tw := parseJenga(t, "3\nRGB\nGRG\nBBB\n")
+	first := func(t jenga.Tower, c jenga.Colour) []jenga.WeightedMove {
+		if l := legalJengaMoves(t, c); len(l) > 0 {
+			return []jenga.WeightedMove{{Move: l[0], P: 1}}
+		}
+		return nil
+	}
+	tests := []struct {
+		name   string
+		player JengaPlayer
+		limit  int
+		want   string
+	}{
+		{"takes from the top", jengaPlayerOf(func(t jenga.Tower, c jenga.Colour) []jenga.WeightedMove {
+			if len(legalJengaMoves(t, c)) == 0 {
+				return nil
+			}
+			return []jenga.WeightedMove{{Move: jenga.Move{Level: t.Top(), Pos: 0, To: 0}, P: 1}}
+		}), 0, "illegal"},
+		{"no move where one is due", jengaPlayerOf(func(jenga.Tower, jenga.Colour) []jenga.WeightedMove { return nil }), 0, "makes no move"},
+		{"a move where none is possible", jengaPlayerOf(func(t jenga.Tower, c jenga.Colour) []jenga.WeightedMove {
+			if ms := first(t, c); ms != nil {
+				return ms
+			}
+			return []jenga.WeightedMove{{Move: jenga.Move{}, P: 1}}
+		}), 0, "no block may be taken"},
+		{"probabilities short of 1", jengaPlayerOf(func(t jenga.Tower, c jenga.Colour) []jenga.WeightedMove {
+			ms := first(t, c)
+			if ms != nil {
+				ms[0].P = 0.5
+			}
+			return ms
+		}), 0, "sum to"},
+		{"state limit", jengaPlayerOf(first), 3, "more than 3 towers"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := EvaluateJenga(tw, tc.player, 1e-12, tc.limit)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestJengaPMFTail(t *testing.T) {
+	sol, err := SolveJenga(parseJenga(t, "2\nRRR\nRRR\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two moves, each waiting for the red face: the number of throws is a
+	// negative binomial, P(T = k) = (k−1)·(1/6)²·(5/6)^(k−2).
+	pmf, tail, err := sol.PMF(1e-9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tail >= 1e-9 || tail <= 0 {
+		t.Errorf("tail %g, want in (0, 1e-9)", tail)
+	}
+	for k := 2; k < len(pmf); k++ {
+		want := float64(k-1) / 36 * math.Pow(5.0/6, float64(k-2))
+		if math.Abs(pmf[k]-want) > 1e-15 {
+			t.Fatalf("P(T=%d) = %g, want %g", k, pmf[k], want)
+		}
+	}
+	if _, _, err := sol.PMF(0); err == nil {
+		t.Error("PMF accepted a zero tail bound")
+	}
+}
