@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chancecheck/chancecheck/games/jenga"
 	"github.com/chancecheck/chancecheck/games/patience"
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/games/traps"
@@ -70,6 +71,8 @@ func boardSize(b Board) (int, string) {
 		return moved, "cards-off-sorted"
 	case *traps.Maze:
 		return v.M() * v.N(), "cells"
+	case jenga.Tower:
+		return len(v.Levels), "levels"
 	}
 	return 0, fmt.Sprintf("%T", b)
 }

@@ -30,7 +30,8 @@ func solverDir(t testing.TB) string {
 			return
 		}
 		cmd := exec.Command("go", "build", "-o", s.dir+string(filepath.Separator),
-			"./testdata/solvers/snakes", "./testdata/solvers/patience", "./testdata/solvers/traps")
+			"./testdata/solvers/snakes", "./testdata/solvers/patience", "./testdata/solvers/traps",
+			"./testdata/solvers/jenga")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			s.err = &buildError{err: err, out: string(out)}
 		}
@@ -66,7 +67,7 @@ type e2eCase struct {
 }
 
 func e2eCases() []e2eCase {
-	return []e2eCase{
+	cases := []e2eCase{
 		{game: Snakes{}, solver: "snakes"},
 		{game: Snakes{}, solver: "snakes", args: []string{"end99"}, wrong: true},
 		{game: Snakes{}, solver: "snakes", args: []string{"bounce"}, wrong: true},
@@ -82,6 +83,13 @@ func e2eCases() []e2eCase {
 		{game: Traps{}, solver: "traps", args: []string{"unnormalised"}, wrong: true},
 		{game: Traps{}, solver: "traps", args: []string{"independent"}, wrong: true},
 	}
+	// Jenga joins through the registry, by name, like any game the CLI knows.
+	if g, err := Lookup("jenga"); err == nil {
+		cases = append(cases,
+			e2eCase{game: g, solver: "jenga"},
+			e2eCase{game: g, solver: "jenga", args: []string{"firsttop"}, wrong: true})
+	}
+	return cases
 }
 
 func (c e2eCase) name() string {
