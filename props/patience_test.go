@@ -406,9 +406,9 @@ func TestPatiencePooledSolve(t *testing.T) {
 	})
 }
 
-// TestPatienceStrandedInvariantCatchesADeadEndWin: on a deal with no
-// shared first-move problem but three sixes in one pile, a solver that
-// scores dead ends as wins breaks stranded-rank-no-win.
+// TestPatienceStrandedInvariantCatchesADeadEndWin: on a deal that has first
+// moves but three sixes in one pile, a solver that scores dead ends as wins
+// breaks stranded-rank-no-win.
 func TestPatienceStrandedInvariantCatchesADeadEndWin(t *testing.T) {
 	// Hand-built: pile 1 holds 6S 6C 6D under KS; 6H tops pile 2 beside KC,
 	// so George has first moves (KS–KC and more) but can never clear the sixes.
