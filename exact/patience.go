@@ -60,7 +60,7 @@ func (s *PatienceSolver) WinProbability(d patience.Deal) (float64, error) {
 		return 0, fmt.Errorf("patience: %w", err)
 	}
 	s.memo.reset()
-	if stranded(d) {
+	if patienceStranded(d) {
 		return 0, nil
 	}
 	s.load(d)
@@ -104,16 +104,16 @@ func (s *PatienceSolver) load(d patience.Deal) {
 // Every removal takes two cards of one rank from two different piles, so a
 // rank whose cards left on the table lie more than half in one pile can
 // never be cleared: the position is lost. The full deal is checked for every
-// rank by stranded; after that only the rank a move removes can become
+// rank by patienceStranded; after that only the rank a move removes can become
 // stranded (the other ranks' cards do not move), and only on its first
 // removal (with two left, they strand exactly when they share a pile; with
 // none left, never). The search looks that up in the strands table and cuts
 // the lost subtree off at its root: without the cut, most positions a deal
 // reaches are lost ones.
 
-// stranded reports whether some rank of the full deal has three or four of
+// patienceStranded reports whether some rank of the full deal has three or four of
 // its cards in one pile.
-func stranded(d patience.Deal) bool {
+func patienceStranded(d patience.Deal) bool {
 	for p := range patience.Piles {
 		var n [patience.Ranks]int
 		for _, c := range d[p] {
