@@ -24,9 +24,9 @@ const PatienceFractionTolerance = 1e-9
 
 // Fixed symmetries used by Invariants (the rapid properties draw their own).
 var (
-	patienceRotatePiles = [patience.Piles]int{4, 0, 8, 1, 6, 2, 7, 3, 5} // a 9-cycle's worth of shuffling
-	patienceCycleSuits  = [patience.Suits]patience.Suit{1, 2, 3, 0}      // S→C→D→H→S
-	patienceReverseRank = [patience.Ranks]patience.Rank{8, 7, 6, 5, 4, 3, 2, 1, 0}
+	patienceShufflePiles = [patience.Piles]int{4, 0, 8, 1, 6, 2, 7, 3, 5} // moves every pile: no fixed point
+	patienceCycleSuits   = [patience.Suits]patience.Suit{1, 2, 3, 0}      // S→C→D→H→S
+	patienceReverseRank  = [patience.Ranks]patience.Rank{8, 7, 6, 5, 4, 3, 2, 1, 0}
 )
 
 // PermutePiles returns d with pile p moved to place perm[p].
@@ -116,7 +116,7 @@ func patienceInvariants(solve PatienceSolver) []Invariant {
 			Name: "permute-piles",
 			Doc:  "moving the piles around leaves p unchanged: the rules never look at a pile's place",
 			Check: func(b Board, sol Solution) error {
-				return patienceSymmetry(solve, deal(b), PermutePiles(deal(b), patienceRotatePiles), sol.Value)
+				return patienceSymmetry(solve, deal(b), PermutePiles(deal(b), patienceShufflePiles), sol.Value)
 			},
 		},
 		{
