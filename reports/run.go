@@ -1,9 +1,11 @@
 package reports
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -118,8 +120,17 @@ func Run(ctx context.Context, opt Options) (*Report, *Timings, error) {
 			}
 		})
 	}
+	// Feed the boards round-robin over the games (every game's first board,
+	// then every game's second, …) so that a game whose boards are slow
+	// starts early instead of holding one worker at the end. The order of
+	// work does not change the report.
+	order := make([]int, len(refs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(refs[a].board, refs[b].board) })
 feed:
-	for i := range refs {
+	for _, i := range order {
 		select {
 		case next <- i:
 		case <-ctx.Done():
