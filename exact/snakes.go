@@ -2,7 +2,6 @@ package exact
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
 )
@@ -13,11 +12,23 @@ import (
 // land follows a jump. (An overshooting throw keeps the player on x, which is
 // where the (6−k)/6 self-loop went.)
 //
-// Jumps only ever send the player backwards along snakes, so a sweep from 99
-// down to 1 knows every value it needs except those of snake targets below
-// the current cell. Each value is therefore kept as an affine expression in
-// the unknown values of the m distinct snake targets, and the sweep ends in
-// an m×m system: O(100·6·m + m³) work instead of a dense 100×100 elimination.
+// Only snakes send the player backwards, so a sweep from 99 down to 1 knows
+// every value it needs except those of snake targets below the current cell.
+// Each value is kept as an affine expression in the unknown values u_t of
+// those targets. When the sweep reaches a target t, its equation
+// u_t = c + a·u_t + (lower unknowns) gives u_t in terms of lower unknowns,
+// which is substituted at once into every expression the rest of the sweep
+// can still read: the five cells above t and the far ends of ladders that
+// start within reach. So expressions only ever hold unknowns below the
+// current cell, and at cell 1 the expression is a plain number.
+//
+// This is Gaussian elimination of the first-step system in the order
+// 99, 98, …, 1, skipping the structural zeros. The pivots 1 − a are positive:
+// a is the probability of coming back to t before reaching 100 or a lower
+// target, which is below 1 on a board with finite expectation. Cost:
+// O(100·6·w) where w is the number of unknowns alive at once (targets below
+// the current cell reachable by a snake from above it), against O(100³) for
+// the dense elimination.
 
 // ExpectedThrows returns the expected number of throws from cell 1 to 100.
 // It returns the board's validation error when the board is invalid or the
@@ -28,7 +39,7 @@ func ExpectedThrows(b snakes.Board) (float64, error) {
 	}
 	var s snakesSweep
 	s.run(b)
-	return s.value(1), nil
+	return s.exprOf(1)[0], nil
 }
 
 // ExpectedThrowsFrom returns E(x) for every cell x in 1..100 (index 0 unused).
@@ -39,124 +50,167 @@ func ExpectedThrowsFrom(b snakes.Board) ([]float64, error) {
 	}
 	var s snakesSweep
 	s.run(b)
+	// Unknowns in increasing order of target (decreasing index): each one's
+	// expression holds only lower targets, whose values are known by then.
+	m := len(s.targets)
+	u := make([]float64, m)
+	for v := m - 1; v >= 0; v-- {
+		u[v] = s.eval(s.targets[v], u)
+	}
 	out := make([]float64, snakes.Cells+1)
 	for x := 1; x <= snakes.Cells; x++ {
-		out[x] = s.value(s.land[x])
+		out[x] = s.eval(s.land[x], u)
 	}
 	return out, nil
 }
 
-// snakesSweep holds the affine expressions of the sweep. Expression of cell x
-// is expr[x*stride : (x+1)*stride]: a constant, then one coefficient per
-// unknown snake target.
+// snakesSweep holds the affine expressions of the sweep. The expression of
+// cell x is expr[x*stride : (x+1)*stride]: a constant, then the coefficient
+// of each unknown; unknown v (column v+1) is the value of targets[v], and
+// targets are sorted from the highest down, so the unknowns still alive at
+// cell x are a suffix of the columns. lo[x], hi[x] bound the columns that
+// may be non-zero in x's expression.
 type snakesSweep struct {
-	land     [snakes.Cells + 1]int
-	varOf    [snakes.Cells + 1]int // 1 + index of the unknown for a snake target, 0 if none
-	targets  []int                 // the snake targets, in order of their unknowns
-	stride   int
-	expr     []float64
-	solution []float64 // values of the unknowns, once solved
+	land    [snakes.Cells + 1]int
+	varOf   [snakes.Cells + 1]int // 1 + index of the unknown of a snake target, 0 if none
+	lo, hi  [snakes.Cells + 1]int
+	targets []int // snake targets, highest first
+	// ladderEnds are the far ends of ladders with the lowest start of a
+	// ladder into each: such an end stays readable while that start is.
+	ladderEnds []ladderEnd
+	stride     int
+	expr       []float64
 }
 
-func (s *snakesSweep) run(b snakes.Board) {
-	s.land = b.Targets()
-	for _, j := range b.Jumps {
-		if !j.IsLadder() && s.varOf[j.To] == 0 {
-			s.targets = append(s.targets, j.To)
-			s.varOf[j.To] = len(s.targets)
-		}
-	}
-	m := len(s.targets)
-	s.stride = m + 1
-	s.expr = make([]float64, (snakes.Cells+1)*s.stride)
-	for v, t := range s.targets { // a snake target's value is its unknown, wherever it is used
-		s.exprOf(t)[v+1] = 1
-	}
-	// system rows: unknown v minus its first-step expression equals 0.
-	sys := make([]float64, m*(m+1))
-	row := make([]float64, s.stride)
-	for x := snakes.Cells - 1; x >= 1; x-- {
-		if s.land[x] != x {
-			continue // a jump's start is never stood on
-		}
-		clear(row)
-		k := min(6, snakes.Cells-x)
-		for d := 1; d <= k; d++ {
-			e := s.exprOf(s.land[x+d])
-			for i, c := range e {
-				row[i] += c
-			}
-		}
-		inv := 1 / float64(k)
-		row[0] += 6
-		for i := range row {
-			row[i] *= inv
-		}
-		own := s.expr[x*s.stride : (x+1)*s.stride]
-		if v := s.varOf[x]; v != 0 {
-			// x is a snake target: its stored expression stays its unknown,
-			// and its first-step expression becomes an equation of the system.
-			eq := sys[(v-1)*(m+1) : v*(m+1)]
-			for w := 1; w <= m; w++ {
-				eq[w-1] = -row[w]
-			}
-			eq[v-1]++
-			eq[m] = row[0]
-			continue
-		}
-		copy(own, row)
-	}
-	s.solution = solveDense(sys, m)
-}
+type ladderEnd struct{ end, lowestStart int }
 
 func (s *snakesSweep) exprOf(x int) []float64 { return s.expr[x*s.stride : (x+1)*s.stride] }
 
-// value evaluates the expression of cell x (a cell that starts no jump).
-func (s *snakesSweep) value(x int) float64 {
-	e := s.exprOf(x)
-	v := e[0]
-	for i, c := range e[1:] {
-		v += c * s.solution[i]
+func (s *snakesSweep) run(b snakes.Board) {
+	s.land = b.Targets()
+	var isTarget [snakes.Cells + 1]bool
+	var lowestStart [snakes.Cells + 1]int
+	for _, j := range b.Jumps {
+		if j.IsLadder() {
+			if lowestStart[j.To] == 0 || j.From < lowestStart[j.To] {
+				lowestStart[j.To] = j.From
+			}
+		} else {
+			isTarget[j.To] = true
+		}
 	}
-	return v
+	for c := snakes.Cells; c >= 1; c-- {
+		if isTarget[c] {
+			s.targets = append(s.targets, c)
+			s.varOf[c] = len(s.targets)
+		}
+		if lowestStart[c] != 0 {
+			s.ladderEnds = append(s.ladderEnds, ladderEnd{c, lowestStart[c]})
+		}
+	}
+	s.stride = len(s.targets) + 1
+	s.expr = make([]float64, (snakes.Cells+1)*s.stride)
+	for c := range s.lo {
+		s.lo[c], s.hi[c] = 1, 1 // empty range: a constant
+	}
+	for _, t := range s.targets { // until the sweep reaches it, a target is its unknown
+		v := s.varOf[t]
+		s.exprOf(t)[v] = 1
+		s.lo[t], s.hi[t] = v, v+1
+	}
+	for x := snakes.Cells - 1; x >= 1; x-- {
+		if s.land[x] == x {
+			s.step(x)
+		}
+	}
 }
 
-// solveDense solves the m×m system held row-major with its right-hand side as
-// the last of m+1 columns, by Gaussian elimination with partial pivoting.
-// For a valid board (finite expectation) the system is nonsingular: it is
-// the first-step system of a chain in which every state is transient.
-func solveDense(a []float64, m int) []float64 {
-	w := m + 1
-	for col := range m {
-		p := col
-		for r := col + 1; r < m; r++ {
-			if math.Abs(a[r*w+col]) > math.Abs(a[p*w+col]) {
-				p = r
-			}
-		}
-		if p != col {
-			for c := range w {
-				a[p*w+c], a[col*w+c] = a[col*w+c], a[p*w+c]
-			}
-		}
-		piv := a[col*w+col]
-		for r := col + 1; r < m; r++ {
-			f := a[r*w+col] / piv
-			if f == 0 {
-				continue
-			}
-			for c := col; c < w; c++ {
-				a[r*w+c] -= f * a[col*w+c]
-			}
+// step computes cell x's first-step expression and, if x is a snake target,
+// eliminates its unknown.
+func (s *snakesSweep) step(x int) {
+	k := min(6, snakes.Cells-x)
+	own := s.exprOf(x)
+	v := s.varOf[x]
+	lo, hi := s.stride, 1
+	for d := 1; d <= k; d++ {
+		y := s.land[x+d]
+		lo, hi = min(lo, s.lo[y]), max(hi, s.hi[y])
+	}
+	// Sum the neighbours into a scratch row: the slot of cell 0, unused.
+	// (A target's own expression is still its unknown here, and a snake
+	// back to it brings that unknown into the sum.)
+	sum := 0.0
+	scratch := s.exprOf(0)
+	clear(scratch)
+	for d := 1; d <= k; d++ {
+		y := s.land[x+d]
+		e := s.exprOf(y)
+		sum += e[0]
+		for c := s.lo[y]; c < s.hi[y]; c++ {
+			scratch[c] += e[c]
 		}
 	}
-	x := make([]float64, m)
-	for r := m - 1; r >= 0; r-- {
-		v := a[r*w+m]
-		for c := r + 1; c < m; c++ {
-			v -= a[r*w+c] * x[c]
+	inv := 1 / float64(k)
+	if v == 0 {
+		own[0] = (6 + sum) * inv
+		for c := lo; c < hi; c++ {
+			own[c] = scratch[c] * inv
 		}
-		x[r] = v / a[r*w+r]
+		s.lo[x], s.hi[x] = lo, hi
+		return
 	}
-	return x
+	// x is the target of unknown v: u = (6 + sum + Σ scratch·u')/k, where the
+	// unknowns u' include u itself (a snake back to x) and lower ones only.
+	a := scratch[v] * inv
+	scale := inv / (1 - a)
+	clear(own)
+	own[0] = (6 + sum) * scale
+	lo = max(lo, v+1)
+	for c := lo; c < hi; c++ {
+		own[c] = scratch[c] * scale
+	}
+	s.lo[x], s.hi[x] = lo, max(lo, hi)
+	s.substitute(x, v)
+}
+
+// substitute replaces unknown v (target x, just eliminated) by x's
+// expression in every expression the rest of the sweep can read.
+func (s *snakesSweep) substitute(x, v int) {
+	reach := min(x+5, snakes.Cells)
+	for y := x + 1; y <= reach; y++ {
+		s.substituteInto(y, x, v)
+	}
+	for _, le := range s.ladderEnds {
+		if le.end > reach && le.lowestStart <= reach {
+			s.substituteInto(le.end, x, v)
+		}
+	}
+}
+
+func (s *snakesSweep) substituteInto(y, x, v int) {
+	if v < s.lo[y] || v >= s.hi[y] {
+		return
+	}
+	e := s.exprOf(y)
+	f := e[v]
+	if f == 0 {
+		return
+	}
+	d := s.exprOf(x)
+	e[0] += f * d[0]
+	e[v] = 0
+	for c := s.lo[x]; c < s.hi[x]; c++ {
+		e[c] += f * d[c]
+	}
+	s.lo[y], s.hi[y] = v+1, max(s.hi[y], s.hi[x])
+}
+
+// eval evaluates the expression of cell x given the values u of the unknowns.
+func (s *snakesSweep) eval(x int, u []float64) float64 {
+	e := s.exprOf(x)
+	val := e[0]
+	for c := s.lo[x]; c < s.hi[x]; c++ {
+		val += e[c] * u[c-1]
+	}
+	return val
 }

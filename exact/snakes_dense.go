@@ -176,3 +176,42 @@ func ThrowDistribution(b snakes.Board, tail float64) (pmf []float64, left float6
 	}
 	return pmf, math.Max(left, 0), nil
 }
+// solveDense solves the m×m system held row-major with its right-hand side as
+// the last of m+1 columns, by Gaussian elimination with partial pivoting.
+// For a valid board (finite expectation) the system is nonsingular: it is
+// the first-step system of a chain in which every state is transient.
+func solveDense(a []float64, m int) []float64 {
+	w := m + 1
+	for col := range m {
+		p := col
+		for r := col + 1; r < m; r++ {
+			if math.Abs(a[r*w+col]) > math.Abs(a[p*w+col]) {
+				p = r
+			}
+		}
+		if p != col {
+			for c := range w {
+				a[p*w+c], a[col*w+c] = a[col*w+c], a[p*w+c]
+			}
+		}
+		piv := a[col*w+col]
+		for r := col + 1; r < m; r++ {
+			f := a[r*w+col] / piv
+			if f == 0 {
+				continue
+			}
+			for c := col; c < w; c++ {
+				a[r*w+c] -= f * a[col*w+c]
+			}
+		}
+	}
+	x := make([]float64, m)
+	for r := m - 1; r >= 0; r-- {
+		v := a[r*w+m]
+		for c := r + 1; c < m; c++ {
+			v -= a[r*w+c] * x[c]
+		}
+		x[r] = v / a[r*w+r]
+	}
+	return x
+}

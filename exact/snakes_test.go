@@ -146,3 +146,18 @@ func emptyBoardExact() *big.Rat {
 	}
 	return r
 }
+
+// The structured sweep and the dense elimination are two routes to the same
+// equations; they must agree on every generated board.
+func TestExpectedThrowsMatchesDenseOnGeneratedBoards(t *testing.T) {
+	for i, b := range benchSnakesBoards() {
+		got, err := ExpectedThrows(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := ExpectedThrowsDense(b)
+		if math.Abs(got-want) > 1e-9*want {
+			t.Fatalf("board %d %v: structured %.15g, dense %.15g", i, b.Jumps, got, want)
+		}
+	}
+}
