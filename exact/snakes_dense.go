@@ -176,6 +176,7 @@ func ThrowDistribution(b snakes.Board, tail float64) (pmf []float64, left float6
 	}
 	return pmf, math.Max(left, 0), nil
 }
+
 // solveDense solves the m×m system held row-major with its right-hand side as
 // the last of m+1 columns, by Gaussian elimination with partial pivoting.
 // For a valid board (finite expectation) the system is nonsingular: it is
