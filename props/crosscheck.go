@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
@@ -96,7 +97,14 @@ func (o *Outcome) Failed() bool { return o.First != nil || o.SampleFailure != ni
 // Run performs the check. The error is for the harness itself (the solver
 // cannot be started, the analyst failed, ctx was cancelled); a solver that
 // fails is reported in the Outcome.
-func (c *CrossCheck) Run(ctx context.Context) (*Outcome, error) {
+func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
+	defer func() {
+		// The harness never crashes: a panic in a generator or an adapter
+		// becomes an error that says where it came from.
+		if p := recover(); p != nil {
+			outcome, err = nil, fmt.Errorf("crosscheck: internal error: %v\n%s", p, debug.Stack())
+		}
+	}()
 	if c.Cases <= 0 && c.Time <= 0 {
 		return nil, errors.New("crosscheck: neither a number of cases nor a time limit")
 	}

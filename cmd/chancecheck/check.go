@@ -167,6 +167,8 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 			oc.Shrink.Method, oc.Shrink.Elapsed.Round(time.Millisecond), oc.Shrink.Runs, len(oc.Found.Input), len(f.Input))
 	} else if oc.Shrink.Note != "" {
 		fmt.Fprintf(w, "not shrunk: %s\n", oc.Shrink.Note)
+	} else if f == oc.SampleFailure {
+		fmt.Fprintf(w, "not shrunk: a published sample (no generated board failed in %d)\n", oc.Generated)
 	}
 	fmt.Fprintf(w, "\ninput (%s):\n%s", files.In, ensureNewline(string(f.Input)))
 	fmt.Fprintf(w, "\nour answer (%s):\n%s", files.Ans, ensureNewline(f.OursText))
