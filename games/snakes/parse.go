@@ -30,13 +30,23 @@ func ParseLimit(r io.Reader, file string, maxCases int) ([]Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A case that reads well but breaks a rule does not stop the parse, so
+	// that every broken case is named; a malformed token does.
 	boards := make([]Board, 0, t)
+	var broken []error
 	for i := range t {
 		b, err := parseCase(toks, i+1, t)
-		if err != nil {
-			return nil, err
+		var rule *ruleError
+		switch {
+		case errors.As(err, &rule):
+			broken = append(broken, rule.err)
+		case err != nil:
+			return nil, errors.Join(append(broken, err)...)
 		}
 		boards = append(boards, b)
+	}
+	if len(broken) > 0 {
+		return nil, errors.Join(broken...)
 	}
 	if !toks.Done() {
 		tok, _ := toks.Next("")
@@ -68,14 +78,17 @@ func parseCase(toks *textio.Tokens, c, t int) (Board, error) {
 	}
 	if err := b.Validate(); err != nil {
 		var je *JumpError
-		var ue *UnreachableError
-		switch {
-		case errors.As(err, &je):
-			return Board{}, toks.Errorf(lines[je.Index], "case %d: %s", c, je.Msg)
-		case errors.As(err, &ue):
-			return Board{}, toks.Errorf(nTok.Line, "case %d: %s", c, ue.Error())
+		line := nTok.Line
+		msg := err.Error()
+		if errors.As(err, &je) {
+			line, msg = lines[je.Index], je.Msg
 		}
-		return Board{}, toks.Errorf(nTok.Line, "case %d: %v", c, err)
+		return Board{}, &ruleError{toks.Errorf(line, "case %d: %s", c, msg)}
 	}
 	return b, nil
 }
+
+// ruleError is a well-formed case that breaks a rule of the game.
+type ruleError struct{ err *textio.Error }
+
+func (e *ruleError) Error() string { return e.err.Error() }

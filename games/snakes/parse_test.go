@@ -85,6 +85,18 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+func TestParseNamesEveryBrokenCase(t *testing.T) {
+	in := "3\n\n1\n1 50\n\n0\n\n2\n5 50\n50 60\n"
+	_, err := Parse(strings.NewReader(in), "in.txt")
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	want := "in.txt:4: case 1: 1 50: no jump may start on cell 1\nin.txt:9: case 3: 5 50: jumps do not chain, but cell 50 starts jump 2"
+	if err.Error() != want {
+		t.Errorf("got\n%s\nwant\n%s", err, want)
+	}
+}
+
 func TestStuckCellNamesTheTrap(t *testing.T) {
 	// Snakes on 95..99 to 94 and on 94 itself is not allowed (chain), so:
 	// from 93 every throw lands on 94..99; 94 is a plain cell that can still
