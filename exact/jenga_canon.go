@@ -204,12 +204,12 @@ func (t *jengaTables) numberTops() {
 		}
 	}
 	const e = jenga.Empty
-	for _, c := range jenga.Colours {
+	for _, c := range jenga.Colours() {
 		add(jenga.Level{c, e, e})
 		add(jenga.Level{e, c, e})
 	}
-	for _, a := range jenga.Colours {
-		for _, c := range jenga.Colours {
+	for _, a := range jenga.Colours() {
+		for _, c := range jenga.Colours() {
 			add(jenga.Level{a, c, e})
 			add(jenga.Level{a, e, c})
 		}

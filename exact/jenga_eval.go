@@ -41,7 +41,7 @@ type JengaEvaluation struct {
 // move, returns no move where the rules demand one, or lets the game reach
 // more than maxStates towers (a *JengaStateLimitError; 0 means no cap).
 func EvaluateJenga(t jenga.Tower, p JengaPlayer, tail float64, maxStates int) (JengaEvaluation, error) {
-	if err := t.ValidateUpTo(JengaMaxLevels + 4); err != nil {
+	if err := t.ValidateUpTo(len(t.Levels)); err != nil {
 		return JengaEvaluation{}, fmt.Errorf("jenga: %w", err)
 	}
 	ev := &jengaEvaluator{p: p, num: map[string]int32{}, max: maxStates}
@@ -93,7 +93,7 @@ func (ev *jengaEvaluator) visit(t jenga.Tower) (int32, error) {
 	var to []int32
 	var pr []float64
 	stay := 1.0 / 6
-	for ci, c := range jenga.Colours {
+	for ci, c := range jenga.Colours() {
 		w := jengaWeights[ci] / 6
 		legal := legalJengaMoves(t, c)
 		choices := ev.p.Choices(t, c)

@@ -198,7 +198,7 @@ func (s *JengaSolution) Policy() ([]JengaPolicyRow, error) {
 		if row.Expected, solved = s.lookup(keyLanes(k), keyLanes(w), keyTop(k)); !solved {
 			return nil, fmt.Errorf("jenga: state %#x was never solved", k)
 		}
-		for c, col := range jenga.Colours {
+		for c, col := range jenga.Colours() {
 			if row.Moves[c], row.Ok[c] = s.Move(t, col); row.Ok[c] {
 				queue = append(queue, applyJengaMove(t, row.Moves[c]))
 			}
@@ -220,7 +220,7 @@ func (s *JengaSolution) WritePolicy(w io.Writer) error {
 	}
 	for _, r := range rows {
 		line := fmt.Sprintf("%-40s E=%.9f", r.Tower, r.Expected)
-		for c, col := range jenga.Colours {
+		for c, col := range jenga.Colours() {
 			if r.Ok[c] {
 				line += fmt.Sprintf("  %s: %s", col, r.Moves[c])
 			} else {

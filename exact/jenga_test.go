@@ -62,7 +62,7 @@ func TestSolveJengaPublished(t *testing.T) {
 func TestSolveJengaSingleColour(t *testing.T) {
 	moves := map[int]float64{2: 2, 3: 3, 4: 5, 5: 6, 6: 8}
 	for n := 2; n <= 6; n++ {
-		for _, c := range jenga.Colours {
+		for _, c := range jenga.Colours() {
 			tw := jenga.Tower{}
 			for range n {
 				tw.Levels = append(tw.Levels, jenga.Level{c, c, c})
@@ -160,7 +160,7 @@ func TestJengaPolicyTable(t *testing.T) {
 		t.Errorf("first row %v (E=%g), want the input %v (E=%g)", rows[0].Tower, rows[0].Expected, tw, sol.Expected)
 	}
 	for _, r := range rows {
-		for c, col := range jenga.Colours {
+		for c, col := range jenga.Colours() {
 			legal := legalJengaMoves(r.Tower, col)
 			if r.Ok[c] != (len(legal) > 0) || r.Ok[c] && !isLegalJengaMove(legal, r.Moves[c]) {
 				t.Fatalf("row %v, %v: move %v (ok %v) among legal %v", r.Tower, col, r.Moves[c], r.Ok[c], legal)

@@ -26,7 +26,7 @@ func JengaUpTo(maxLevels int) *rapid.Generator[jenga.Tower] {
 		palette := rapid.SampledFrom(jengaPalettes).Draw(t, "palette")
 		n := rapid.IntRange(jenga.MinLevels, maxLevels).Draw(t, "levels")
 		// The palette's colours, most used first: a permutation of R, G, B.
-		order := rapid.Permutation(jenga.Colours[:]).Draw(t, "colour order")
+		order := rapid.Permutation(jenga.Colours()).Draw(t, "colour order")
 		var pick func(t *rapid.T) jenga.Colour
 		switch palette {
 		case "one-colour":
@@ -70,7 +70,7 @@ func JengaClass(t jenga.Tower) string {
 		}
 	}
 	used, most := 0, 0
-	for _, c := range jenga.Colours {
+	for _, c := range jenga.Colours() {
 		if count[c] > 0 {
 			used++
 		}

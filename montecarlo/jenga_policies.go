@@ -65,18 +65,22 @@ func (RandomJengaPolicy) Choices(t jenga.Tower, c jenga.Colour) []jenga.Weighted
 // can and never looks further. A baseline, not an optimum.
 type GreedyJengaPolicy struct{}
 
-// Move returns the greedy move.
+// Move returns the greedy move. A move changes what can be taken only in the
+// level it takes from (a complete top joining the lower levels adds the same
+// for every move), so it compares the levels' takeable blocks before and
+// after, without playing the moves out.
 func (GreedyJengaPolicy) Move(t jenga.Tower, c jenga.Colour, _ *rand.Rand) (jenga.Move, bool) {
 	moves := JengaLegalMoves(t, c)
 	if len(moves) == 0 {
 		return jenga.Move{}, false
 	}
-	best, bestLeft := moves[0], -1
-	scratch := jenga.Tower{Levels: make([]jenga.Level, 0, len(t.Levels)+1)}
+	best, bestDelta := moves[0], 4
 	for _, m := range moves {
-		scratch.Levels = append(scratch.Levels[:0], t.Levels...)
-		if left := jengaTakeable(jengaApply(scratch, m)); bestLeft < 0 || left < bestLeft {
-			best, bestLeft = m, left
+		l := t.Levels[m.Level]
+		rest := l
+		rest[m.Pos] = jenga.Empty
+		if d := jengaLevelTakeable(rest) - jengaLevelTakeable(l); d < bestDelta {
+			best, bestDelta = m, d
 		}
 	}
 	return best, true
@@ -90,19 +94,17 @@ func (g GreedyJengaPolicy) Choices(t jenga.Tower, c jenga.Colour) []jenga.Weight
 	return nil
 }
 
-// jengaTakeable counts the blocks below the top that could be taken now.
-func jengaTakeable(t jenga.Tower) int {
+// jengaLevelTakeable counts the blocks of a lower level that could be taken.
+func jengaLevelTakeable(l jenga.Level) int {
 	n := 0
-	for _, l := range t.Levels[:len(t.Levels)-1] {
-		for p, b := range l {
-			if b == jenga.Empty {
-				continue
-			}
-			rest := l
-			rest[p] = jenga.Empty
-			if jengaStands(rest) {
-				n++
-			}
+	for p, b := range l {
+		if b == jenga.Empty {
+			continue
+		}
+		rest := l
+		rest[p] = jenga.Empty
+		if jengaStands(rest) {
+			n++
 		}
 	}
 	return n

@@ -165,7 +165,7 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invaria
 
 // jengaClosedForms checks the closed forms of the towers of n levels of each colour.
 func jengaClosedForms(solve JengaSolver, n int) error {
-	for _, c := range jenga.Colours {
+	for _, c := range jenga.Colours() {
 		v, err := solve(jengaSingleColour(n, c))
 		if err != nil {
 			return err

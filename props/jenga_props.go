@@ -50,7 +50,7 @@ func JengaSymmetries(g Jenga, solve JengaSolver) func(*rapid.T) {
 func JengaClosedForms(solve JengaSolver) func(*rapid.T) {
 	return func(t *rapid.T) {
 		n := rapid.IntRange(jenga.MinLevels, jenga.MaxLevels).Draw(t, "levels")
-		c := rapid.SampledFrom(jenga.Colours[:]).Draw(t, "colour")
+		c := rapid.SampledFrom(jenga.Colours()).Draw(t, "colour")
 		v, err := solve(jengaSingleColour(n, c))
 		if err != nil {
 			t.Fatalf("jenga: solve: %v", err)

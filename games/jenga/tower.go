@@ -17,7 +17,7 @@ const (
 )
 
 // Colours lists the three block colours in the order R, G, B.
-var Colours = [3]Colour{Red, Green, Blue}
+func Colours() []Colour { return []Colour{Red, Green, Blue} }
 
 // Letter is the colour's letter in the input format, '.' for Empty.
 func (c Colour) Letter() byte {
