@@ -159,9 +159,7 @@ func qqPlot(g GameReport) (string, error) {
 				band.Color = colBand
 				band.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
 				p.Add(band)
-				if sign > 0 {
-					p.Legend.Add(fmt.Sprintf("KS band at α = %.2g", cal.Alpha), band)
-				}
+				p.X.Label.Text = fmt.Sprintf("uniform quantile (dashed: KS band at α = %.2g)", cal.Alpha)
 			}
 		}
 	}
@@ -184,8 +182,6 @@ func qqPlot(g GameReport) (string, error) {
 	} else {
 		p.Title.Text += " (no usable board)"
 	}
-	p.Legend.Top = true
-	p.Legend.Left = true
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
 	return renderSVG(p)
 }
