@@ -44,6 +44,7 @@ type randomTrapsPolicy struct {
 	seed uint64
 }
 
+// Move implements traps.Policy.
 func (p randomTrapsPolicy) Move(s traps.Situation) (traps.Dir, error) {
 	var legal []traps.Dir
 	for _, d := range trapsStepOrder() {
@@ -79,6 +80,7 @@ type greedyTrapsPolicy struct {
 	dist map[traps.Known][]int // cost to the nearest exit, per cell, for each knowledge met
 }
 
+// Move implements traps.Policy.
 func (p *greedyTrapsPolicy) Move(s traps.Situation) (traps.Dir, error) {
 	dist, ok := p.dist[s.Known]
 	if !ok {
