@@ -224,7 +224,8 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 	return Accepted, -1, theirs, ""
 }
 
-// safeSolve is Game.Solve with a panic turned into an error: the harness
+// safeSolve is AnswerOf (the answer alone, where the game can skip the
+// distribution and policy) with a panic turned into an error: the harness
 // must not crash on any board.
 func safeSolve(g Game, b Board) (sol Solution, err error) {
 	defer func() {
@@ -232,7 +233,7 @@ func safeSolve(g Game, b Board) (sol Solution, err error) {
 			err = fmt.Errorf("panic: %v", p)
 		}
 	}()
-	return g.Solve(b)
+	return AnswerOf(g, b)
 }
 
 func clipOutput(s string) string {
