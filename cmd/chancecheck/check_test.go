@@ -9,21 +9,29 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestHelperSolver is not a test: run as a child process with
 // CHANCECHECK_HELPER_SOLVER set, it is a solver for `check`: "GAME" solves
 // with `chancecheck solve GAME` (correct), "GAME-wrong" adds 0.01 to every
-// number, "crash" exits 3.
+// number, "crash" exits 3, "hang" sleeps a minute, "nan" prints -nan.
 func TestHelperSolver(t *testing.T) {
 	mode := os.Getenv("CHANCECHECK_HELPER_SOLVER")
 	if mode == "" {
 		t.Skip("a helper process, not a test")
 	}
 	game, wrong := strings.CutSuffix(mode, "-wrong")
-	if game == "crash" {
+	switch game {
+	case "crash":
 		fmt.Fprintln(os.Stderr, "helper: crashing on purpose")
 		os.Exit(3)
+	case "hang":
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	case "nan":
+		fmt.Println("-nan")
+		os.Exit(0)
 	}
 	var out bytes.Buffer
 	if code := run(context.Background(), []string{"solve", game}, os.Stdin, &out, os.Stderr); code != 0 {
@@ -74,6 +82,10 @@ func TestCheckCommand(t *testing.T) {
 			want: []string{"WRONG ANSWER", "counterexample.in", "reproduce:", "our answer"}},
 		{name: "crash", game: "patience", mode: "crash", args: []string{"--cases", "3", "--keep-going"}, wantCode: 1,
 			want: []string{"CRASH", "exit status 3", "crashing on purpose", "failing inputs by verdict: crash"}},
+		{name: "time limit", game: "traps", mode: "hang", args: []string{"--cases", "1", "--timeout", "200ms"}, wantCode: 1,
+			want: []string{"TIME LIMIT", "process group was killed", "time limits are not shrunk"}},
+		{name: "nan", game: "traps", mode: "nan", args: []string{"--cases", "1"}, wantCode: 1,
+			want: []string{"OUTPUT FORMAT", `"-nan" is not a decimal number`}},
 		{name: "no solver", game: "snakes", args: []string{}, wantCode: 2, want: []string{"--solver"}},
 		{name: "unknown game", game: "chess", mode: "snakes", wantCode: 2, want: []string{"unknown game"}},
 		{name: "unbalanced quote", game: "snakes", args: []string{"--solver", "'oops"}, wantCode: 2, want: []string{"--solver"}},
