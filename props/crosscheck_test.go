@@ -8,12 +8,16 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"pgregory.net/rapid"
 )
 
 func TestParseAnswers(t *testing.T) {
@@ -258,5 +262,35 @@ func TestCheckSolverShrinks(t *testing.T) {
 	jumps := boards[0].(snakes.Board).Jumps
 	if len(jumps) > 2 || !hasJumpFrom(boards[0], 97, 98, 99) {
 		t.Errorf("shrunk board %v, want a jump from 97..99 and at most one other\n%s", jumps, log)
+	}
+}
+
+// TestShrinkStartsFromTheFailingBoard checks what the shrinker relies on:
+// rapid's first check, seeded with a board's Example seed, draws that very
+// board, for every registered game.
+func TestShrinkStartsFromTheFailingBoard(t *testing.T) {
+	for _, g := range Games() {
+		gen := g.Generator()
+		for i := uint64(0); i < 3; i++ {
+			seed := montecarlo.SubSeed(11, i)
+			want := gen.Example(exampleSeed(seed))
+			var first Board
+			err := withRapidFlags(map[string]string{
+				"rapid.seed": strconv.FormatUint(uint64(exampleSeed(seed)), 10), "rapid.checks": "1", "rapid.nofailfile": "true",
+			}, func() {
+				rapid.Check(&quietTB{name: "first-draw"}, func(rt *rapid.T) {
+					b := gen.Draw(rt, "board")
+					if first == nil {
+						first = b
+					}
+				})
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(first, want) {
+				t.Errorf("%s seed %d: rapid drew %v first, Example gives %v", g.Name(), seed, first, want)
+			}
+		}
 	}
 }
