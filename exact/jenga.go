@@ -19,8 +19,14 @@ import (
 // at least one, so the states form a DAG and a memoised depth-first search
 // over canonical states (see jenga_canon.go) solves them all.
 
-// jengaWeights are the die weights (out of 6) of R, G and B.
-var jengaWeights = [3]float64{1, 2, 2}
+// jengaWeight is the die weight (faces out of 6) of colour c: 1 for R (c = 0),
+// 2 for G and B.
+func jengaWeight(c int) float64 {
+	if c == 0 {
+		return 1
+	}
+	return 2
+}
 
 // JengaSolution is the analyst's answer for one tower: the minimal expected
 // number of throws, and the value of every canonical state some play
@@ -218,8 +224,8 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 	num, den := 6.0, 0.0
 	for c, v := range bestV {
 		if !math.IsInf(v, 1) {
-			num += jengaWeights[c] * v
-			den += jengaWeights[c]
+			num += jengaWeight(c) * v
+			den += jengaWeight(c)
 		}
 	}
 	v := 0.0

@@ -94,7 +94,7 @@ func (ev *jengaEvaluator) visit(t jenga.Tower) (int32, error) {
 	var pr []float64
 	stay := 1.0 / 6
 	for ci, c := range jenga.Colours() {
-		w := jengaWeights[ci] / 6
+		w := jengaWeight(ci) / 6
 		legal := legalJengaMoves(t, c)
 		choices := ev.p.Choices(t, c)
 		if len(legal) == 0 {

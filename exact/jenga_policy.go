@@ -128,14 +128,14 @@ func (s *JengaSolution) optimalChain() (*jengaChain, []uint64, error) {
 				return 0, err
 			}
 			if !ok {
-				stay += jengaWeights[c] / 6
+				stay += jengaWeight(c) / 6
 				continue
 			}
 			j, err := visit(k2, w2)
 			if err != nil {
 				return 0, err
 			}
-			to, p = append(to, j), append(p, jengaWeights[c]/6)
+			to, p = append(to, j), append(p, jengaWeight(c)/6)
 		}
 		if len(to) == 0 {
 			stay = 1
