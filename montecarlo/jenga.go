@@ -25,9 +25,19 @@ func (f JengaPolicyFunc) Move(t jenga.Tower, c jenga.Colour, _ *rand.Rand) (jeng
 	return f(t, c)
 }
 
-// jengaFaces maps die faces 1..6 to what they show: one red, two green, two
+// jengaFace maps a die face 1..6 to what it shows: one red, two green, two
 // blue, and black (Empty: the player waits).
-var jengaFaces = [7]jenga.Colour{0, jenga.Red, jenga.Green, jenga.Green, jenga.Blue, jenga.Blue, jenga.Empty}
+func jengaFace(face int) jenga.Colour {
+	switch face {
+	case 1:
+		return jenga.Red
+	case 2, 3:
+		return jenga.Green
+	case 4, 5:
+		return jenga.Blue
+	}
+	return jenga.Empty
+}
 
 // JengaReferee plays Colored Jenga as written, on the real tower: it throws
 // the die, waits on black and on a colour no block of which may be taken,
@@ -94,7 +104,7 @@ func (g *jengaGame) play(pol JengaPolicy, die *Die, rng *rand.Rand) (int, error)
 			return 0, fmt.Errorf("jenga referee: no end after %d throws", throws)
 		}
 		throws++
-		c := jengaFaces[die.Throw()]
+		c := jengaFace(die.Throw())
 		if c == jenga.Empty || !jengaCanTake(g.tower, c) {
 			continue // black, or no block of that colour may be taken: the minute is lost
 		}
