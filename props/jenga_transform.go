@@ -44,8 +44,13 @@ func SwapJengaGreenBlue(t jenga.Tower) jenga.Tower {
 }
 
 // jengaSingleColourMoves is m(n) of the spec, the number of moves a tower of
-// one colour makes under optimal play, for n = 2..6 (index n).
-var jengaSingleColourMoves = [...]float64{0, 0, 2, 3, 5, 6, 8}
+// one colour makes under optimal play, for n = 2..6; 0 outside.
+func jengaSingleColourMoves(n int) float64 {
+	if n < 2 || n > 6 {
+		return 0
+	}
+	return [...]float64{2, 3, 5, 6, 8}[n-2]
+}
 
 // jengaSingleColour returns the tower of n levels of colour c.
 func jengaSingleColour(n int, c jenga.Colour) jenga.Tower {
@@ -60,7 +65,7 @@ func jengaSingleColour(n int, c jenga.Colour) jenga.Tower {
 // face of colour c: 6 throws on average for red, 3 for green or blue.
 func jengaSingleColourValue(n int, c jenga.Colour) float64 {
 	if c == jenga.Red {
-		return 6 * jengaSingleColourMoves[n]
+		return 6 * jengaSingleColourMoves(n)
 	}
-	return 3 * jengaSingleColourMoves[n]
+	return 3 * jengaSingleColourMoves(n)
 }
