@@ -107,3 +107,32 @@ func TestRunCancelled(t *testing.T) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
 }
+
+// Progress hears of every game first with done = 0, in game order, then
+// once per board, ending at the game's total.
+func TestRunProgress(t *testing.T) {
+	opt := Options{Games: []props.Game{waitForOne{}, props.Patience{}}, Boards: 4, Runs: 500, Seed: 1, Alpha: 1e-6,
+		Shard: Shard{Index: 2, Count: 2}}
+	type call struct {
+		game        string
+		done, total int
+	}
+	var calls []call
+	opt.Progress = func(game string, done, total int) { calls = append(calls, call{game, done, total}) }
+	r, _ := mustRun(t, opt)
+	if len(calls) < 2 || calls[0] != (call{"wait", 0, len(r.Games[0].Boards)}) || calls[1] != (call{"patience", 0, len(r.Games[1].Boards)}) {
+		t.Fatalf("first calls %v", calls[:min(2, len(calls))])
+	}
+	last := map[string]int{}
+	for _, c := range calls[2:] {
+		if c.done != last[c.game]+1 {
+			t.Errorf("%s: done %d after %d", c.game, c.done, last[c.game])
+		}
+		last[c.game] = c.done
+	}
+	for _, g := range r.Games {
+		if last[g.Name] != len(g.Boards) {
+			t.Errorf("%s: progress ended at %d of %d", g.Name, last[g.Name], len(g.Boards))
+		}
+	}
+}

@@ -1,0 +1,174 @@
+package reports
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/props"
+	"pgregory.net/rapid"
+)
+
+// waitForOne is a tiny game for the report's own tests, cheap to solve and
+// to simulate: roll a fair die with s sides (the board) until it shows a 1;
+// the outcome is the number of rolls, Geometric(1/s), mean s. Its outcomes
+// are counts, so its boards take the DKW test.
+//
+// Boards listed in solveErr, solvePanic and breaks make Solve fail, Solve
+// panic and the invariant fail, to show that such boards are findings.
+type waitForOne struct {
+	solveErr, solvePanic, breaks int
+}
+
+const waitTail = 1e-13
+
+func (waitForOne) Name() string                  { return "wait" }
+func (waitForOne) Title() string                 { return "Rolls of a fair die until it shows 1" }
+func (waitForOne) MaxBoardsPerInput() int        { return 1 }
+func (waitForOne) Samples() []props.Sample       { return nil }
+func (waitForOne) Classify(b props.Board) string { return fmt.Sprintf("d%d", b.(int)) }
+func (waitForOne) Parse(io.Reader, string) ([]props.Board, error) {
+	return nil, errors.New("no input format")
+}
+func (waitForOne) WriteAnswers(io.Writer, []props.Solution) error { return nil }
+
+func (waitForOne) WriteInput(w io.Writer, boards []props.Board) error {
+	for _, b := range boards {
+		fmt.Fprintln(w, b)
+	}
+	return nil
+}
+
+func (waitForOne) Generator() *rapid.Generator[props.Board] {
+	return rapid.Custom(func(t *rapid.T) props.Board { return rapid.IntRange(2, 12).Draw(t, "sides") })
+}
+
+func (g waitForOne) Solve(b props.Board) (props.Solution, error) {
+	s := b.(int)
+	switch s {
+	case g.solveErr:
+		return props.Solution{}, errors.New("planted solver error")
+	case g.solvePanic:
+		panic("planted solver panic")
+	}
+	// P(T = k) = (1 − 1/s)^(k−1)/s for k ≥ 1, cut where the tail is below waitTail.
+	q := 1 - 1/float64(s)
+	pmf := []float64{0}
+	tail := 1.0
+	for k := 1; tail > waitTail; k++ {
+		p := math.Pow(q, float64(k-1)) / float64(s)
+		pmf = append(pmf, p)
+		tail = math.Pow(q, float64(k))
+	}
+	return props.Solution{Value: float64(s), PMF: pmf, PMFTail: tail}, nil
+}
+
+func (waitForOne) Simulate(ctx context.Context, b props.Board, _ props.Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
+	s := b.(int)
+	return montecarlo.Run(ctx, cfg, func() montecarlo.Player {
+		return func(rng *rand.Rand) (int, error) {
+			n := 1
+			for rng.IntN(s) != 0 {
+				n++
+			}
+			return n, nil
+		}
+	})
+}
+
+func (g waitForOne) Invariants() []props.Invariant {
+	return []props.Invariant{{
+		Name: "mean-is-sides",
+		Doc:  "the expected number of rolls is the number of sides",
+		Check: func(b props.Board, sol props.Solution) error {
+			if b.(int) == g.breaks {
+				return errors.New("planted invariant failure")
+			}
+			if math.Abs(sol.Value-float64(b.(int))) > 1e-12 {
+				return fmt.Errorf("E = %g", sol.Value)
+			}
+			return nil
+		},
+	}}
+}
+
+// The same calibration failure for a count game (DKW per board). A shift
+// of one standard error per board is within every board's DKW test (which
+// sees about 3 standard errors here) but not within the calibration of 200.
+func TestBiasedCountSimulatorFailsCalibration(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		game props.Game
+		pass bool
+	}{
+		{"unbiased", waitForOne{}, true},
+		{"biased", biased{waitForOne{}, 1}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := mustRun(t, Options{Games: []props.Game{tc.game}, Boards: 200, Runs: 4096, Seed: 11, Alpha: 1e-6})
+			g := r.Games[0]
+			for _, b := range g.Boards {
+				if !b.Pass || b.Agreement.Test != "dkw" {
+					t.Errorf("board %s: %s test, pass %v (z = %.2f): the bias is too large for this test", b.ID, b.Agreement.Test, b.Pass, b.Agreement.Z)
+				}
+			}
+			c := g.Calibration
+			t.Logf("calibration over %d boards: D = %.3f, β = %.4f, p = %.3g, α = %.3g", c.Boards, c.D, c.BerryEsseen, c.PValue, c.Alpha)
+			if c.Pass != tc.pass || r.Pass != tc.pass {
+				t.Fatalf("calibration pass = %v, report pass = %v, want %v", c.Pass, r.Pass, tc.pass)
+			}
+		})
+	}
+}
+
+// A solver error, a panic and a broken invariant are findings on their
+// boards: the run goes on, the report fails, and says why.
+func TestBoardFailuresAreFindings(t *testing.T) {
+	g := waitForOne{solveErr: 5, solvePanic: 6, breaks: 7}
+	r, _ := mustRun(t, Options{Games: []props.Game{g}, Boards: 40, Runs: 1000, Seed: 2, Alpha: 1e-6})
+	if r.Pass {
+		t.Fatal("the report passed")
+	}
+	gr := r.Games[0]
+	seen := map[int]bool{}
+	for _, b := range gr.Boards {
+		s := 0
+		fmt.Sscan(b.Input, &s)
+		seen[s] = true
+		var want string
+		switch s {
+		case 5:
+			want = "solve: planted solver error"
+		case 6:
+			want = "panic: planted solver panic"
+		}
+		if (want == "" && b.Error != "") || !strings.HasPrefix(b.Error, want) || (want != "" && b.Pass) {
+			t.Errorf("d%d: error %q, pass %v", s, b.Error, b.Pass)
+		}
+		if broke := len(b.Failed) > 0; broke != (s == 7) || (s == 7 && b.Pass) {
+			t.Errorf("d%d: failed invariants %v, pass %v", s, b.Failed, b.Pass)
+		}
+		if want != "" && (b.InvariantsChecked || b.Calibration.Skipped != SkipError) {
+			t.Errorf("d%d: an unsolved board counts as checked or calibrated", s)
+		}
+	}
+	if !seen[5] || !seen[6] || !seen[7] {
+		t.Fatalf("the planted boards were not all generated: %v", seen)
+	}
+	inv := gr.Invariants[0]
+	broken := 0
+	for _, b := range gr.Boards {
+		if len(b.Failed) > 0 {
+			broken++
+		}
+	}
+	if inv.Failed != broken || inv.Failed == 0 || inv.Checked >= len(gr.Boards) {
+		t.Errorf("invariant counts %+v, %d boards broke it, %d boards", inv, broken, len(gr.Boards))
+	}
+}
