@@ -291,13 +291,13 @@ func TestTrapsInvariantsCatchPlantedAnalysts(t *testing.T) {
 			}
 			return out
 		})},
-		{"renaming-kinds", "reads the prior's bits in reverse order", withAnalyst(func(z *traps.Maze) *traps.Maze {
-			rev := make([]int, z.Kinds)
-			for t := range rev {
-				rev[t] = z.Kinds - 1 - t
+		{"renaming-kinds", "reads every A trap as a B trap", withAnalyst(func(z *traps.Maze) *traps.Maze {
+			out := z.Clone()
+			if z.Kinds >= 2 {
+				for r := range out.Rows {
+					out.Rows[r] = strings.ReplaceAll(out.Rows[r], "A", "B")
+				}
 			}
-			out := trapsRename(z, rev)
-			out.Rows = z.Rows // only the prior is reversed
 			return out
 		})},
 		{"scaling-prior", "adds one to every weight (smoothing)", withAnalyst(func(z *traps.Maze) *traps.Maze {
