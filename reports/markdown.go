@@ -7,6 +7,11 @@ import (
 	"strings"
 )
 
+// markdownMaxBoards caps the boards listed per game in report.md, which must
+// stay under the 1 MiB a GitHub job summary holds (a row is ~150 bytes;
+// failed boards are always listed in full above the table).
+const markdownMaxBoards = 1000
+
 // WriteMarkdown writes report.md: a summary that fits a GitHub job summary
 // (verdict, budget, one line per game, failures in full, every board in a
 // collapsed table). t may be nil.
@@ -73,9 +78,16 @@ func writeGameMarkdown(b *strings.Builder, g GameReport) {
 		}
 		fmt.Fprintf(b, "\nGenerated boards by coverage class: %s.\n", strings.Join(parts, ", "))
 	}
+	shown := g.Boards
+	if len(shown) > markdownMaxBoards {
+		shown = shown[:markdownMaxBoards]
+	}
 	fmt.Fprintf(b, "\n<details><summary>All %d boards</summary>\n\n", len(g.Boards))
+	if len(shown) < len(g.Boards) {
+		fmt.Fprintf(b, "The first %d; report.html and report.json hold all %d.\n\n", len(shown), len(g.Boards))
+	}
 	b.WriteString("| board | class | exact | simulated | interval | test | statistic | p | z | verdict |\n|---|---|--:|--:|---|---|--:|--:|--:|---|\n")
-	for _, bd := range g.Boards {
+	for _, bd := range shown {
 		a := bd.Agreement
 		fmt.Fprintf(b, "| %s | %s | %.6g | %.6g | %.5g … %.5g | %s | %.4g | %.3g | %.2f | %s |\n",
 			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, a.Z, passWord(bd.Pass))
