@@ -171,4 +171,13 @@ func TestBoardFailuresAreFindings(t *testing.T) {
 	if inv.Failed != broken || inv.Failed == 0 || inv.Checked >= len(gr.Boards) {
 		t.Errorf("invariant counts %+v, %d boards broke it, %d boards", inv, broken, len(gr.Boards))
 	}
+	var md strings.Builder
+	if err := WriteMarkdown(&md, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"### Failed boards", "solve: planted solver error", "panic: planted solver panic", "invariant mean-is-sides: planted invariant failure"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("report.md does not say %q", want)
+		}
+	}
 }
