@@ -60,8 +60,8 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	if !ok {
 		return nil, fmt.Errorf("jenga: tower has more than %d lower levels", jengaMaxLive)
 	}
-	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << 12), input: t.Clone(),
-		stack: make([]jengaSucc, 0, 8*jengaMaxLive*jengaMaxSucc)}
+	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << (2*len(t.Levels) + 2)), input: t.Clone(),
+		stack: make([]jengaSucc, 0, 4*jengaMaxSucc)}
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
 	s.Expected = s.solve(k, w)
@@ -88,7 +88,7 @@ type jengaValues struct {
 }
 
 const (
-	jengaChunkShift = 10 // 1024 blocks a chunk
+	jengaChunkShift = 7 // 128 blocks (39 KB) a chunk: small towers stay small
 	jengaStride     = 39 // canonical tops (checked by the tables' test)
 )
 

@@ -1,7 +1,10 @@
 package exact
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
@@ -59,5 +62,39 @@ func BenchmarkExactJengaPMF(b *testing.B) {
 		if _, _, err := sol.PMF(1e-12); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkExactJengaByLevels solves 100 random uniform towers of each
+// height (a fixed seed per height) per op and reports the smallest, median
+// and largest number of canonical states: the state counts per n.
+func BenchmarkExactJengaByLevels(b *testing.B) {
+	for n := jenga.MinLevels; n <= JengaMaxLevels; n++ {
+		rng := rand.New(rand.NewPCG(7, uint64(n)))
+		towers := make([]jenga.Tower, 100)
+		for i := range towers {
+			towers[i] = jenga.Tower{Levels: make([]jenga.Level, n)}
+			for l := range towers[i].Levels {
+				for p := range 3 {
+					towers[i].Levels[l][p] = jenga.Colour(1 + rng.IntN(3))
+				}
+			}
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			states := make([]int, len(towers))
+			for b.Loop() {
+				for i, tw := range towers {
+					sol, err := SolveJenga(tw)
+					if err != nil {
+						b.Fatal(err)
+					}
+					states[i] = sol.States()
+				}
+			}
+			slices.Sort(states)
+			b.ReportMetric(float64(states[0]), "min-states")
+			b.ReportMetric(float64(states[len(states)/2]), "median-states")
+			b.ReportMetric(float64(states[len(states)-1]), "max-states")
+		})
 	}
 }
