@@ -88,7 +88,7 @@ type jengaValues struct {
 }
 
 const (
-	jengaChunkShift = 7 // 128 blocks (39 KB) a chunk: small towers stay small
+	jengaChunkShift = 7  // 128 blocks (39 KB) a chunk: small towers stay small
 	jengaStride     = 39 // canonical tops (checked by the tables' test)
 )
 
