@@ -17,7 +17,7 @@ import (
 // seeds 1..b.N and reports the median time to the first failure, the
 // median shrinking time and the median size of the shrunk board:
 //
-//	go test ./props -run '^$' -bench CrossCheckWrongSolvers -benchtime 5x
+//	go test ./props -run '^$' -bench CrossCheckWrongSolvers -benchtime 3x
 func BenchmarkCrossCheckWrongSolvers(b *testing.B) {
 	dir := solverDir(b)
 	for _, tc := range e2eCases() {
@@ -32,7 +32,7 @@ func BenchmarkCrossCheckWrongSolvers(b *testing.B) {
 				cc := &CrossCheck{
 					Game:   tc.game,
 					Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
-					Cases:  500, Seed: uint64(i + 1), Time: time.Minute, ShrinkTime: 5 * time.Second,
+					Cases:  500, Seed: uint64(i + 1), Time: time.Minute, ShrinkTime: DefaultShrinkTime,
 				}
 				out, err := cc.Run(context.Background())
 				if err != nil {
