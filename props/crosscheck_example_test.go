@@ -1,8 +1,10 @@
 package props_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
@@ -36,4 +38,42 @@ func ExampleCheckSolver() {
 	})
 	// Output:
 	// sample sample1, case 1: wrong answer: the solver says 0.5, the analyst 0.6 = 3/5
+}
+
+// A CrossCheck runs a solver as a process on the samples and on generated
+// boards. This solver prints 0.600 whatever the maze: right on the first
+// trap-maze sample, wrong on the second.
+func ExampleCrossCheck() {
+	solver, err := props.NewProcessSolver(`sh -c 'cat >/dev/null; echo 0.600'`, 2*time.Second)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cc := &props.CrossCheck{Game: props.Traps{}, Solver: solver, Cases: 3, Seed: 1, ShrinkTime: time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := out.SampleFailure
+	fmt.Printf("%s on %s: the solver printed %s", f.Verdict, f.Source, f.Stdout)
+	fmt.Printf("the answer is %s", f.OursText)
+	// Output:
+	// wrong answer on sample sample2: the solver printed 0.600
+	// the answer is 0.800
+}
+
+// JudgeOf reads a solver's output under the game's rule: snakes wants
+// "Case i: x" lines, and a NaN is an output-format error, never a pass.
+func ExampleJudgeOf() {
+	judge := props.JudgeOf(props.Snakes{})
+	v, err := judge.ParseAnswers([]byte("Case 1: 33.04761905\n"), 1)
+	fmt.Println(v, err)
+	_, err = judge.ParseAnswers([]byte("Case 1: -nan\n"), 1)
+	fmt.Println(err)
+	fmt.Println(judge.Agrees(props.Solution{Value: 694.0 / 21}, v[0], false))
+	// Output:
+	// [33.04761905] <nil>
+	// output line 1: "-nan" is not a decimal number
+	// true
 }
