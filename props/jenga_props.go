@@ -174,7 +174,7 @@ func binomialBelow(k, m int, p float64) float64 {
 	return s
 }
 
-// jengaPlayer makes sure the montecarlo policies serve the exact evaluator.
+// The montecarlo policies serve the exact evaluator too.
 var (
 	_ exact.JengaPlayer = montecarlo.RandomJengaPolicy{}
 	_ exact.JengaPlayer = montecarlo.GreedyJengaPolicy{}
