@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
-	"syscall"
 	"time"
 )
 
@@ -63,7 +62,7 @@ func Run(ctx context.Context, argv []string, input []byte, timeout time.Duration
 	cmd.Stdin = bytes.NewReader(input)
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	// A grandchild holding stdout open must not keep Wait waiting forever.
 	cmd.WaitDelay = 200 * time.Millisecond
 
@@ -71,8 +70,7 @@ func Run(ctx context.Context, argv []string, input []byte, timeout time.Duration
 	if err := cmd.Start(); err != nil {
 		return Result{}, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
-	pgid := cmd.Process.Pid
-	killGroup := func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) }
+	killGroup := func() { killGroup(cmd) }
 
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -103,9 +101,9 @@ func Run(ctx context.Context, argv []string, input []byte, timeout time.Duration
 	res.StderrTail = stderr.String()
 	if cmd.ProcessState == nil {
 		res.ExitCode = -1 // cannot happen after a successful Start
-	} else if st, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+	} else if sig := signalOf(cmd.ProcessState); sig != "" {
 		res.ExitCode = -1
-		res.Signal = st.Signal().String()
+		res.Signal = sig
 	} else {
 		res.ExitCode = cmd.ProcessState.ExitCode()
 	}
