@@ -97,7 +97,7 @@ func (e *trapEvaluator[T, F]) walk(ly *trapLayer[T], cur int32) (T, error) {
 		if !ly.fetched[t] {
 			s.fetch(ly, t)
 		}
-		if ly.know.reveal[t] == traps.Harmful {
+		if ly.reveal[t] == traps.Harmful {
 			if ly.safe[t] == nil {
 				return zero, nil // the last life is lost
 			}

@@ -127,7 +127,7 @@ func (s *trapSolver[T, F]) decide(ly *trapLayer[T], i int32) traps.Dir {
 // the nearest exit if it holds one, else toward the first frontier step that
 // achieves the region's value best, and onto it.
 func (s *trapSolver[T, F]) decideRegion(ly *trapLayer[T], src int32, best T) {
-	id := ly.know.region[src]
+	id := ly.slot[src]
 	cells := s.regionCells(ly, src)
 	var targets []int32
 	for _, u := range cells {
@@ -157,7 +157,7 @@ func (s *trapSolver[T, F]) decideRegion(ly *trapLayer[T], src int32, best T) {
 	for q := 0; q < len(queue); q++ {
 		u := queue[q]
 		for j, d := range s.nbrs[u] {
-			if d < 0 || done[d] || !s.free(ly, d) || ly.know.region[d] != id {
+			if d < 0 || done[d] || ly.slot[d] != id || !s.free(ly, d) {
 				continue
 			}
 			done[d] = true
@@ -175,12 +175,12 @@ func (s *trapSolver[T, F]) decideRegion(ly *trapLayer[T], src int32, best T) {
 
 // regionCells lists the free region of src in layer ly (already evaluated).
 func (s *trapSolver[T, F]) regionCells(ly *trapLayer[T], src int32) []int32 {
-	id := ly.know.region[src]
+	id := ly.slot[src]
 	cells := []int32{src}
 	seen := map[int32]bool{src: true}
 	for q := 0; q < len(cells); q++ {
 		for _, d := range s.nbrs[cells[q]] {
-			if d >= 0 && !seen[d] && s.free(ly, d) && ly.know.region[d] == id {
+			if d >= 0 && !seen[d] && ly.slot[d] == id && s.free(ly, d) {
 				seen[d] = true
 				cells = append(cells, d)
 			}
