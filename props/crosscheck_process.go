@@ -2,6 +2,7 @@ package props
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/chancecheck/chancecheck/internal/solverproc"
@@ -36,8 +37,5 @@ func (p *ProcessSolver) Run(ctx context.Context, input []byte) (RunResult, error
 	}, err
 }
 
-type constError string
-
-func (e constError) Error() string { return string(e) }
-
-const errEmptyCommand = constError("empty solver command")
+// errEmptyCommand is a --solver with no words.
+var errEmptyCommand = errors.New("empty solver command")

@@ -47,7 +47,9 @@ glued to garbage is never a pass.
 
 On the first failure the board is shrunk with rapid to a small board that
 still fails the same way, re-running the solver; the input goes to
-DIR/counterexample.in with our answer in DIR/counterexample.ans.
+DIR/counterexample.in with our answer in DIR/counterexample.ans. A failing
+published sample is reported as well, but the search goes on to a generated
+board, which can be shrunk. Time limits are not shrunk.
 Verdicts: wrong answer, time limit (the solver's process group is killed),
 crash (non-zero exit or signal), output format.
 
