@@ -39,7 +39,7 @@ func ExpectedThrows(b snakes.Board) (float64, error) {
 	}
 	var s snakesSweep
 	s.run(b)
-	return s.exprOf(1)[0], nil
+	return s.c0[1], nil
 }
 
 // ExpectedThrowsFrom returns E(x) for every cell x in 1..100 (index 0 unused).
@@ -65,8 +65,8 @@ func ExpectedThrowsFrom(b snakes.Board) ([]float64, error) {
 }
 
 // snakesSweep holds the affine expressions of the sweep. The expression of
-// cell x is expr[x*stride : (x+1)*stride]: a constant, then the coefficient
-// of each unknown; unknown v (column v+1) is the value of targets[v], and
+// cell x is the constant c0[x] plus the coefficients expr[x*stride+c] of the
+// unknowns (column 0 unused); unknown column v is the value of targets[v-1], and
 // targets are sorted from the highest down, so the unknowns still alive at
 // cell x are a suffix of the columns. lo[x], hi[x] bound the columns that
 // may be non-zero in x's expression.
@@ -74,6 +74,7 @@ type snakesSweep struct {
 	land    [snakes.Cells + 1]int
 	varOf   [snakes.Cells + 1]int // 1 + index of the unknown of a snake target, 0 if none
 	lo, hi  [snakes.Cells + 1]int
+	c0      [snakes.Cells + 1]float64
 	targets []int // snake targets, highest first
 	// ladderEnds are the far ends of ladders with the lowest start of a
 	// ladder into each: such an end stays readable while that start is.
@@ -129,30 +130,36 @@ func (s *snakesSweep) run(b snakes.Board) {
 // eliminates its unknown.
 func (s *snakesSweep) step(x int) {
 	k := min(6, snakes.Cells-x)
-	own := s.exprOf(x)
 	v := s.varOf[x]
+	sum := 0.0
 	lo, hi := s.stride, 1
 	for d := 1; d <= k; d++ {
 		y := s.land[x+d]
-		lo, hi = min(lo, s.lo[y]), max(hi, s.hi[y])
+		sum += s.c0[y]
+		if s.lo[y] < s.hi[y] {
+			lo, hi = min(lo, s.lo[y]), max(hi, s.hi[y])
+		}
 	}
-	// Sum the neighbours into a scratch row: the slot of cell 0, unused.
-	// (A target's own expression is still its unknown here, and a snake
-	// back to it brings that unknown into the sum.)
-	sum := 0.0
+	inv := 1 / float64(k)
+	if lo >= hi && v == 0 { // no unknowns around: the common case, a number
+		s.c0[x] = (6 + sum) * inv
+		return
+	}
+	// Sum the neighbours' coefficients into a scratch row: the slot of cell
+	// 0, unused. (A target's own expression is still its unknown here, and a
+	// snake back to it brings that unknown into the sum.)
 	scratch := s.exprOf(0)
-	clear(scratch)
+	clear(scratch[lo:hi])
 	for d := 1; d <= k; d++ {
 		y := s.land[x+d]
 		e := s.exprOf(y)
-		sum += e[0]
 		for c := s.lo[y]; c < s.hi[y]; c++ {
 			scratch[c] += e[c]
 		}
 	}
-	inv := 1 / float64(k)
+	own := s.exprOf(x)
 	if v == 0 {
-		own[0] = (6 + sum) * inv
+		s.c0[x] = (6 + sum) * inv
 		for c := lo; c < hi; c++ {
 			own[c] = scratch[c] * inv
 		}
@@ -161,10 +168,13 @@ func (s *snakesSweep) step(x int) {
 	}
 	// x is the target of unknown v: u = (6 + sum + Σ scratch·u')/k, where the
 	// unknowns u' include u itself (a snake back to x) and lower ones only.
-	a := scratch[v] * inv
+	a := 0.0
+	if v >= lo && v < hi {
+		a = scratch[v] * inv
+	}
 	scale := inv / (1 - a)
 	clear(own)
-	own[0] = (6 + sum) * scale
+	s.c0[x] = (6 + sum) * scale
 	lo = max(lo, v+1)
 	for c := lo; c < hi; c++ {
 		own[c] = scratch[c] * scale
@@ -197,7 +207,7 @@ func (s *snakesSweep) substituteInto(y, x, v int) {
 		return
 	}
 	d := s.exprOf(x)
-	e[0] += f * d[0]
+	s.c0[y] += f * s.c0[x]
 	e[v] = 0
 	for c := s.lo[x]; c < s.hi[x]; c++ {
 		e[c] += f * d[c]
@@ -208,7 +218,7 @@ func (s *snakesSweep) substituteInto(y, x, v int) {
 // eval evaluates the expression of cell x given the values u of the unknowns.
 func (s *snakesSweep) eval(x int, u []float64) float64 {
 	e := s.exprOf(x)
-	val := e[0]
+	val := s.c0[x]
 	for c := s.lo[x]; c < s.hi[x]; c++ {
 		val += e[c] * u[c-1]
 	}
