@@ -149,7 +149,9 @@ func (s *snakesSweep) step(x int) {
 	// 0, unused. (A target's own expression is still its unknown here, and a
 	// snake back to it brings that unknown into the sum.)
 	scratch := s.exprOf(0)
-	clear(scratch[lo:hi])
+	if lo < hi {
+		clear(scratch[lo:hi])
+	}
 	for d := 1; d <= k; d++ {
 		y := s.land[x+d]
 		e := s.exprOf(y)
