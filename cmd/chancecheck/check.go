@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/chancecheck/chancecheck/props"
@@ -102,8 +101,8 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
 	}
 	stop := func() {}
-	if isTerminal(cmd.ErrOrStderr()) && !o.json {
-		cc.Progress, stop = progressLine(cmd.ErrOrStderr())
+	if !o.json {
+		cc.Progress, stop = newCheckProgress(cmd.ErrOrStderr(), o.cases)
 	}
 	outcome, err := cc.Run(cmd.Context())
 	stop()
@@ -261,42 +260,6 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(j)
-}
-
-// progressLine returns a Progress callback that redraws one status line on
-// a terminal at most five times a second, and a function that ends the line.
-func progressLine(w io.Writer) (func(props.Progress), func()) {
-	var (
-		mu    sync.Mutex
-		last  time.Time
-		drawn bool
-	)
-	update := func(p props.Progress) {
-		mu.Lock()
-		defer mu.Unlock()
-		if time.Since(last) < 200*time.Millisecond {
-			return
-		}
-		last, drawn = time.Now(), true
-		fmt.Fprintf(w, "\rchecked %d boards, %d failing, %v ", p.Checked, p.Failures, p.Elapsed.Round(time.Second))
-	}
-	stop := func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if drawn {
-			fmt.Fprintln(w)
-		}
-	}
-	return update, stop
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func classList(m map[string]int) string {

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
+
+	"github.com/chancecheck/chancecheck/props"
 
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
@@ -13,8 +17,8 @@ import (
 // one bar per game on stderr, and a function that stops drawing. Both are
 // no-ops when stderr is not a terminal (a file, a pipe, CI), so logs stay clean.
 func newReportProgress(stderr io.Writer) (progress func(game string, done, total int), stop func()) {
-	f, ok := stderr.(*os.File)
-	if !ok || !reportTerminal(f) {
+	f, ok := terminal(stderr)
+	if !ok {
 		return nil, func() {}
 	}
 	p := mpb.New(mpb.WithOutput(f), mpb.WithWidth(36))
@@ -47,6 +51,47 @@ func newReportProgress(stderr io.Writer) (progress func(game string, done, total
 	return progress, stop
 }
 
-// reportTerminal reports whether f is a terminal (not merely a character
-// device: /dev/null is one too).
-func reportTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+// newCheckProgress returns a props.CrossCheck progress callback that draws a
+// bar of boards checked (out of cases; a running count when cases is 0) with
+// the failures so far on stderr, and a function that stops drawing. Both are
+// no-ops when stderr is not a terminal.
+func newCheckProgress(stderr io.Writer, cases int) (progress func(props.Progress), stop func()) {
+	f, ok := terminal(stderr)
+	if !ok {
+		return nil, func() {}
+	}
+	p := mpb.New(mpb.WithOutput(f), mpb.WithWidth(36))
+	var failures atomic.Int64
+	bar := p.New(int64(cases), mpb.BarStyle(),
+		mpb.PrependDecorators(
+			decor.Name("check", decor.WC{W: 7, C: decor.DindentRight}),
+			decor.CountersNoUnit("%d/%d boards", decor.WC{W: 14}),
+		),
+		mpb.AppendDecorators(
+			decor.Any(func(decor.Statistics) string { return fmt.Sprintf("%d failing", failures.Load()) }, decor.WC{W: 12}),
+			decor.Elapsed(decor.ET_STYLE_GO),
+		),
+	)
+	progress = func(pr props.Progress) {
+		failures.Store(int64(pr.Failures))
+		if cases <= 0 || pr.Checked > cases {
+			bar.SetTotal(int64(pr.Checked)+1, false)
+		}
+		bar.SetCurrent(int64(pr.Checked))
+	}
+	stop = func() {
+		bar.Abort(false)
+		p.Wait()
+	}
+	return progress, stop
+}
+
+// terminal returns w as a file when it is a terminal (not merely a
+// character device: /dev/null is one too).
+func terminal(w io.Writer) (*os.File, bool) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil, false
+	}
+	return f, true
+}
