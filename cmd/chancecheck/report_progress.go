@@ -68,19 +68,19 @@ func newCheckProgress(stderr io.Writer, cases int) (progress func(props.Progress
 			decor.CountersNoUnit("%d/%d boards", decor.WC{W: 14}),
 		),
 		mpb.AppendDecorators(
-			decor.Any(func(decor.Statistics) string { return fmt.Sprintf("%d failing", failures.Load()) }, decor.WC{W: 12}),
+			decor.Any(func(decor.Statistics) string { return fmt.Sprintf("%d failing ", failures.Load()) }, decor.WC{W: 13}),
 			decor.Elapsed(decor.ET_STYLE_GO),
 		),
 	)
 	progress = func(pr props.Progress) {
 		failures.Store(int64(pr.Failures))
-		if cases <= 0 || pr.Checked > cases {
+		if cases <= 0 || pr.Checked >= cases { // samples come on top of --cases
 			bar.SetTotal(int64(pr.Checked)+1, false)
 		}
 		bar.SetCurrent(int64(pr.Checked))
 	}
 	stop = func() {
-		bar.Abort(false)
+		bar.SetTotal(-1, true) // the total is what was checked: complete
 		p.Wait()
 	}
 	return progress, stop
