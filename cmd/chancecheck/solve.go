@@ -9,6 +9,7 @@ import (
 
 func newSolveCommand() *cobra.Command {
 	var withFraction, relaxed, policy bool
+	var digits int
 	cmd := &cobra.Command{
 		Use:   "solve GAME [FILE]",
 		Short: "Solve boards exactly and print answers like an accepted solution",
@@ -22,6 +23,9 @@ Games:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := gameArg(args)
 			if err != nil {
+				return err
+			}
+			if g, err = withDigits(g, digits); err != nil {
 				return err
 			}
 			boards, err := readBoards(cmd, g, args, relaxed)
@@ -56,6 +60,7 @@ Games:
 		},
 	}
 	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output")
+	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the statement's (traps: 3, rounded half up on the exact value)")
 	cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (jenga: the move for each colour in every state optimal play reaches)")
 	cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits (snakes: T > 105), for benchmarks")
 	return cmd
