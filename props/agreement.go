@@ -3,6 +3,7 @@ package props
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
@@ -68,5 +69,32 @@ func InvariantsHold(g Game) func(*rapid.T) {
 				t.Fatalf("%s: invariant %s: %v", g.Name(), inv.Name, err)
 			}
 		}
+	}
+}
+
+// distributionInvariant is the invariant "the outcome distribution has mass
+// 1 (up to its cut tail), no negative entry, and mean equal to the answer"
+// shared by the games whose outcome is a count of throws.
+func distributionInvariant(doc string) Invariant {
+	return Invariant{
+		Name: "distribution-sums-to-one",
+		Doc:  doc,
+		Check: func(_ Board, sol Solution) error {
+			var mass, mean float64
+			for k, p := range sol.PMF {
+				if p < 0 {
+					return fmt.Errorf("P(T=%d) = %g < 0", k, p)
+				}
+				mass += p
+				mean += float64(k) * p
+			}
+			if math.Abs(mass+sol.PMFTail-1) > 1e-9 {
+				return fmt.Errorf("mass %.15g + tail %g ≠ 1", mass, sol.PMFTail)
+			}
+			if math.Abs(mean-sol.Value) > 1e-6*sol.Value {
+				return fmt.Errorf("Σ t·P(T=t) = %.12g, E = %.12g", mean, sol.Value)
+			}
+			return nil
+		},
 	}
 }

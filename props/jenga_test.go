@@ -36,23 +36,12 @@ func TestJengaSamples(t *testing.T) {
 		t.Fatal("no embedded sample")
 	}
 	for _, s := range samples {
-		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := g.Solve(boards[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out strings.Builder
-		if err := g.WriteAnswers(&out, []Solution{sol}); err != nil {
-			t.Fatal(err)
-		}
-		if err := judgeLines(out.String(), s.Output, 1e-6); err != nil {
-			t.Errorf("sample %s: %v (got %q, want %q)", s.Name, err, out.String(), s.Output)
+		boards, sols, out := solveSample(t, g, s)
+		if err := judgeLines(out, s.Output, 1e-6); err != nil {
+			t.Errorf("sample %s: %v (got %q, want %q)", s.Name, err, out, s.Output)
 		}
 		for _, inv := range g.Invariants() {
-			if err := inv.Check(boards[0], sol); err != nil {
+			if err := inv.Check(boards[0], sols[0]); err != nil {
 				t.Errorf("sample %s: invariant %s: %v", s.Name, inv.Name, err)
 			}
 		}

@@ -25,25 +25,10 @@ func TestPatienceSamples(t *testing.T) {
 		t.Fatal("no embedded sample")
 	}
 	for _, s := range samples {
-		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sols []Solution
-		for _, b := range boards {
-			sol, err := g.Solve(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sols = append(sols, sol)
-		}
-		var out strings.Builder
-		if err := g.WriteAnswers(&out, sols); err != nil {
-			t.Fatal(err)
-		}
+		_, _, out := solveSample(t, g, s)
 		// The judge wants 1e-6; the sample's output is printed the same way, so compare exactly.
-		if out.String() != s.Output {
-			t.Errorf("sample %s: got %q, want %q", s.Name, out.String(), s.Output)
+		if out != s.Output {
+			t.Errorf("sample %s: got %q, want %q", s.Name, out, s.Output)
 		}
 	}
 }

@@ -142,27 +142,7 @@ func (Snakes) Invariants() []Invariant {
 				return nil
 			},
 		},
-		{
-			Name: "distribution-sums-to-one",
-			Doc:  "the throw distribution has total mass 1 and mean E (up to the cut tail)",
-			Check: func(_ Board, sol Solution) error {
-				var mass, mean float64
-				for k, p := range sol.PMF {
-					if p < 0 {
-						return fmt.Errorf("P(T=%d) = %g < 0", k, p)
-					}
-					mass += p
-					mean += float64(k) * p
-				}
-				if math.Abs(mass+sol.PMFTail-1) > 1e-9 {
-					return fmt.Errorf("mass %.15g + tail %g ≠ 1", mass, sol.PMFTail)
-				}
-				if math.Abs(mean-sol.Value) > 1e-6*sol.Value {
-					return fmt.Errorf("Σ t·P(T=t) = %.12g, E = %.12g", mean, sol.Value)
-				}
-				return nil
-			},
-		},
+		distributionInvariant("the throw distribution has total mass 1 and mean E (up to the cut tail)"),
 		{
 			Name: "at-least-fewest-throws",
 			Doc:  "E is at least the fewest throws that can reach 100 (a shortest path)",

@@ -24,24 +24,9 @@ func TestSnakesInvariants(t *testing.T) {
 func TestSnakesSamples(t *testing.T) {
 	g := Snakes{}
 	for _, s := range g.Samples() {
-		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sols []Solution
-		for _, b := range boards {
-			sol, err := g.Solve(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sols = append(sols, sol)
-		}
-		var out strings.Builder
-		if err := g.WriteAnswers(&out, sols); err != nil {
-			t.Fatal(err)
-		}
-		if err := judgeLines(out.String(), s.Output, 1e-6); err != nil {
-			t.Errorf("sample %s: %v\ngot:\n%swant:\n%s", s.Name, err, out.String(), s.Output)
+		_, _, out := solveSample(t, g, s)
+		if err := judgeLines(out, s.Output, 1e-6); err != nil {
+			t.Errorf("sample %s: %v\ngot:\n%swant:\n%s", s.Name, err, out, s.Output)
 		}
 	}
 }
