@@ -15,6 +15,7 @@ func newGenCommand() *cobra.Command {
 		seed  uint64
 		count int
 		out   string
+		mix   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "gen GAME",
@@ -37,6 +38,9 @@ GAME-0001.in, GAME-0002.in, ...`,
 			boards := make([]props.Board, count)
 			for i := range boards {
 				boards[i] = gen.Example(int(montecarlo.SubSeed(seed, uint64(i)) >> 1))
+			}
+			if mix {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d boards by kind: %s\n", g.Name(), count, classList(classCounts(g, boards)))
 			}
 			perFile := g.MaxBoardsPerInput()
 			if out == "" {
@@ -61,6 +65,7 @@ GAME-0001.in, GAME-0002.in, ...`,
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "generator seed: same seed, same boards")
 	cmd.Flags().IntVar(&count, "count", 1, "number of boards")
 	cmd.Flags().StringVar(&out, "out", "", "write files into this directory instead of stdout")
+	cmd.Flags().BoolVar(&mix, "mix", false, "print how many boards of each kind were generated, on stderr")
 	return cmd
 }
 
@@ -79,4 +84,13 @@ func writeFileWith(name string, write func(*os.File) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), name)
+}
+
+// classCounts counts boards per coverage class.
+func classCounts(g props.Game, boards []props.Board) map[string]int {
+	m := map[string]int{}
+	for _, b := range boards {
+		m[g.Classify(b)]++
+	}
+	return m
 }

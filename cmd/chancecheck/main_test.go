@@ -126,3 +126,10 @@ func TestSimulateSnakesSampleAgrees(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+func TestGenReportsTheMix(t *testing.T) {
+	code, _, stderr := chancecheck(t, "", "gen", "snakes", "--count", "50", "--mix")
+	if code != 0 || !strings.Contains(stderr, "snakes: 50 boards by kind:") || !strings.Contains(stderr, "sparse ") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
