@@ -63,6 +63,7 @@ type trapSolver[T any, F trapField[T]] struct {
 	nk      int               // 3^K
 	layers  []*trapLayer[T]   // index (h-1)·3^K + k; nil until first used
 	slots   []int16           // the layers' slot tables, one block of cells per layer index
+	freeOf  [][]bool          // index k: per cell, whether it is free at knowledge k; nil until first used
 	scratch []*trapScratch[T] // per recursion depth
 	stats   TrapStats
 }
@@ -71,20 +72,20 @@ type trapSolver[T any, F trapField[T]] struct {
 // behind a reveal, the child layers each kind's steps lead to (fetched on
 // first use), and the values found so far.
 type trapLayer[T any] struct {
-	h        int
-	k        belief.Knowledge
-	depth    int
-	freeCode [traps.MaxKinds + 2]bool // indexed by cell code + 2
-	reveal   [traps.MaxKinds]traps.Reveal
-	fetched  [traps.MaxKinds]bool
-	safe     [traps.MaxKinds]*trapLayer[T] // (h, k with t harmless); for a known-harmful t, (h-1, k)
-	bad      [traps.MaxKinds]*trapLayer[T] // (h-1, k with t harmful)
-	wSafe    [traps.MaxKinds]int64
-	wBad     [traps.MaxKinds]int64
-	total    int64
-	slot     []int16 // per cell: 0 not yet evaluated, else 1 + index into vals (at most 2 per cell)
-	move     []int8  // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
-	vals     []T     // one value per region, and one per harmful trap cell stood on
+	h       int
+	k       belief.Knowledge
+	depth   int
+	free    []bool // per cell: walked on for free; shared by the layers of one knowledge
+	reveal  [traps.MaxKinds]traps.Reveal
+	fetched [traps.MaxKinds]bool
+	safe    [traps.MaxKinds]*trapLayer[T] // (h, k with t harmless); for a known-harmful t, (h-1, k)
+	bad     [traps.MaxKinds]*trapLayer[T] // (h-1, k with t harmful)
+	wSafe   [traps.MaxKinds]int64
+	wBad    [traps.MaxKinds]int64
+	total   int64
+	slot    []int16 // per cell: 0 not yet evaluated, else 1 + index into vals (at most 2 per cell)
+	move    []int8  // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
+	vals    []T     // one value per region, and one per harmful trap cell stood on
 }
 
 // trapScratch is one recursion depth's working memory.
@@ -137,6 +138,7 @@ func newTrapSolver[T any, F trapField[T]](z *traps.Maze, f F) (*trapSolver[T, F]
 	// One block for every layer's slots: one allocation instead of hundreds,
 	// and int16 halves the memory the random lookups across layers touch.
 	s.slots = make([]int16, len(s.layers)*m*n)
+	s.freeOf = make([][]bool, s.nk)
 	return s, nil
 }
 
@@ -156,11 +158,17 @@ func (s *trapSolver[T, F]) layer(h int, k belief.Knowledge) *trapLayer[T] {
 	cells := len(s.code)
 	ly := &trapLayer[T]{h: h, k: k, total: s.prior.Mass(k), slot: s.slots[idx*cells : (idx+1)*cells : (idx+1)*cells],
 		depth: (s.z.Life - h) + (s.z.Kinds - k.Unknowns(s.z.Kinds))}
-	ly.freeCode[cellPlain+2] = true
 	for t := range s.z.Kinds {
 		ly.reveal[t] = k.Of(t)
-		ly.freeCode[t+2] = ly.reveal[t] == traps.Harmless
 	}
+	if s.freeOf[k] == nil {
+		free := make([]bool, cells)
+		for i, c := range s.code {
+			free[i] = c == cellPlain || c >= 0 && ly.reveal[c] == traps.Harmless
+		}
+		s.freeOf[k] = free
+	}
+	ly.free = s.freeOf[k]
 	s.layers[idx] = ly
 	return ly
 }
@@ -179,7 +187,7 @@ func (s *trapSolver[T, F]) scratchAt(depth int) *trapScratch[T] {
 
 // free reports whether cell i is walked on for free in layer ly.
 func (s *trapSolver[T, F]) free(ly *trapLayer[T], i int32) bool {
-	return ly.freeCode[s.code[i]+2]
+	return ly.free[i]
 }
 
 // value is the value of standing on cell i in layer ly: for a free cell the
