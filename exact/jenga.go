@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
 )
@@ -38,7 +39,7 @@ type JengaSolution struct {
 	tables *jengaTables
 	floors *jengaFloors
 	vals   jengaValues
-	stack  []jengaSucc // successors of the states being solved, one frame per level of recursion
+	stack  []jengaSucc // removals from the floors being solved, one frame per level of recursion
 	states int
 	input  jenga.Tower
 	start  uint64 // canonical key of the input tower
@@ -62,9 +63,11 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	}
 	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << (2*len(t.Levels) + 2)), input: t.Clone(),
 		stack: make([]jengaSucc, 0, 4*jengaMaxSucc)}
+	s.vals.w = make([]uint64, 0, jengaStride<<(2*len(t.Levels)+2))
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
-	s.Expected = s.solve(k, w)
+	b := s.solveFloor(keyLanes(k), keyLanes(w), 1<<keyTop(k))
+	s.Expected = s.vals.value(int(b)*jengaStride + int(tables.slot[jengaFrame(keyLanes(k), keyLanes(w))][keyTop(k)]))
 	return s, nil
 }
 
@@ -79,45 +82,39 @@ func (s *JengaSolution) block(lanes uint64) int32 {
 }
 
 // jengaValues holds the value of every state by block (one per floor) and
-// top index, in chunks of blocks, so that growing never copies. A value is
-// stored negated: the zero bits of fresh memory then mean "not solved yet",
-// and a solved 0 is stored as −0, whose bits are not zero.
+// top, in one flat slice: a block of jengaStride words starts with the set of
+// top codes solved (bit c for top code c), then the values (as float64 bits)
+// by top index. A block starts a cache line, and the set of solved tops
+// shares its line with the values of the tops a new level starts with, which
+// a complete top's moves read right after asking whether they are solved.
 type jengaValues struct {
-	chunks [][]float64
-	blocks int32
+	w []uint64
 }
 
-const (
-	jengaChunkShift = 7  // 128 blocks (39 KB) a chunk: small towers stay small
-	jengaStride     = 40 // 39 canonical tops, padded so every block starts a cache line
-)
+// jengaStride is the words of a block: the solved set and 39 canonical tops.
+const jengaStride = 40
 
 func (v *jengaValues) newBlock() int32 {
-	b := v.blocks
-	if int(b>>jengaChunkShift) == len(v.chunks) {
-		v.chunks = append(v.chunks, make([]float64, jengaStride<<jengaChunkShift))
-	}
-	v.blocks++
+	b := int32(len(v.w) / jengaStride)
+	v.w = append(v.w, make([]uint64, jengaStride)...)
 	return b
 }
 
-// jengaID names a state's value: its block and its top index.
-type jengaID struct {
-	block int32
-	top   uint8
+func (v *jengaValues) blocks() int { return len(v.w) / jengaStride }
+
+// get returns the value of the state of block b and canonical top code top
+// (its word in the block: slot[top]) and whether it is solved.
+func (v *jengaValues) get(b int32, top uint8, slot *[64]uint8) (float64, bool) {
+	o := int(b) * jengaStride
+	if v.w[o]&(1<<top) == 0 {
+		return 0, false
+	}
+	return v.value(o + int(slot[top])), true
 }
 
-func (v *jengaValues) slot(id jengaID) *float64 {
-	return &v.chunks[id.block>>jengaChunkShift][int(id.block&(1<<jengaChunkShift-1))*jengaStride+int(id.top)]
-}
-
-// get returns the value of state id and whether it is solved.
-func (v *jengaValues) get(id jengaID) (float64, bool) {
-	x := *v.slot(id)
-	return -x, math.Float64bits(x) != 0
-}
-
-func (v *jengaValues) set(id jengaID, x float64) { *v.slot(id) = -x }
+// value returns the value at word i of the table (a block's offset plus
+// 1 + a top index); the state must be solved.
+func (v *jengaValues) value(i int) float64 { return math.Float64frombits(v.w[i]) }
 
 // canonicalTop returns the top code of the canonical frame of a state whose
 // floor is k1 and whose swap's floor is w1.
@@ -131,34 +128,32 @@ func (t *jengaTables) canonicalTop(top uint8, k1, w1 uint64) uint8 {
 	return top
 }
 
-// value returns the value of the state with floor k1 and top code top
-// (green–blue swap: floor w1), solving it first if needed.
-func (s *JengaSolution) value(k1, w1 uint64, top uint8) float64 {
+// solveFloor solves the states of floor lanes (green–blue swap: wlanes)
+// whose top codes, in the frame of lanes, are the bits of want, and every
+// state after them first; it returns the block of the floor's canonical
+// frame (the smaller of lanes and wlanes). The states of one floor are
+// solved together: the floors a removal leads to do not depend on the top
+// (unless the top is complete and becomes a lower level), so they are
+// found once for all the floor's tops, and the values of their successors
+// are read while the same few blocks are in cache.
+func (s *JengaSolution) solveFloor(lanes, wlanes uint64, want uint64) int32 {
 	t := s.tables
-	if b := s.floors.get(min(k1, w1)); b >= 0 {
-		if v, ok := s.vals.get(jengaID{b, t.topIdx[t.canonicalTop(top, k1, w1)]}); ok {
-			return v
-		}
+	switch {
+	case wlanes < lanes:
+		lanes, wlanes = wlanes, lanes
+		want = t.mapTops(want, &t.swapTop)
+	case wlanes == lanes:
+		want = t.mapTops(want, &t.symTop)
 	}
-	return s.solve(jengaKey(k1, top), jengaKey(w1, t.swapTop[top]))
-}
-
-// solve returns the value of the state with key k, whose green–blue swap has
-// key w, solving it and every state after it first. The state is kept in
-// the frame of the smaller key.
-func (s *JengaSolution) solve(k, w uint64) float64 {
-	if w < k {
-		k, w = w, k
+	b := s.block(lanes)
+	o := int(b) * jengaStride
+	want &^= s.vals.w[o]
+	if want == 0 {
+		return b
 	}
-	t := s.tables
-	id := jengaID{s.block(keyLanes(k)), t.topIdx[keyTop(k)]}
-	if v, ok := s.vals.get(id); ok {
-		return v
-	}
-	// Collect the successors first, then look them all up: the look-ups are
-	// independent loads, so the processor overlaps their cache misses.
-	// A frame of the solver's own stack of successors: a local array would
-	// be zeroed on every call.
+	// The removals from this floor, each with the floor it leads to. A
+	// frame of the solver's own stack of successors: a local array would be
+	// zeroed on every call.
 	base := len(s.stack)
 	if cap(s.stack) < base+jengaMaxSucc {
 		s.stack = append(s.stack[:cap(s.stack)], make([]jengaSucc, cap(s.stack)+jengaMaxSucc)...)
@@ -166,13 +161,6 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 	s.stack = s.stack[:base+jengaMaxSucc]
 	succ := s.stack[base:]
 	n := 0
-	top, lanes, wlanes := keyTop(k), keyLanes(k), keyLanes(w)
-	topFull := t.full[top]
-	var topLive, wTopLive uint8
-	if topFull {
-		topLive = t.live[top]
-		wTopLive = t.swapLive[topLive]
-	}
 	prev := uint8(0)
 	for i, rest := 0, lanes; rest != 0; i, rest = i+1, rest>>laneBits {
 		x := uint8(rest & (1<<laneBits - 1))
@@ -188,39 +176,70 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 				k1 = insertCode(k1, r.rest)
 				w1 = insertCode(w1, t.swapLive[r.rest])
 			}
-			places := t.places[top][r.colour]
-			if topFull { // the old top becomes a lower level
-				k1 = insertCode(k1, topLive)
-				w1 = insertCode(w1, wTopLive)
-				places = t.start[r.colour]
+			succ[n] = jengaSucc{k1: k1, w1: w1, colour: r.colour}
+			n++
+		}
+	}
+	succ = succ[:n]
+	if open := want &^ t.fullTops; open != 0 {
+		// An incomplete top: the block taken goes on it, and the floor
+		// left is the successor's.
+		var need [3]uint64
+		for m := open; m != 0; m &= m - 1 {
+			top := bits.TrailingZeros64(m)
+			for c := range need {
+				need[c] |= t.placeMask[top][c]
 			}
-			b := s.floors.get(min(k1, w1))
-			for _, p := range places {
-				e := &succ[n]
-				n++
-				e.colour, e.k1, e.w1, e.top = r.colour, k1, w1, p.newTop
-				e.id = jengaID{b, t.topIdx[t.canonicalTop(p.newTop, k1, w1)]}
+		}
+		for j := range succ {
+			e := &succ[j]
+			e.off = s.solveFloor(e.k1, e.w1, need[e.colour]) * jengaStride
+			e.frame = jengaFrame(e.k1, e.w1)
+		}
+		vals := s.vals.w
+		for m := open; m != 0; m &= m - 1 {
+			top := uint8(bits.TrailingZeros64(m))
+			if vals[o]&(1<<top) != 0 {
+				continue // solved meanwhile, as a later state of a successor
 			}
+			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+			for j := range succ {
+				e := &succ[j]
+				ps := &t.placeSlots[e.frame][top][e.colour]
+				v := min(math.Float64frombits(vals[int(e.off)+int(ps[0])]), math.Float64frombits(vals[int(e.off)+int(ps[1])]))
+				bestV[e.colour] = min(bestV[e.colour], v)
+			}
+			s.finish(o, top, bestV)
 		}
 	}
-	for j := range succ[:n] {
-		e := &succ[j]
-		e.solved = false
-		if e.id.block >= 0 {
-			e.v, e.solved = s.vals.get(e.id)
+	for m := want & t.fullTops; m != 0; m &= m - 1 {
+		// A complete top: it becomes a lower level and the block taken
+		// starts a new level.
+		top := uint8(bits.TrailingZeros64(m))
+		if s.vals.w[o]&(1<<top) != 0 {
+			continue
 		}
+		l := t.live[top]
+		wl := t.swapLive[l]
+		bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+		for j := range succ {
+			e := &succ[j]
+			k2, w2 := insertCode(e.k1, l), insertCode(e.w1, wl)
+			o2 := int(s.solveFloor(k2, w2, t.startMask[e.colour])) * jengaStride
+			ps := &t.startSlots[jengaFrame(k2, w2)][e.colour]
+			v := min(s.vals.value(o2+int(ps[0])), s.vals.value(o2+int(ps[1])))
+			bestV[e.colour] = min(bestV[e.colour], v)
+		}
+		s.finish(o, top, bestV)
 	}
-	bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-	for j := range succ[:n] {
-		e := &succ[j]
-		v := e.v
-		if !e.solved {
-			v = s.solve(jengaKey(e.k1, e.top), jengaKey(e.w1, t.swapTop[e.top]))
-		}
-		if v < bestV[e.colour] {
-			bestV[e.colour] = v
-		}
-	}
+	s.stack = s.stack[:base]
+	return b
+}
+
+// finish stores the value of the state of the block at word o and top code
+// top from the best successor value of each colour (+Inf for a colour
+// without a move).
+func (s *JengaSolution) finish(o int, top uint8, bestV [3]float64) {
 	num, den := 6.0, 0.0
 	for c, v := range bestV {
 		if !math.IsInf(v, 1) {
@@ -232,24 +251,34 @@ func (s *JengaSolution) solve(k, w uint64) float64 {
 	if den > 0 {
 		v = num / den
 	}
-	s.stack = s.stack[:base]
-	s.vals.set(id, v)
+	s.vals.w[o+int(s.tables.slot[0][top])] = math.Float64bits(v)
+	s.vals.w[o] |= 1 << top
 	s.states++
-	return v
 }
 
-// jengaMaxSucc bounds the successors of a state: at most 9 kinds of lower
-// level, 3 removals each, 2 placements each.
-const jengaMaxSucc = 54
+// jengaFrame says how a state of floor k1 (swap: w1) is kept: 0 as it is,
+// 1 swapped, 2 as the smaller of itself and its swap (a floor equal to its
+// own swap).
+func jengaFrame(k1, w1 uint64) uint8 {
+	switch {
+	case w1 < k1:
+		return 1
+	case w1 == k1:
+		return 2
+	}
+	return 0
+}
 
-// jengaSucc is a successor of the state being solved.
+// jengaMaxSucc bounds the removals from a floor: at most 9 kinds of lower
+// level, 3 removals each.
+const jengaMaxSucc = 27
+
+// jengaSucc is a removal from the floor being solved.
 type jengaSucc struct {
-	k1, w1 uint64 // floor and its swap's floor
-	v      float64
-	id     jengaID // where its value is kept; block −1 when its floor has none yet
-	solved bool
+	k1, w1 uint64 // floor left and its swap's floor
+	off    int32  // the word where the block of the floor left starts
 	colour uint8
-	top    uint8
+	frame  uint8 // jengaFrame(k1, w1)
 }
 
 // jengaChoice is a move in canonical terms.

@@ -74,6 +74,24 @@ type jengaTables struct {
 	removes  [32][]jengaRemoval      // by live code
 	places   [64][3][]jengaPlacement // by canonical top code with 1..2 blocks, and colour
 	start    [3][]jengaPlacement     // a block of each colour starting a new level
+
+	// Top codes as bit sets (bit c for code c), for solving a floor's tops together.
+	symTop     [64]uint8          // canonical top code of a state of a floor equal to its own swap
+	slot       [3][64]uint8       // word of a top code's value in its block, in each frame (see jengaFrame)
+	placeSlots [3][64][3][2]uint8 // the words of the values places makes, by frame, top code and colour (twice the same word for one)
+	startSlots [3][3][2]uint8     // the words of the values start makes, by frame and colour
+	fullTops   uint64             // the complete tops
+	placeMask  [64][3]uint64      // the tops places makes, by top code and colour
+	startMask  [3]uint64          // the tops start makes, by colour
+}
+
+// mapTops maps every code of the set m through f.
+func (t *jengaTables) mapTops(m uint64, f *[64]uint8) uint64 {
+	var out uint64
+	for ; m != 0; m &= m - 1 {
+		out |= 1 << f[bits.TrailingZeros64(m)]
+	}
+	return out
 }
 
 var jengaTablesOnce = sync.OnceValue(buildJengaTables)
@@ -186,6 +204,41 @@ func buildJengaTables() *jengaTables {
 	}
 	for col := range 3 {
 		t.start[col] = placements(t, jenga.Level{}, jenga.Colour(col+1))
+		for _, p := range t.start[col] {
+			t.startMask[col] |= 1 << p.newTop
+		}
+	}
+	for c := range 64 {
+		t.symTop[c] = min(uint8(c), t.swapTop[c])
+		t.slot[0][c] = 1 + t.topIdx[c]
+		t.slot[1][c] = 1 + t.topIdx[t.swapTop[c]]
+		t.slot[2][c] = 1 + t.topIdx[t.symTop[c]]
+		if t.full[c] && t.top[c] == uint8(c) {
+			t.fullTops |= 1 << c
+		}
+		for col := range 3 {
+			for _, p := range t.places[c][col] {
+				t.placeMask[c][col] |= 1 << p.newTop
+			}
+		}
+	}
+	slots := func(f int, ps []jengaPlacement) [2]uint8 {
+		switch len(ps) {
+		case 0:
+			return [2]uint8{}
+		case 1, 2:
+		default:
+			panic("jenga: a block has more than two places on a level") // three empty places make two tops up to mirroring
+		}
+		return [2]uint8{t.slot[f][ps[0].newTop], t.slot[f][ps[len(ps)-1].newTop]}
+	}
+	for f := range 3 {
+		for col := range 3 {
+			t.startSlots[f][col] = slots(f, t.start[col])
+			for c := range 64 {
+				t.placeSlots[f][c][col] = slots(f, t.places[c][col])
+			}
+		}
 	}
 	return t
 }

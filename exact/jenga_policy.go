@@ -29,7 +29,7 @@ func (s *JengaSolution) lookup(k1, w1 uint64, top uint8) (float64, bool) {
 	if b < 0 {
 		return 0, false
 	}
-	return s.vals.get(jengaID{b, t.topIdx[t.canonicalTop(top, k1, w1)]})
+	return s.vals.get(b, t.canonicalTop(top, k1, w1), &t.slot[0])
 }
 
 // best returns the optimal move of colour c (0..2) in the canonical state
