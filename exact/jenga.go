@@ -3,7 +3,6 @@ package exact
 import (
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
 )
@@ -39,7 +38,9 @@ type JengaSolution struct {
 	tables *jengaTables
 	floors *jengaFloors
 	vals   jengaValues
-	stack  []jengaSucc // removals from the floors being solved, one frame per level of recursion
+	keys   []uint64    // by block: its floor's lanes and their swap
+	steps  []jengaStep // the groups in the order of the forward sweep
+	refs   []uint32    // the blocks their removals lead to (jenga_sweep.go)
 	states int
 	input  jenga.Tower
 	start  uint64 // canonical key of the input tower
@@ -61,23 +62,24 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	if !ok {
 		return nil, fmt.Errorf("jenga: tower has more than %d lower levels", jengaMaxLive)
 	}
-	s := &JengaSolution{tables: tables, floors: newJengaFloors(1 << (2*len(t.Levels) + 2)), input: t.Clone(),
-		stack: make([]jengaSucc, 0, 4*jengaMaxSucc)}
-	s.vals.w = make([]uint64, 0, jengaStride<<(2*len(t.Levels)+2))
+	size := 1 << (2*len(t.Levels) + 2) // about the floors of a tall tower
+	s := &JengaSolution{tables: tables, floors: newJengaFloors(size), input: t.Clone(),
+		keys: make([]uint64, 0, 2*size), steps: make([]jengaStep, 0, 2*size), refs: make([]uint32, 0, 16*size)}
+	s.vals.w = make([]uint64, 0, jengaStride*size)
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
-	b := s.solveFloor(keyLanes(k), keyLanes(w), 1<<keyTop(k))
-	s.Expected = s.vals.value(int(b)*jengaStride + int(tables.slot[jengaFrame(keyLanes(k), keyLanes(w))][keyTop(k)]))
+	s.Expected = s.sweep(k, w)
 	return s, nil
 }
 
-// block returns the block of floor lanes, making it if needed.
-func (s *JengaSolution) block(lanes uint64) int32 {
+// block returns the block of floor lanes (swap: wlanes), making it if needed.
+func (s *JengaSolution) block(lanes, wlanes uint64) int32 {
 	if b := s.floors.get(lanes); b >= 0 {
 		return b
 	}
 	b := s.vals.newBlock()
 	s.floors.put(lanes, b)
+	s.keys = append(s.keys, lanes, wlanes)
 	return b
 }
 
@@ -126,159 +128,6 @@ func (t *jengaTables) canonicalTop(top uint8, k1, w1 uint64) uint8 {
 		return min(top, t.swapTop[top])
 	}
 	return top
-}
-
-// solveFloor solves the states of floor lanes (green–blue swap: wlanes)
-// whose top codes, in the frame of lanes, are the bits of want, and every
-// state after them first; it returns the block of the floor's canonical
-// frame (the smaller of lanes and wlanes). The states of one floor are
-// solved together: the floors a removal leads to do not depend on the top
-// (unless the top is complete and becomes a lower level), so they are
-// found once for all the floor's tops, and the values of their successors
-// are read while the same few blocks are in cache.
-func (s *JengaSolution) solveFloor(lanes, wlanes uint64, want uint64) int32 {
-	t := s.tables
-	switch {
-	case wlanes < lanes:
-		lanes, wlanes = wlanes, lanes
-		want = t.mapTops(want, &t.swapTop)
-	case wlanes == lanes:
-		want = t.mapTops(want, &t.symTop)
-	}
-	b := s.block(lanes)
-	o := int(b) * jengaStride
-	want &^= s.vals.w[o]
-	if want == 0 {
-		return b
-	}
-	// The removals from this floor, each with the floor it leads to. A
-	// frame of the solver's own stack of successors: a local array would be
-	// zeroed on every call.
-	base := len(s.stack)
-	if cap(s.stack) < base+jengaMaxSucc {
-		s.stack = append(s.stack[:cap(s.stack)], make([]jengaSucc, cap(s.stack)+jengaMaxSucc)...)
-	}
-	s.stack = s.stack[:base+jengaMaxSucc]
-	succ := s.stack[base:]
-	n := 0
-	prev := uint8(0)
-	for i, rest := 0, lanes; rest != 0; i, rest = i+1, rest>>laneBits {
-		x := uint8(rest & (1<<laneBits - 1))
-		if x == prev {
-			continue // the same kind of level as the previous one: same moves
-		}
-		prev = x
-		k0 := removeLane(lanes, i)
-		w0 := removeCode(wlanes, t.swapLive[x])
-		for _, r := range t.removes[x] {
-			k1, w1 := k0, w0
-			if r.rest != 0 {
-				k1 = insertCode(k1, r.rest)
-				w1 = insertCode(w1, t.swapLive[r.rest])
-			}
-			succ[n] = jengaSucc{k1: k1, w1: w1, colour: r.colour}
-			n++
-		}
-	}
-	succ = succ[:n]
-	if open := want &^ t.fullTops; open != 0 {
-		// An incomplete top: the block taken goes on it, and the floor
-		// left is the successor's.
-		var need [3]uint64
-		for m := open; m != 0; m &= m - 1 {
-			top := bits.TrailingZeros64(m)
-			for c := range need {
-				need[c] |= t.placeMask[top][c]
-			}
-		}
-		for j := range succ {
-			e := &succ[j]
-			e.off = s.solveFloor(e.k1, e.w1, need[e.colour]) * jengaStride
-			e.frame = jengaFrame(e.k1, e.w1)
-		}
-		vals := s.vals.w
-		for m := open; m != 0; m &= m - 1 {
-			top := uint8(bits.TrailingZeros64(m))
-			if vals[o]&(1<<top) != 0 {
-				continue // solved meanwhile, as a later state of a successor
-			}
-			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-			for j := range succ {
-				e := &succ[j]
-				ps := &t.placeSlots[e.frame][top][e.colour]
-				v := min(math.Float64frombits(vals[int(e.off)+int(ps[0])]), math.Float64frombits(vals[int(e.off)+int(ps[1])]))
-				bestV[e.colour] = min(bestV[e.colour], v)
-			}
-			s.finish(o, top, bestV)
-		}
-	}
-	for m := want & t.fullTops; m != 0; m &= m - 1 {
-		// A complete top: it becomes a lower level and the block taken
-		// starts a new level.
-		top := uint8(bits.TrailingZeros64(m))
-		if s.vals.w[o]&(1<<top) != 0 {
-			continue
-		}
-		l := t.live[top]
-		wl := t.swapLive[l]
-		bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-		for j := range succ {
-			e := &succ[j]
-			k2, w2 := insertCode(e.k1, l), insertCode(e.w1, wl)
-			o2 := int(s.solveFloor(k2, w2, t.startMask[e.colour])) * jengaStride
-			ps := &t.startSlots[jengaFrame(k2, w2)][e.colour]
-			v := min(s.vals.value(o2+int(ps[0])), s.vals.value(o2+int(ps[1])))
-			bestV[e.colour] = min(bestV[e.colour], v)
-		}
-		s.finish(o, top, bestV)
-	}
-	s.stack = s.stack[:base]
-	return b
-}
-
-// finish stores the value of the state of the block at word o and top code
-// top from the best successor value of each colour (+Inf for a colour
-// without a move).
-func (s *JengaSolution) finish(o int, top uint8, bestV [3]float64) {
-	num, den := 6.0, 0.0
-	for c, v := range bestV {
-		if !math.IsInf(v, 1) {
-			num += jengaWeight(c) * v
-			den += jengaWeight(c)
-		}
-	}
-	v := 0.0
-	if den > 0 {
-		v = num / den
-	}
-	s.vals.w[o+int(s.tables.slot[0][top])] = math.Float64bits(v)
-	s.vals.w[o] |= 1 << top
-	s.states++
-}
-
-// jengaFrame says how a state of floor k1 (swap: w1) is kept: 0 as it is,
-// 1 swapped, 2 as the smaller of itself and its swap (a floor equal to its
-// own swap).
-func jengaFrame(k1, w1 uint64) uint8 {
-	switch {
-	case w1 < k1:
-		return 1
-	case w1 == k1:
-		return 2
-	}
-	return 0
-}
-
-// jengaMaxSucc bounds the removals from a floor: at most 9 kinds of lower
-// level, 3 removals each.
-const jengaMaxSucc = 27
-
-// jengaSucc is a removal from the floor being solved.
-type jengaSucc struct {
-	k1, w1 uint64 // floor left and its swap's floor
-	off    int32  // the word where the block of the floor left starts
-	colour uint8
-	frame  uint8 // jengaFrame(k1, w1)
 }
 
 // jengaChoice is a move in canonical terms.

@@ -81,8 +81,20 @@ type jengaTables struct {
 	placeSlots [3][64][3][2]uint8 // the words of the values places makes, by frame, top code and colour (twice the same word for one)
 	startSlots [3][3][2]uint8     // the words of the values start makes, by frame and colour
 	fullTops   uint64             // the complete tops
+	classTops  [4]uint64          // the canonical tops by number of blocks
+	blocks     [64]uint8          // blocks of a level code
+	livePot    [32]uint8          // potential of a live code: 6 for a complete level, 3 for two blocks
 	placeMask  [64][3]uint64      // the tops places makes, by top code and colour
 	startMask  [3]uint64          // the tops start makes, by colour
+}
+
+// floorPot is the potential of the lower levels of lanes.
+func (t *jengaTables) floorPot(lanes uint64) int {
+	p := 0
+	for ; lanes != 0; lanes >>= laneBits {
+		p += int(t.livePot[lanes&(1<<laneBits-1)])
+	}
+	return p
 }
 
 // mapTops maps every code of the set m through f.
@@ -190,6 +202,7 @@ func buildJengaTables() *jengaTables {
 		}
 		t.removes[lc] = kept
 		t.swapLive[lc] = t.live[levelCode(swapGreenBlue(codeLevel(t.code[lc])))]
+		t.livePot[lc] = 3 * uint8(codeLevel(t.code[lc]).Blocks()-1)
 	}
 	// Placements on an incomplete top, and on an empty new level.
 	for c := range 64 {
@@ -215,6 +228,10 @@ func buildJengaTables() *jengaTables {
 		t.slot[2][c] = 1 + t.topIdx[t.symTop[c]]
 		if t.full[c] && t.top[c] == uint8(c) {
 			t.fullTops |= 1 << c
+		}
+		t.blocks[c] = uint8(codeLevel(uint8(c)).Blocks())
+		if t.top[c] == uint8(c) {
+			t.classTops[t.blocks[c]] |= 1 << c
 		}
 		for col := range 3 {
 			for _, p := range t.places[c][col] {

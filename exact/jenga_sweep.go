@@ -1,0 +1,231 @@
+package exact
+
+import (
+	"math"
+	"math/bits"
+)
+
+// The analyst solves the canonical states in two sweeps. Every move lowers
+// the potential 6·(complete lower levels) + 3·(two-block lower levels) +
+// 2·(blocks on top) (see jenga.go), and all the states of one floor with
+// the same number of blocks on top — a "group" — share it. So:
+//
+//   - forward, groups in decreasing potential: a group is taken out of its
+//     bucket only when every group that can reach it has been, so its set of
+//     reachable tops is complete; its removals are found once, the groups
+//     they lead to are asked for the tops they need, and the blocks of those
+//     floors are recorded ("refs") in the order the backward sweep reads
+//     them;
+//   - backward, the same groups in the reverse order: every successor is
+//     solved already, and its value is read at the recorded block with no
+//     hashing and no test.
+//
+// A block's first word holds the set of its floor's reachable tops; once
+// both sweeps are done these are exactly the solved states.
+
+// jengaGroup is a floor's states with a given number of blocks on top.
+type jengaGroup struct {
+	block int32
+	class uint8 // blocks on top: 1, 2 or 3
+}
+
+// jengaStep is a group in the order of the forward sweep, with where its
+// refs start.
+type jengaStep struct {
+	jengaGroup
+	refs int32
+}
+
+// A ref names the block a removal leads to (bits 4 up), how the successor's
+// tops map into that block (bits 2..3, jengaFrame), and the colour (bits 0..1).
+const jengaRefShift = 4
+
+// jengaMaxPot bounds the potential: nine complete lower levels and a
+// complete top.
+const jengaMaxPot = 6*jengaMaxLive + 2*3
+
+// sweep solves every state the state with key k (swap: w) reaches and
+// returns its value.
+func (s *JengaSolution) sweep(k, w uint64) float64 {
+	t := s.tables
+	var buckets [jengaMaxPot + 1][]jengaGroup
+	top := keyTop(k)
+	start := s.request(&buckets, keyLanes(k), keyLanes(w), 1<<top, t.blocks[top], t.floorPot(keyLanes(k)))
+	var succ [jengaMaxSucc]jengaSucc
+	for p := jengaMaxPot; p >= 0; p-- {
+		for i := 0; i < len(buckets[p]); i++ {
+			g := buckets[p][i]
+			s.steps = append(s.steps, jengaStep{g, int32(len(s.refs))})
+			s.expand(&buckets, g, p-2*int(g.class), succ[:0])
+		}
+	}
+	for i := len(s.steps) - 1; i >= 0; i-- {
+		end := len(s.refs)
+		if i+1 < len(s.steps) {
+			end = int(s.steps[i+1].refs)
+		}
+		s.solveGroup(s.steps[i].jengaGroup, s.refs[s.steps[i].refs:end])
+	}
+	return s.vals.value(int(start>>jengaRefShift)*jengaStride + int(t.slot[start>>2&3][top]))
+}
+
+// request asks for the tops want (codes in the frame of lanes) of the floor
+// lanes (swap: wlanes), whose potential is pot, with class blocks on top,
+// queueing the group if it is new, and returns the ref (colour 0) of the floor.
+func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, wlanes, want uint64, class uint8, pot int) uint32 {
+	t := s.tables
+	frame := uint32(0)
+	switch {
+	case wlanes < lanes:
+		lanes, wlanes = wlanes, lanes
+		want = t.mapTops(want, &t.swapTop)
+		frame = 1
+	case wlanes == lanes:
+		want = t.mapTops(want, &t.symTop)
+		frame = 2
+	}
+	b := s.block(lanes, wlanes)
+	o := int(b) * jengaStride
+	old := s.vals.w[o]
+	if old&t.classTops[class] == 0 {
+		p := pot + 2*int(class)
+		buckets[p] = append(buckets[p], jengaGroup{b, class})
+	}
+	s.vals.w[o] = old | want
+	return uint32(b)<<jengaRefShift | frame<<2
+}
+
+// expand finds the removals from group g's floor (potential pot), asks the
+// groups they lead to for the tops g's tops need, and records their refs.
+func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGroup, pot int, succ []jengaSucc) {
+	t := s.tables
+	lanes, wlanes := s.keys[2*g.block], s.keys[2*g.block+1]
+	tops := s.vals.w[int(g.block)*jengaStride] & t.classTops[g.class]
+	prev := uint8(0)
+	for i, rest := 0, lanes; rest != 0; i, rest = i+1, rest>>laneBits {
+		x := uint8(rest & (1<<laneBits - 1))
+		if x == prev {
+			continue // the same kind of level as the previous one: same moves
+		}
+		prev = x
+		k0 := removeLane(lanes, i)
+		w0 := removeCode(wlanes, t.swapLive[x])
+		for _, r := range t.removes[x] {
+			k1, w1 := k0, w0
+			if r.rest != 0 {
+				k1 = insertCode(k1, r.rest)
+				w1 = insertCode(w1, t.swapLive[r.rest])
+			}
+			succ = append(succ, jengaSucc{k1: k1, w1: w1, colour: r.colour,
+				pot: uint8(pot - int(t.livePot[x]) + int(t.livePot[r.rest]))})
+		}
+	}
+	if g.class < 3 {
+		// An incomplete top: the block taken goes on it.
+		var need [3]uint64
+		for m := tops; m != 0; m &= m - 1 {
+			top := bits.TrailingZeros64(m)
+			for c := range need {
+				need[c] |= t.placeMask[top][c]
+			}
+		}
+		for _, e := range succ {
+			s.refs = append(s.refs, s.request(buckets, e.k1, e.w1, need[e.colour], g.class+1, int(e.pot))|uint32(e.colour))
+		}
+		return
+	}
+	// A complete top becomes a lower level, and the block taken starts a
+	// new level.
+	for m := tops; m != 0; m &= m - 1 {
+		l := t.live[bits.TrailingZeros64(m)]
+		wl := t.swapLive[l]
+		for _, e := range succ {
+			ref := s.request(buckets, insertCode(e.k1, l), insertCode(e.w1, wl), t.startMask[e.colour], 1, int(e.pot)+int(t.livePot[l]))
+			s.refs = append(s.refs, ref|uint32(e.colour))
+		}
+	}
+}
+
+// solveGroup solves the states of group g, whose successors are solved,
+// from its refs.
+func (s *JengaSolution) solveGroup(g jengaGroup, refs []uint32) {
+	t := s.tables
+	vals := s.vals.w
+	o := int(g.block) * jengaStride
+	tops := vals[o] & t.classTops[g.class]
+	if g.class < 3 {
+		for m := tops; m != 0; m &= m - 1 {
+			top := uint8(bits.TrailingZeros64(m))
+			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+			for _, r := range refs {
+				c := r & 3
+				ps := &t.placeSlots[r>>2&3][top][c]
+				off := int(r>>jengaRefShift) * jengaStride
+				v := min(math.Float64frombits(vals[off+int(ps[0])]), math.Float64frombits(vals[off+int(ps[1])]))
+				bestV[c] = min(bestV[c], v)
+			}
+			s.finish(o, top, bestV)
+		}
+		return
+	}
+	n := 0
+	if tops != 0 {
+		n = len(refs) / bits.OnesCount64(tops)
+	}
+	for m := tops; m != 0; m &= m - 1 {
+		top := uint8(bits.TrailingZeros64(m))
+		bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+		for _, r := range refs[:n] {
+			c := r & 3
+			ps := &t.startSlots[r>>2&3][c]
+			off := int(r>>jengaRefShift) * jengaStride
+			v := min(math.Float64frombits(vals[off+int(ps[0])]), math.Float64frombits(vals[off+int(ps[1])]))
+			bestV[c] = min(bestV[c], v)
+		}
+		refs = refs[n:]
+		s.finish(o, top, bestV)
+	}
+}
+
+// finish stores the value of the state of the block at word o and top code
+// top from the best successor value of each colour (+Inf for a colour
+// without a move).
+func (s *JengaSolution) finish(o int, top uint8, bestV [3]float64) {
+	num, den := 6.0, 0.0
+	for c, v := range bestV {
+		if !math.IsInf(v, 1) {
+			num += jengaWeight(c) * v
+			den += jengaWeight(c)
+		}
+	}
+	v := 0.0
+	if den > 0 {
+		v = num / den
+	}
+	s.vals.w[o+int(s.tables.slot[0][top])] = math.Float64bits(v)
+	s.states++
+}
+
+// jengaFrame says how a state of floor k1 (swap: w1) is kept: 0 as it is,
+// 1 swapped, 2 as the smaller of itself and its swap (a floor equal to its
+// own swap).
+func jengaFrame(k1, w1 uint64) uint8 {
+	switch {
+	case w1 < k1:
+		return 1
+	case w1 == k1:
+		return 2
+	}
+	return 0
+}
+
+// jengaMaxSucc bounds the removals from a floor: at most 9 kinds of lower
+// level, 3 removals each.
+const jengaMaxSucc = 27
+
+// jengaSucc is a removal from the floor being expanded.
+type jengaSucc struct {
+	k1, w1 uint64 // floor left and its swap's floor
+	colour uint8
+	pot    uint8 // potential of the floor left
+}
