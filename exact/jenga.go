@@ -72,28 +72,15 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	return s, nil
 }
 
-// block returns the block of floor lanes (swap: wlanes), making it if needed.
-func (s *JengaSolution) block(lanes, wlanes uint64) int32 {
-	if b := s.floors.get(lanes); b >= 0 {
-		return b
-	}
-	b := s.vals.newBlock()
-	s.floors.put(lanes, b)
-	s.keys = append(s.keys, lanes, wlanes)
-	return b
-}
-
 // jengaValues holds the value of every state by block (one per floor) and
-// top, in one flat slice: a block of jengaStride words starts with the set of
-// top codes solved (bit c for top code c), then the values (as float64 bits)
-// by top index. A block starts a cache line, and the set of solved tops
-// shares its line with the values of the tops a new level starts with, which
-// a complete top's moves read right after asking whether they are solved.
+// top, in one flat slice: a block of jengaStride words holds an unused word,
+// then the values (as float64 bits) by top index, so that a block starts a
+// cache line and the tops a new level starts with share one.
 type jengaValues struct {
 	w []uint64
 }
 
-// jengaStride is the words of a block: the solved set and 39 canonical tops.
+// jengaStride is the words of a block: one unused and 39 canonical tops.
 const jengaStride = 40
 
 func (v *jengaValues) newBlock() int32 {
@@ -103,16 +90,6 @@ func (v *jengaValues) newBlock() int32 {
 }
 
 func (v *jengaValues) blocks() int { return len(v.w) / jengaStride }
-
-// get returns the value of the state of block b and canonical top code top
-// (its word in the block: slot[top]) and whether it is solved.
-func (v *jengaValues) get(b int32, top uint8, slot *[64]uint8) (float64, bool) {
-	o := int(b) * jengaStride
-	if v.w[o]&(1<<top) == 0 {
-		return 0, false
-	}
-	return v.value(o + int(slot[top])), true
-}
 
 // value returns the value at word i of the table (a block's offset plus
 // 1 + a top index); the state must be solved.

@@ -76,16 +76,19 @@ type jengaTables struct {
 	start    [3][]jengaPlacement     // a block of each colour starting a new level
 
 	// Top codes as bit sets (bit c for code c), for solving a floor's tops together.
-	symTop     [64]uint8          // canonical top code of a state of a floor equal to its own swap
 	slot       [3][64]uint8       // word of a top code's value in its block, in each frame (see jengaFrame)
-	placeSlots [3][64][3][2]uint8 // the words of the values places makes, by frame, top code and colour (twice the same word for one)
+	idxCode    [64]uint8          // canonical top code of a top index
+	swapIdx    [64]uint8          // top index after swapping green and blue
+	symIdx     [64]uint8          // top index of a state of a floor equal to its own swap: the smaller of the two tops
+	placeSlots [3][64][3][2]uint8 // the words of the values places makes, by frame, top index and colour (twice the same word for one)
 	startSlots [3][3][2]uint8     // the words of the values start makes, by frame and colour
-	fullTops   uint64             // the complete tops
-	classTops  [4]uint64          // the canonical tops by number of blocks
-	blocks     [64]uint8          // blocks of a level code
-	livePot    [32]uint8          // potential of a live code: 6 for a complete level, 3 for two blocks
-	placeMask  [64][3]uint64      // the tops places makes, by top code and colour
-	startMask  [3]uint64          // the tops start makes, by colour
+
+	// Sets of tops (bit i for top index i), for solving a floor's tops together.
+	classTops [4]uint64     // by number of blocks
+	placeMask [64][3]uint64 // the tops places makes, by top index and colour
+	startMask [3]uint64     // the tops start makes, by colour
+	blocks    [64]uint8     // blocks of a level code
+	livePot   [32]uint8     // potential of a live code: 6 for a complete level, 3 for two blocks
 }
 
 // floorPot is the potential of the lower levels of lanes.
@@ -97,7 +100,7 @@ func (t *jengaTables) floorPot(lanes uint64) int {
 	return p
 }
 
-// mapTops maps every code of the set m through f.
+// mapTops maps every top index of the set m through f.
 func (t *jengaTables) mapTops(m uint64, f *[64]uint8) uint64 {
 	var out uint64
 	for ; m != 0; m &= m - 1 {
@@ -218,26 +221,29 @@ func buildJengaTables() *jengaTables {
 	for col := range 3 {
 		t.start[col] = placements(t, jenga.Level{}, jenga.Colour(col+1))
 		for _, p := range t.start[col] {
-			t.startMask[col] |= 1 << p.newTop
+			t.startMask[col] |= 1 << t.topIdx[p.newTop]
 		}
 	}
 	for c := range 64 {
-		t.symTop[c] = min(uint8(c), t.swapTop[c])
-		t.slot[0][c] = 1 + t.topIdx[c]
-		t.slot[1][c] = 1 + t.topIdx[t.swapTop[c]]
-		t.slot[2][c] = 1 + t.topIdx[t.symTop[c]]
-		if t.full[c] && t.top[c] == uint8(c) {
-			t.fullTops |= 1 << c
-		}
 		t.blocks[c] = uint8(codeLevel(uint8(c)).Blocks())
-		if t.top[c] == uint8(c) {
-			t.classTops[t.blocks[c]] |= 1 << c
+		if t.top[c] != uint8(c) || t.blocks[c] == 0 {
+			continue
 		}
+		i := t.topIdx[c]
+		t.idxCode[i] = uint8(c)
+		t.swapIdx[i] = t.topIdx[t.swapTop[c]]
+		t.symIdx[i] = t.topIdx[min(uint8(c), t.swapTop[c])]
+		t.classTops[t.blocks[c]] |= 1 << i
 		for col := range 3 {
 			for _, p := range t.places[c][col] {
-				t.placeMask[c][col] |= 1 << p.newTop
+				t.placeMask[i][col] |= 1 << t.topIdx[p.newTop]
 			}
 		}
+	}
+	for c := range 64 {
+		t.slot[0][c] = 1 + t.topIdx[c]
+		t.slot[1][c] = 1 + t.topIdx[t.swapTop[c]]
+		t.slot[2][c] = 1 + t.topIdx[min(uint8(c), t.swapTop[c])]
 	}
 	slots := func(f int, ps []jengaPlacement) [2]uint8 {
 		switch len(ps) {
@@ -252,8 +258,8 @@ func buildJengaTables() *jengaTables {
 	for f := range 3 {
 		for col := range 3 {
 			t.startSlots[f][col] = slots(f, t.start[col])
-			for c := range 64 {
-				t.placeSlots[f][c][col] = slots(f, t.places[c][col])
+			for i := range t.nTops {
+				t.placeSlots[f][i][col] = slots(f, t.places[t.idxCode[i]][col])
 			}
 		}
 	}

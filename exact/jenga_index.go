@@ -13,9 +13,18 @@ type jengaFloors struct {
 }
 
 type jengaFloorSlot struct {
-	key   uint64 // the lanes with bit 63 set, so that 0 marks an empty slot
-	block int32
+	key uint64 // the lanes with bit 63 set, so that 0 marks an empty slot
+	val uint64 // the floor's block (bits 0..24), and its reachable tops (bit jengaTopsShift+i for top index i)
 }
+
+// jengaTopsShift places the set of a floor's tops above its block number.
+// 25 bits number every floor: there are C(30, 9) < 2^24 multisets of at
+// most nine live codes out of 21.
+const jengaTopsShift = 25
+
+func (sl *jengaFloorSlot) block() int32 { return int32(sl.val & (1<<jengaTopsShift - 1)) }
+
+func (sl *jengaFloorSlot) tops() uint64 { return sl.val >> jengaTopsShift }
 
 const jengaFloorMark = 1 << 63
 
@@ -33,21 +42,33 @@ func jengaHash(k uint64) uint64 {
 	return k ^ k>>29
 }
 
-// get returns the block of floor lanes, or -1 when it has none.
-func (x *jengaFloors) get(lanes uint64) int32 {
+// find returns the slot of floor lanes and true, or false when the floor
+// is not in the index.
+func (x *jengaFloors) find(lanes uint64) (int, bool) {
 	k := lanes | jengaFloorMark
 	for i := jengaHash(k) & x.mask; ; i = (i + 1) & x.mask {
 		switch x.slots[i].key {
 		case k:
-			return x.slots[i].block
+			return int(i), true
 		case 0:
-			return -1
+			return 0, false
 		}
 	}
 }
 
-// put gives floor lanes block number b; lanes must not be in the index yet.
-func (x *jengaFloors) put(lanes uint64, b int32) {
+// get returns the block of floor lanes and its reachable tops, or block −1
+// when it has none.
+func (x *jengaFloors) get(lanes uint64) (int32, uint64) {
+	i, ok := x.find(lanes)
+	if !ok {
+		return -1, 0
+	}
+	return x.slots[i].block(), x.slots[i].tops()
+}
+
+// add gives floor lanes block number b, with no tops yet, and returns its
+// slot; lanes must not be in the index yet.
+func (x *jengaFloors) add(lanes uint64, b int32) int {
 	if 2*(x.used+1) > len(x.slots) {
 		x.grow()
 	}
@@ -56,8 +77,9 @@ func (x *jengaFloors) put(lanes uint64, b int32) {
 	for x.slots[i].key != 0 {
 		i = (i + 1) & x.mask
 	}
-	x.slots[i] = jengaFloorSlot{key: k, block: b}
+	x.slots[i] = jengaFloorSlot{key: k, val: uint64(b)}
 	x.used++
+	return int(i)
 }
 
 func (x *jengaFloors) grow() {
@@ -65,7 +87,7 @@ func (x *jengaFloors) grow() {
 	*x = *newJengaFloors(len(old))
 	for _, s := range old {
 		if s.key != 0 {
-			x.put(s.key&^jengaFloorMark, s.block)
+			x.slots[x.add(s.key&^jengaFloorMark, s.block())].val = s.val
 		}
 	}
 }

@@ -25,11 +25,12 @@ func colourIndex(c jenga.Colour) (int, bool) {
 // that it is safe for concurrent use once SolveJenga has returned.
 func (s *JengaSolution) lookup(k1, w1 uint64, top uint8) (float64, bool) {
 	t := s.tables
-	b := s.floors.get(min(k1, w1))
-	if b < 0 {
+	b, tops := s.floors.get(min(k1, w1))
+	i := t.topIdx[t.canonicalTop(top, k1, w1)]
+	if b < 0 || tops&(1<<i) == 0 {
 		return 0, false
 	}
-	return s.vals.get(b, t.canonicalTop(top, k1, w1), &t.slot[0])
+	return s.vals.value(int(b)*jengaStride + 1 + int(i)), true
 }
 
 // best returns the optimal move of colour c (0..2) in the canonical state

@@ -20,8 +20,9 @@ import (
 //     solved already, and its value is read at the recorded block with no
 //     hashing and no test.
 //
-// A block's first word holds the set of its floor's reachable tops; once
-// both sweeps are done these are exactly the solved states.
+// A floor's slot in the index holds the set of its reachable tops beside
+// its block number, so that asking for tops costs one cache line; once both
+// sweeps are done these are exactly the solved states.
 
 // jengaGroup is a floor's states with a given number of blocks on top.
 type jengaGroup struct {
@@ -34,6 +35,7 @@ type jengaGroup struct {
 type jengaStep struct {
 	jengaGroup
 	refs int32
+	tops uint64 // the group's reachable tops
 }
 
 // A ref names the block a removal leads to (bits 4 up), how the successor's
@@ -50,13 +52,15 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 	t := s.tables
 	var buckets [jengaMaxPot + 1][]jengaGroup
 	top := keyTop(k)
-	start := s.request(&buckets, keyLanes(k), keyLanes(w), 1<<top, t.blocks[top], t.floorPot(keyLanes(k)))
+	start := s.request(&buckets, keyLanes(k), keyLanes(w), 1<<t.topIdx[top], t.blocks[top], t.floorPot(keyLanes(k)))
 	var succ [jengaMaxSucc]jengaSucc
 	for p := jengaMaxPot; p >= 0; p-- {
 		for i := 0; i < len(buckets[p]); i++ {
 			g := buckets[p][i]
-			s.steps = append(s.steps, jengaStep{g, int32(len(s.refs))})
-			s.expand(&buckets, g, p-2*int(g.class), succ[:0])
+			i, _ := s.floors.find(s.keys[2*g.block])
+			tops := s.floors.slots[i].tops() & t.classTops[g.class]
+			s.steps = append(s.steps, jengaStep{g, int32(len(s.refs)), tops})
+			s.expand(&buckets, g, tops, p-2*int(g.class), succ[:0])
 		}
 	}
 	for i := len(s.steps) - 1; i >= 0; i-- {
@@ -64,12 +68,12 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 		if i+1 < len(s.steps) {
 			end = int(s.steps[i+1].refs)
 		}
-		s.solveGroup(s.steps[i].jengaGroup, s.refs[s.steps[i].refs:end])
+		s.solveGroup(s.steps[i].block, s.steps[i].class, s.steps[i].tops, s.refs[s.steps[i].refs:end])
 	}
 	return s.vals.value(int(start>>jengaRefShift)*jengaStride + int(t.slot[start>>2&3][top]))
 }
 
-// request asks for the tops want (codes in the frame of lanes) of the floor
+// request asks for the tops want (indices in the frame of lanes) of the floor
 // lanes (swap: wlanes), whose potential is pot, with class blocks on top,
 // queueing the group if it is new, and returns the ref (colour 0) of the floor.
 func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, wlanes, want uint64, class uint8, pot int) uint32 {
@@ -78,29 +82,32 @@ func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, w
 	switch {
 	case wlanes < lanes:
 		lanes, wlanes = wlanes, lanes
-		want = t.mapTops(want, &t.swapTop)
+		want = t.mapTops(want, &t.swapIdx)
 		frame = 1
 	case wlanes == lanes:
-		want = t.mapTops(want, &t.symTop)
+		want = t.mapTops(want, &t.symIdx)
 		frame = 2
 	}
-	b := s.block(lanes, wlanes)
-	o := int(b) * jengaStride
-	old := s.vals.w[o]
-	if old&t.classTops[class] == 0 {
+	i, found := s.floors.find(lanes)
+	if !found {
+		i = s.floors.add(lanes, s.vals.newBlock())
+		s.keys = append(s.keys, lanes, wlanes)
+	}
+	sl := &s.floors.slots[i]
+	b := sl.block()
+	if sl.tops()&t.classTops[class] == 0 {
 		p := pot + 2*int(class)
 		buckets[p] = append(buckets[p], jengaGroup{b, class})
 	}
-	s.vals.w[o] = old | want
+	sl.val |= want << jengaTopsShift
 	return uint32(b)<<jengaRefShift | frame<<2
 }
 
 // expand finds the removals from group g's floor (potential pot), asks the
 // groups they lead to for the tops g's tops need, and records their refs.
-func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGroup, pot int, succ []jengaSucc) {
+func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGroup, tops uint64, pot int, succ []jengaSucc) {
 	t := s.tables
 	lanes, wlanes := s.keys[2*g.block], s.keys[2*g.block+1]
-	tops := s.vals.w[int(g.block)*jengaStride] & t.classTops[g.class]
 	prev := uint8(0)
 	for i, rest := 0, lanes; rest != 0; i, rest = i+1, rest>>laneBits {
 		x := uint8(rest & (1<<laneBits - 1))
@@ -137,7 +144,7 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 	// A complete top becomes a lower level, and the block taken starts a
 	// new level.
 	for m := tops; m != 0; m &= m - 1 {
-		l := t.live[bits.TrailingZeros64(m)]
+		l := t.live[t.idxCode[bits.TrailingZeros64(m)]]
 		wl := t.swapLive[l]
 		for _, e := range succ {
 			ref := s.request(buckets, insertCode(e.k1, l), insertCode(e.w1, wl), t.startMask[e.colour], 1, int(e.pot)+int(t.livePot[l]))
@@ -146,14 +153,13 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 	}
 }
 
-// solveGroup solves the states of group g, whose successors are solved,
-// from its refs.
-func (s *JengaSolution) solveGroup(g jengaGroup, refs []uint32) {
+// solveGroup solves the states tops of the floor of block b with class
+// blocks on top, whose successors are solved, from its refs.
+func (s *JengaSolution) solveGroup(b int32, class uint8, tops uint64, refs []uint32) {
 	t := s.tables
 	vals := s.vals.w
-	o := int(g.block) * jengaStride
-	tops := vals[o] & t.classTops[g.class]
-	if g.class < 3 {
+	o := int(b) * jengaStride
+	if class < 3 {
 		for m := tops; m != 0; m &= m - 1 {
 			top := uint8(bits.TrailingZeros64(m))
 			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
@@ -187,8 +193,8 @@ func (s *JengaSolution) solveGroup(g jengaGroup, refs []uint32) {
 	}
 }
 
-// finish stores the value of the state of the block at word o and top code
-// top from the best successor value of each colour (+Inf for a colour
+// finish stores the value of the state of the block at word o and top
+// index top from the best successor value of each colour (+Inf for a colour
 // without a move).
 func (s *JengaSolution) finish(o int, top uint8, bestV [3]float64) {
 	num, den := 6.0, 0.0
@@ -202,7 +208,7 @@ func (s *JengaSolution) finish(o int, top uint8, bestV [3]float64) {
 	if den > 0 {
 		v = num / den
 	}
-	s.vals.w[o+int(s.tables.slot[0][top])] = math.Float64bits(v)
+	s.vals.w[o+1+int(top)] = math.Float64bits(v)
 	s.states++
 }
 
