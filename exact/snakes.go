@@ -80,7 +80,7 @@ type snakesSweep struct {
 	// ladder into each: such an end stays readable while that start is.
 	ladderEnds []ladderEnd
 	stride     int
-	expr       []float64
+	expr       []float64 // nil when there is no snake (no unknowns)
 }
 
 type ladderEnd struct{ end, lowestStart int }
@@ -110,7 +110,9 @@ func (s *snakesSweep) run(b snakes.Board) {
 		}
 	}
 	s.stride = len(s.targets) + 1
-	s.expr = make([]float64, (snakes.Cells+1)*s.stride)
+	if len(s.targets) > 0 {
+		s.expr = make([]float64, (snakes.Cells+1)*s.stride)
+	}
 	for c := range s.lo {
 		s.lo[c], s.hi[c] = 1, 1 // empty range: a constant
 	}
