@@ -2,7 +2,6 @@ package exact
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
 )
@@ -35,16 +34,19 @@ type JengaSolution struct {
 	// Expected is the minimal expected number of throws.
 	Expected float64
 
-	tables *jengaTables
-	floors *jengaFloors
-	vals   jengaValues
-	keys   []uint64    // by block: its floor's lanes and their swap
-	steps  []jengaStep // the groups in the order of the forward sweep
-	refs   []uint32    // the blocks their removals lead to (jenga_sweep.go)
-	states int
-	input  jenga.Tower
-	start  uint64 // canonical key of the input tower
-	twin   uint64 // its green–blue swap
+	tables    *jengaTables
+	floors    *jengaFloors
+	vals      [4]jengaClassValues // by class (blocks on top), jenga_sweep.go
+	starts    []float64           // by class-1 group and colour: the best start of a new level
+	rows      [4]int32            // groups by class
+	groupRows []int32             // by block and class − 1: the group's row
+	keys      []uint64            // by block: its floor's lanes and their swap
+	steps     []jengaStep         // the groups in the order of the forward sweep
+	refs      []uint32            // the blocks their removals lead to (jenga_sweep.go)
+	states    int
+	input     jenga.Tower
+	start     uint64 // canonical key of the input tower
+	twin      uint64 // its green–blue swap
 }
 
 // States is the number of canonical states the analyst solved.
@@ -65,35 +67,12 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	size := 1 << (2*len(t.Levels) + 2) // about the floors of a tall tower
 	s := &JengaSolution{tables: tables, floors: newJengaFloors(size), input: t.Clone(),
 		keys: make([]uint64, 0, 2*size), steps: make([]jengaStep, 0, 2*size), refs: make([]uint32, 0, 16*size)}
-	s.vals.w = make([]uint64, 0, jengaStride*size)
+	s.groupRows = make([]int32, 0, 3*size)
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
 	s.Expected = s.sweep(k, w)
 	return s, nil
 }
-
-// jengaValues holds the value of every state by block (one per floor) and
-// top, in one flat slice: a block of jengaStride words holds an unused word,
-// then the values (as float64 bits) by top index, so that a block starts a
-// cache line and the tops a new level starts with share one.
-type jengaValues struct {
-	w []uint64
-}
-
-// jengaStride is the words of a block: one unused and 39 canonical tops.
-const jengaStride = 40
-
-func (v *jengaValues) newBlock() int32 {
-	b := int32(len(v.w) / jengaStride)
-	v.w = append(v.w, make([]uint64, jengaStride)...)
-	return b
-}
-
-func (v *jengaValues) blocks() int { return len(v.w) / jengaStride }
-
-// value returns the value at word i of the table (a block's offset plus
-// 1 + a top index); the state must be solved.
-func (v *jengaValues) value(i int) float64 { return math.Float64frombits(v.w[i]) }
 
 // canonicalTop returns the top code of the canonical frame of a state whose
 // floor is k1 and whose swap's floor is w1.

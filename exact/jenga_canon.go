@@ -76,12 +76,15 @@ type jengaTables struct {
 	start    [3][]jengaPlacement     // a block of each colour starting a new level
 
 	// Top codes as bit sets (bit c for code c), for solving a floor's tops together.
-	slot       [3][64]uint8       // word of a top code's value in its block, in each frame (see jengaFrame)
-	idxCode    [64]uint8          // canonical top code of a top index
-	swapIdx    [64]uint8          // top index after swapping green and blue
-	symIdx     [64]uint8          // top index of a state of a floor equal to its own swap: the smaller of the two tops
-	placeSlots [3][64][3][2]uint8 // the words of the values places makes, by frame, top index and colour (twice the same word for one)
-	startSlots [3][3][2]uint8     // the words of the values start makes, by frame and colour
+	slot        [3][64]uint8       // word of a top code's value in its block, in each frame (see jengaFrame)
+	idxCode     [64]uint8          // canonical top code of a top index
+	swapIdx     [64]uint8          // top index after swapping green and blue
+	symIdx      [64]uint8          // top index of a state of a floor equal to its own swap: the smaller of the two tops
+	classBase   [4]uint8           // first top index of a class (number of blocks on top); the indices of a class are consecutive
+	classStride [4]uint8           // values a group of the class keeps (its tops, padded so that pairs of placements share a cache line)
+	placeIn     [3][64][3][2]uint8 // the tops places makes, as indices in the next class, by frame, top index and colour (twice the same for one)
+	startIn     [3][2]uint8        // the tops start makes, as indices in class 1, by colour
+	startColour [3][3]uint8        // the colour whose start tops a frame maps the start tops of a colour to
 
 	// Sets of tops (bit i for top index i), for solving a floor's tops together.
 	classTops [4]uint64     // by number of blocks
@@ -245,7 +248,15 @@ func buildJengaTables() *jengaTables {
 		t.slot[1][c] = 1 + t.topIdx[t.swapTop[c]]
 		t.slot[2][c] = 1 + t.topIdx[min(uint8(c), t.swapTop[c])]
 	}
-	slots := func(f int, ps []jengaPlacement) [2]uint8 {
+	for i := range t.nTops {
+		c := t.blocks[t.idxCode[i]]
+		if t.classStride[c] == 0 {
+			t.classBase[c] = uint8(i)
+		}
+		t.classStride[c]++
+	}
+	t.classStride[2] += t.classStride[2] & 1 // 15 -> 16: two cache lines
+	in := func(f int, ps []jengaPlacement) [2]uint8 {
 		switch len(ps) {
 		case 0:
 			return [2]uint8{}
@@ -253,14 +264,28 @@ func buildJengaTables() *jengaTables {
 		default:
 			panic("jenga: a block has more than two places on a level") // three empty places make two tops up to mirroring
 		}
-		return [2]uint8{t.slot[f][ps[0].newTop], t.slot[f][ps[len(ps)-1].newTop]}
+		first, last := t.slot[f][ps[0].newTop]-1, t.slot[f][ps[len(ps)-1].newTop]-1
+		base := t.classBase[t.blocks[ps[0].newTop]]
+		return [2]uint8{first - base, last - base}
 	}
-	for f := range 3 {
-		for col := range 3 {
-			t.startSlots[f][col] = slots(f, t.start[col])
+	for col := range 3 {
+		t.startIn[col] = in(0, t.start[col])
+		for f := range 3 {
 			for i := range t.nTops {
-				t.placeSlots[f][i][col] = slots(f, t.places[t.idxCode[i]][col])
+				t.placeIn[f][i][col] = in(f, t.places[t.idxCode[i]][col])
 			}
+			m := t.startMask[col]
+			switch f {
+			case 1:
+				m = t.mapTops(m, &t.swapIdx)
+			case 2:
+				m = t.mapTops(m, &t.symIdx)
+			}
+			c2 := slices.Index(t.startMask[:], m)
+			if c2 < 0 {
+				panic("jenga: a frame maps the start tops of a colour to no colour's")
+			}
+			t.startColour[f][col] = uint8(c2)
 		}
 	}
 	return t

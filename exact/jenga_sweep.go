@@ -17,8 +17,13 @@ import (
 //     floors are recorded ("refs") in the order the backward sweep reads
 //     them;
 //   - backward, the same groups in the reverse order: every successor is
-//     solved already, and its value is read at the recorded block with no
+//     solved already, and its value is read where the ref says with no
 //     hashing and no test.
+//
+// Values are kept by class (blocks on top) in three dense arrays, one row
+// per group (jengaClassValues): a group reads only the next class's values
+// (one block more on top) or, for a complete top, the best start of a new
+// level, so each sweep of reads stays in a smaller table.
 //
 // A floor's slot in the index holds the set of its reachable tops beside
 // its block number, so that asking for tops costs one cache line; once both
@@ -27,6 +32,7 @@ import (
 // jengaGroup is a floor's states with a given number of blocks on top.
 type jengaGroup struct {
 	block int32
+	row   int32 // the group's row in its class's values
 	class uint8 // blocks on top: 1, 2 or 3
 }
 
@@ -38,13 +44,22 @@ type jengaStep struct {
 	tops uint64 // the group's reachable tops
 }
 
-// A ref names the block a removal leads to (bits 4 up), how the successor's
-// tops map into that block (bits 2..3, jengaFrame), and the colour (bits 0..1).
+// A ref names the row of the group a removal leads to (bits 4 up), how the
+// successor's tops map into that group (bits 2..3, jengaFrame), and the
+// colour (bits 0..1).
 const jengaRefShift = 4
 
 // jengaMaxPot bounds the potential: nine complete lower levels and a
 // complete top.
 const jengaMaxPot = 6*jengaMaxLive + 2*3
+
+// jengaClassValues are the values of the states of one class (number of
+// blocks on top): a row of stride values per group, by top index minus the
+// class's first top index.
+type jengaClassValues struct {
+	v      []float64
+	stride int
+}
 
 // sweep solves every state the state with key k (swap: w) reaches and
 // returns its value.
@@ -63,19 +78,26 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 			s.expand(&buckets, g, tops, p-2*int(g.class), succ[:0])
 		}
 	}
+	for c := 1; c <= 3; c++ {
+		s.vals[c].stride = int(t.classStride[c])
+		s.vals[c].v = make([]float64, int(s.rows[c])*s.vals[c].stride)
+	}
+	s.starts = make([]float64, 3*s.rows[1])
 	for i := len(s.steps) - 1; i >= 0; i-- {
 		end := len(s.refs)
 		if i+1 < len(s.steps) {
 			end = int(s.steps[i+1].refs)
 		}
-		s.solveGroup(s.steps[i].block, s.steps[i].class, s.steps[i].tops, s.refs[s.steps[i].refs:end])
+		st := &s.steps[i]
+		s.solveGroup(st.jengaGroup, st.tops, s.refs[st.refs:end])
 	}
-	return s.vals.value(int(start>>jengaRefShift)*jengaStride + int(t.slot[start>>2&3][top]))
+	i := t.slot[start>>2&3][top] - 1 - t.classBase[t.blocks[top]]
+	return s.vals[t.blocks[top]].v[int(start>>jengaRefShift)*s.vals[t.blocks[top]].stride+int(i)]
 }
 
 // request asks for the tops want (indices in the frame of lanes) of the floor
 // lanes (swap: wlanes), whose potential is pot, with class blocks on top,
-// queueing the group if it is new, and returns the ref (colour 0) of the floor.
+// queueing the group if it is new, and returns the ref (colour 0) of the group.
 func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, wlanes, want uint64, class uint8, pot int) uint32 {
 	t := s.tables
 	frame := uint32(0)
@@ -90,17 +112,21 @@ func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, w
 	}
 	i, found := s.floors.find(lanes)
 	if !found {
-		i = s.floors.add(lanes, s.vals.newBlock())
+		i = s.floors.add(lanes, int32(len(s.keys)/2))
 		s.keys = append(s.keys, lanes, wlanes)
+		s.groupRows = append(s.groupRows, 0, 0, 0)
 	}
 	sl := &s.floors.slots[i]
 	b := sl.block()
+	row := &s.groupRows[3*int(b)+int(class)-1]
 	if sl.tops()&t.classTops[class] == 0 {
+		*row = s.rows[class]
+		s.rows[class]++
 		p := pot + 2*int(class)
-		buckets[p] = append(buckets[p], jengaGroup{b, class})
+		buckets[p] = append(buckets[p], jengaGroup{b, *row, class})
 	}
 	sl.val |= want << jengaTopsShift
-	return uint32(b)<<jengaRefShift | frame<<2
+	return uint32(*row)<<jengaRefShift | frame<<2
 }
 
 // expand finds the removals from group g's floor (potential pot), asks the
@@ -153,50 +179,64 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 	}
 }
 
-// solveGroup solves the states tops of the floor of block b with class
-// blocks on top, whose successors are solved, from its refs.
-func (s *JengaSolution) solveGroup(b int32, class uint8, tops uint64, refs []uint32) {
+// solveGroup solves the states tops of group g, whose successors are
+// solved, from its refs.
+func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) {
 	t := s.tables
-	vals := s.vals.w
-	o := int(b) * jengaStride
-	if class < 3 {
+	row := s.vals[g.class].v[int(g.row)*s.vals[g.class].stride:][:s.vals[g.class].stride]
+	base := t.classBase[g.class]
+	switch g.class {
+	case 1, 2:
+		// The block taken goes on the top, making a state of the next class.
+		next := s.vals[g.class+1].v
+		stride := s.vals[g.class+1].stride
 		for m := tops; m != 0; m &= m - 1 {
 			top := uint8(bits.TrailingZeros64(m))
 			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 			for _, r := range refs {
 				c := r & 3
-				ps := &t.placeSlots[r>>2&3][top][c]
-				off := int(r>>jengaRefShift) * jengaStride
-				v := min(math.Float64frombits(vals[off+int(ps[0])]), math.Float64frombits(vals[off+int(ps[1])]))
-				bestV[c] = min(bestV[c], v)
+				ps := &t.placeIn[r>>2&3][top][c]
+				off := int(r>>jengaRefShift) * stride
+				bestV[c] = min(bestV[c], next[off+int(ps[0])], next[off+int(ps[1])])
 			}
-			s.finish(o, top, bestV)
+			row[top-base] = jengaValue(bestV)
+			s.states++
 		}
-		return
-	}
-	n := 0
-	if tops != 0 {
-		n = len(refs) / bits.OnesCount64(tops)
-	}
-	for m := tops; m != 0; m &= m - 1 {
-		top := uint8(bits.TrailingZeros64(m))
-		bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-		for _, r := range refs[:n] {
-			c := r & 3
-			ps := &t.startSlots[r>>2&3][c]
-			off := int(r>>jengaRefShift) * jengaStride
-			v := min(math.Float64frombits(vals[off+int(ps[0])]), math.Float64frombits(vals[off+int(ps[1])]))
-			bestV[c] = min(bestV[c], v)
+		if g.class == 1 {
+			// The best start of a new level with a block of each colour, for
+			// the complete tops that lead here.
+			starts := s.starts[3*int(g.row):][:3]
+			for c := range starts {
+				if tops&t.startMask[c] == t.startMask[c] {
+					ps := &t.startIn[c]
+					starts[c] = min(row[ps[0]], row[ps[1]])
+				}
+			}
 		}
-		refs = refs[n:]
-		s.finish(o, top, bestV)
+	case 3:
+		// The top becomes a lower level and the block taken starts a new
+		// level: the best start was kept by the group led to.
+		n := 0
+		if tops != 0 {
+			n = len(refs) / bits.OnesCount64(tops)
+		}
+		for m := tops; m != 0; m &= m - 1 {
+			top := uint8(bits.TrailingZeros64(m))
+			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+			for _, r := range refs[:n] {
+				c := r & 3
+				bestV[c] = min(bestV[c], s.starts[3*int(r>>jengaRefShift)+int(t.startColour[r>>2&3][c])])
+			}
+			refs = refs[n:]
+			row[top-base] = jengaValue(bestV)
+			s.states++
+		}
 	}
 }
 
-// finish stores the value of the state of the block at word o and top
-// index top from the best successor value of each colour (+Inf for a colour
-// without a move).
-func (s *JengaSolution) finish(o int, top uint8, bestV [3]float64) {
+// jengaValue is the value of a state from the best successor value of each
+// colour (+Inf for a colour without a move).
+func jengaValue(bestV [3]float64) float64 {
 	num, den := 6.0, 0.0
 	for c, v := range bestV {
 		if !math.IsInf(v, 1) {
@@ -204,12 +244,10 @@ func (s *JengaSolution) finish(o int, top uint8, bestV [3]float64) {
 			den += jengaWeight(c)
 		}
 	}
-	v := 0.0
 	if den > 0 {
-		v = num / den
+		return num / den
 	}
-	s.vals.w[o+1+int(top)] = math.Float64bits(v)
-	s.states++
+	return 0
 }
 
 // jengaFrame says how a state of floor k1 (swap: w1) is kept: 0 as it is,
