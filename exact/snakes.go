@@ -221,8 +221,11 @@ func (s *snakesSweep) substituteInto(y, x, v int) {
 
 // eval evaluates the expression of cell x given the values u of the unknowns.
 func (s *snakesSweep) eval(x int, u []float64) float64 {
-	e := s.exprOf(x)
 	val := s.c0[x]
+	if s.lo[x] >= s.hi[x] {
+		return val // a number (and expr is nil on a board without snakes)
+	}
+	e := s.exprOf(x)
 	for c := s.lo[x]; c < s.hi[x]; c++ {
 		val += e[c] * u[c-1]
 	}

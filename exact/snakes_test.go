@@ -190,3 +190,16 @@ func TestExpectedThrowsSweepCorners(t *testing.T) {
 		}
 	}
 }
+
+func TestExpectedThrowsFromBoardsWithoutSnakes(t *testing.T) {
+	for _, b := range []snakes.Board{{}, ladders2to7} {
+		e, err := ExpectedThrowsFrom(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := ExpectedThrows(b)
+		if e[1] != want || e[snakes.Cells] != 0 {
+			t.Errorf("%v: E(1) = %v, want %v; E(100) = %v", b.Jumps, e[1], want, e[snakes.Cells])
+		}
+	}
+}
