@@ -64,12 +64,8 @@ func TestParseErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(strings.NewReader(tc.in), "t.in")
-			var te *textio.Error
-			if !errors.As(err, &te) {
-				t.Fatalf("error %v is not a *textio.Error", err)
-			}
-			if te.File != "t.in" || te.Line != tc.line || !strings.Contains(te.Msg, tc.want) {
-				t.Errorf("error = %q (line %d), want line %d containing %q", err, te.Line, tc.line, tc.want)
+			if err := textio.MatchError(err, "t.in", tc.line, tc.want); err != nil {
+				t.Error(err)
 			}
 		})
 	}

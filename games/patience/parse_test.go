@@ -1,7 +1,6 @@
 package patience
 
 import (
-	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -90,15 +89,8 @@ func TestParseErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(strings.NewReader(tc.input), "bad.in")
-			var te *textio.Error
-			if !errors.As(err, &te) {
-				t.Fatalf("error %v is not a *textio.Error", err)
-			}
-			if te.File != "bad.in" || te.Line != tc.line {
-				t.Errorf("error at %s:%d, want bad.in:%d (%v)", te.File, te.Line, tc.line, err)
-			}
-			if !strings.Contains(te.Msg, tc.want) {
-				t.Errorf("message %q lacks %q", te.Msg, tc.want)
+			if err := textio.MatchError(err, "bad.in", tc.line, tc.want); err != nil {
+				t.Error(err)
 			}
 		})
 	}

@@ -74,12 +74,8 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse(strings.NewReader(tt.input), "in.txt")
-			var te *textio.Error
-			if !errors.As(err, &te) {
-				t.Fatalf("error %v is not a *textio.Error", err)
-			}
-			if te.File != "in.txt" || te.Line != tt.line || !strings.Contains(te.Msg, tt.want) {
-				t.Errorf("got %q (line %d), want line %d containing %q", err, te.Line, tt.line, tt.want)
+			if err := textio.MatchError(err, "in.txt", tt.line, tt.want); err != nil {
+				t.Error(err)
 			}
 		})
 	}

@@ -91,12 +91,8 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse(strings.NewReader(tt.in), "maze.in")
-			var te *textio.Error
-			if !errors.As(err, &te) {
-				t.Fatalf("error %v (%T), want a *textio.Error", err, err)
-			}
-			if te.File != "maze.in" || te.Line != tt.line || !strings.Contains(te.Msg, tt.want) {
-				t.Errorf("got %q (line %d), want line %d containing %q", err, te.Line, tt.line, tt.want)
+			if err := textio.MatchError(err, "maze.in", tt.line, tt.want); err != nil {
+				t.Error(err)
 			}
 		})
 	}
