@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/patience"
@@ -69,24 +68,11 @@ func BenchmarkRatPatience(b *testing.B) {
 	}
 }
 
-// dealOfRanks builds a deal from nine piles of rank letters, bottom first
-// ("7 6 7 6"), giving each rank's cards the suits S C D H in order of appearance.
+// dealOfRanks builds a deal with patience.DealOfRanks, failing t on a typo.
 func dealOfRanks(t testing.TB, piles [patience.Piles]string) patience.Deal {
 	t.Helper()
-	var d patience.Deal
-	var next [patience.Ranks]int
-	for p, line := range piles {
-		for k, f := range strings.Fields(line) {
-			c, err := patience.ParseCard(f + "S")
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.Suit = patience.Suit(next[c.Rank])
-			next[c.Rank]++
-			d[p][k] = c
-		}
-	}
-	if err := d.Validate(); err != nil {
+	d, err := patience.DealOfRanks(piles)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return d

@@ -4,31 +4,17 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/patience"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 )
 
-// patienceDealOfRanks builds a deal from nine piles of rank letters, bottom
-// first, giving each rank's cards the suits S C D H in order of appearance.
+// patienceDealOfRanks builds a deal with patience.DealOfRanks, failing t on a typo.
 func patienceDealOfRanks(t testing.TB, piles [patience.Piles]string) patience.Deal {
 	t.Helper()
-	var d patience.Deal
-	var next [patience.Ranks]int
-	for p, line := range piles {
-		for k, f := range strings.Fields(line) {
-			c, err := patience.ParseCard(f + "S")
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.Suit = patience.Suit(next[c.Rank])
-			next[c.Rank]++
-			d[p][k] = c
-		}
-	}
-	if err := d.Validate(); err != nil {
+	d, err := patience.DealOfRanks(piles)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return d

@@ -109,3 +109,31 @@ func joinCards(cs []Card) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// DealOfRanks builds a deal from nine piles written as rank letters, bottom
+// card first ("7 6 7 6"), giving each rank's cards the suits S, C, D, H in
+// order of appearance. Hand-built deals in tests read far better this way,
+// since the rules only ever compare ranks.
+func DealOfRanks(piles [Piles]string) (Deal, error) {
+	var d Deal
+	var next [Ranks]int
+	for p, line := range piles {
+		fields := strings.Fields(line)
+		if len(fields) != PileCards {
+			return Deal{}, fmt.Errorf("patience: pile %d: %d ranks, want %d", p+1, len(fields), PileCards)
+		}
+		for k, f := range fields {
+			c, err := ParseCard(f + "S")
+			if err != nil {
+				return Deal{}, fmt.Errorf("patience: pile %d: %w", p+1, err)
+			}
+			if next[c.Rank] >= Suits {
+				return Deal{}, fmt.Errorf("patience: rank %s appears more than %d times", f, Suits)
+			}
+			c.Suit = Suit(next[c.Rank])
+			next[c.Rank]++
+			d[p][k] = c
+		}
+	}
+	return d, d.Validate()
+}

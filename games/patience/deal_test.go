@@ -105,3 +105,22 @@ func TestWriteProbabilities(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestDealOfRanks(t *testing.T) {
+	piles := [Piles]string{"6 6 6 6", "7 7 7 7", "8 8 8 8", "9 9 9 9", "T T T T", "J J J J", "Q Q Q Q", "K K K K", "A A A A"}
+	d, err := DealOfRanks(piles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d[0][0].String() != "6S" || d[0][3].String() != "6H" || d[8][1].String() != "AC" {
+		t.Errorf("suits not given in order S C D H: %v", d[0])
+	}
+	piles[0] = "6 6 6"
+	if _, err := DealOfRanks(piles); err == nil {
+		t.Error("a pile of three accepted")
+	}
+	piles[0] = "6 6 6 7"
+	if _, err := DealOfRanks(piles); err == nil {
+		t.Error("five sevens accepted")
+	}
+}
