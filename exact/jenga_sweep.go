@@ -3,6 +3,8 @@ package exact
 import (
 	"math"
 	"math/bits"
+	"runtime"
+	"sync"
 )
 
 // The analyst solves the canonical states in two sweeps. Every move lowers
@@ -69,7 +71,9 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 	top := keyTop(k)
 	start := s.request(&buckets, keyLanes(k), keyLanes(w), 1<<t.topIdx[top], t.blocks[top], t.floorPot(keyLanes(k)))
 	var succ [jengaMaxSucc]jengaSucc
+	var levels [jengaMaxPot + 2]int // steps of potential p: levels[p+1] .. levels[p]-1
 	for p := jengaMaxPot; p >= 0; p-- {
+		levels[p+1] = len(s.steps)
 		for i := 0; i < len(buckets[p]); i++ {
 			g := buckets[p][i]
 			i, _ := s.floors.find(s.keys[2*g.block])
@@ -83,16 +87,49 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 		s.vals[c].v = make([]float64, int(s.rows[c])*s.vals[c].stride)
 	}
 	s.starts = make([]float64, 3*s.rows[1])
-	for i := len(s.steps) - 1; i >= 0; i-- {
+	levels[0] = len(s.steps)
+	// The groups of one potential lead only to groups of lower potential:
+	// two workers share each potential's groups.
+	parallel := runtime.GOMAXPROCS(0) > 1
+	var wg sync.WaitGroup
+	var other int
+	for p := 0; p <= jengaMaxPot; p++ {
+		lo, hi := levels[p+1], levels[p]
+		if parallel && hi-lo >= jengaParallelGroups {
+			mid := (lo + hi) / 2
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				other += s.solveSteps(mid, hi)
+			}()
+			s.states += s.solveSteps(lo, mid)
+			wg.Wait()
+			continue
+		}
+		s.states += s.solveSteps(lo, hi)
+	}
+	s.states += other
+	i := t.slot[start>>2&3][top] - 1 - t.classBase[t.blocks[top]]
+	return s.vals[t.blocks[top]].v[int(start>>jengaRefShift)*s.vals[t.blocks[top]].stride+int(i)]
+}
+
+// jengaParallelGroups is the fewest groups of one potential worth sharing
+// between two workers.
+const jengaParallelGroups = 256
+
+// solveSteps solves the groups of steps lo..hi-1 and returns the number of
+// states solved.
+func (s *JengaSolution) solveSteps(lo, hi int) int {
+	n := 0
+	for i := lo; i < hi; i++ {
 		end := len(s.refs)
 		if i+1 < len(s.steps) {
 			end = int(s.steps[i+1].refs)
 		}
 		st := &s.steps[i]
-		s.solveGroup(st.jengaGroup, st.tops, s.refs[st.refs:end])
+		n += s.solveGroup(st.jengaGroup, st.tops, s.refs[st.refs:end])
 	}
-	i := t.slot[start>>2&3][top] - 1 - t.classBase[t.blocks[top]]
-	return s.vals[t.blocks[top]].v[int(start>>jengaRefShift)*s.vals[t.blocks[top]].stride+int(i)]
+	return n
 }
 
 // request asks for the tops want (indices in the frame of lanes) of the floor
@@ -180,27 +217,43 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 }
 
 // solveGroup solves the states tops of group g, whose successors are
-// solved, from its refs.
-func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) {
+// solved, from its refs, and returns how many they are. It writes only g's
+// values, so groups whose successors are solved may be solved at once.
+func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int {
 	t := s.tables
 	row := s.vals[g.class].v[int(g.row)*s.vals[g.class].stride:][:s.vals[g.class].stride]
 	base := t.classBase[g.class]
 	switch g.class {
 	case 1, 2:
 		// The block taken goes on the top, making a state of the next class.
+		// Refs outside, tops inside: a successor's row is read while in cache.
+		var list [jengaMaxGroupTops]uint8
+		var best [jengaMaxGroupTops][3]float64
+		n := 0
+		for m := tops; m != 0; m &= m - 1 {
+			list[n] = uint8(bits.TrailingZeros64(m))
+			best[n] = [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+			n++
+		}
 		next := s.vals[g.class+1].v
 		stride := s.vals[g.class+1].stride
-		for m := tops; m != 0; m &= m - 1 {
-			top := uint8(bits.TrailingZeros64(m))
-			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-			for _, r := range refs {
-				c := r & 3
-				ps := &t.placeIn[r>>2&3][top][c]
-				off := int(r>>jengaRefShift) * stride
-				bestV[c] = min(bestV[c], next[off+int(ps[0])], next[off+int(ps[1])])
+		for _, r := range refs {
+			c := r & 3
+			in := &t.placeIn[r>>2&3]
+			succ := next[int(r>>jengaRefShift)*stride:][:stride]
+			for j, top := range list[:n] {
+				ps := &in[top][c]
+				v := succ[ps[0]]
+				if w := succ[ps[1]]; w < v {
+					v = w
+				}
+				if v < best[j][c] {
+					best[j][c] = v
+				}
 			}
-			row[top-base] = jengaValue(bestV)
-			s.states++
+		}
+		for j, top := range list[:n] {
+			row[top-base] = jengaValue(best[j])
 		}
 		if g.class == 1 {
 			// The best start of a new level with a block of each colour, for
@@ -209,7 +262,7 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) {
 			for c := range starts {
 				if tops&t.startMask[c] == t.startMask[c] {
 					ps := &t.startIn[c]
-					starts[c] = min(row[ps[0]], row[ps[1]])
+					starts[c] = math.Min(row[ps[0]], row[ps[1]])
 				}
 			}
 		}
@@ -225,14 +278,19 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) {
 			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 			for _, r := range refs[:n] {
 				c := r & 3
-				bestV[c] = min(bestV[c], s.starts[3*int(r>>jengaRefShift)+int(t.startColour[r>>2&3][c])])
+				if v := s.starts[3*int(r>>jengaRefShift)+int(t.startColour[r>>2&3][c])]; v < bestV[c] {
+					bestV[c] = v
+				}
 			}
 			refs = refs[n:]
 			row[top-base] = jengaValue(bestV)
-			s.states++
 		}
 	}
+	return bits.OnesCount64(tops)
 }
+
+// jengaMaxGroupTops bounds the tops of a group: 18 complete tops.
+const jengaMaxGroupTops = 18
 
 // jengaValue is the value of a state from the best successor value of each
 // colour (+Inf for a colour without a move).
