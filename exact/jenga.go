@@ -66,7 +66,7 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	}
 	size := 1 << (2*len(t.Levels) + 2) // about the floors of a tall tower
 	s := &JengaSolution{tables: tables, floors: newJengaFloors(size), input: t.Clone(),
-		keys: make([]uint64, 0, 2*size), steps: make([]jengaStep, 0, 2*size), refs: make([]uint32, 0, 16*size)}
+		keys: make([]uint64, 0, 2*size), steps: make([]jengaStep, 0, 2*size), refs: make([]uint32, 0, 32*size)}
 	s.groupRows = make([]int32, 0, 3*size)
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
