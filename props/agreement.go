@@ -92,7 +92,7 @@ func distributionInvariant(doc string) Invariant {
 				return fmt.Errorf("mass %.15g + tail %g ≠ 1", mass, sol.PMFTail)
 			}
 			if math.Abs(mean-sol.Value) > 1e-6*sol.Value {
-				return fmt.Errorf("Σ t·P(T=t) = %.12g, E = %.12g", mean, sol.Value)
+				return fmt.Errorf("the mean Σ t·P(T=t) = %.12g differs from E = %.12g", mean, sol.Value)
 			}
 			return nil
 		},

@@ -39,7 +39,7 @@ func jengaSame(solve JengaSolver, image jenga.Tower, v float64) error {
 		return fmt.Errorf("image tower %v: %w", image, err)
 	}
 	if math.Abs(v-w) > JengaTolerance {
-		return fmt.Errorf("E = %.12f, but %.12f for the image tower %v", v, w, image)
+		return fmt.Errorf("value %.12f, but %.12f for the image tower %v", v, w, image)
 	}
 	return nil
 }

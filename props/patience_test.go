@@ -147,12 +147,11 @@ func (g plantedPatience) Invariants() []Invariant { return patienceInvariants(g.
 // patienceBuggy is a second, naive analyst for planting bugs: a memoised
 // recursion over heights in a map, with knobs that each break one rule.
 type patienceBuggy struct {
-	rankFirst bool                              // choose a rank uniformly, then a pair of it
-	firstPair bool                              // always take the first pair in pile order
-	match     func(a, b patience.Card) bool     // when two tops pair (nil: same rank)
-	deadValue float64                           // value of a stuck table (should be 0)
-	noDivide  bool                              // sum over moves without dividing by their number
-	transform func(patience.Deal) patience.Deal // applied to the deal first
+	rankFirst bool                          // choose a rank uniformly, then a pair of it
+	firstPair bool                          // always take the first pair in pile order
+	match     func(a, b patience.Card) bool // when two tops pair (nil: same rank)
+	deadValue float64                       // value of a stuck table (should be 0)
+	noDivide  bool                          // sum over moves without dividing by their number
 	_         struct{}
 }
 

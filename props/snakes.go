@@ -148,7 +148,7 @@ func (Snakes) Invariants() []Invariant {
 			Doc:  "E is at least the fewest throws that can reach 100 (a shortest path)",
 			Check: func(b Board, sol Solution) error {
 				if d := fewestThrows(b.(snakes.Board)); sol.Value < float64(d)-1e-9 {
-					return fmt.Errorf("E = %.9g below the %d throws of the shortest path", sol.Value, d)
+					return fmt.Errorf("expected %.9g throws, below the %d of the shortest path", sol.Value, d)
 				}
 				return nil
 			},

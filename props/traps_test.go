@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -379,11 +377,6 @@ func TestTrapsSimulatedPoliciesCatchAPessimisticAnalyst(t *testing.T) {
 	if err := g.checkSimulatedPolicies(z, 1, 2000, TestAlpha); err == nil || !strings.Contains(err.Error(), "above the optimum") {
 		t.Errorf("the pessimistic analyst passed: %v", err)
 	}
-}
-
-func removeFailFile(name string) {
-	os.RemoveAll(filepath.Join("testdata", "rapid", name))
-	os.Remove(filepath.Join("testdata", "rapid")) // only if empty
 }
 
 func FuzzTrapsAgreement(f *testing.F) {
