@@ -15,8 +15,9 @@ import (
 // Solving for E(s): E(s) = (6 + Σ_{c with moves} w_c·best_c) / Σ_{c with moves} w_c,
 // and E(s) = 0 when no block can be removed. Every move lowers the potential
 // 6·(full lower levels) + 3·(two-block lower levels) + 2·(blocks on top) by
-// at least one, so the states form a DAG and a memoised depth-first search
-// over canonical states (see jenga_canon.go) solves them all.
+// at least one, so the states form a DAG; two sweeps over the canonical
+// states (see jenga_canon.go), grouped by floor and blocks on top and
+// ordered by potential, solve them all (jenga_sweep.go).
 
 // jengaWeight is the die weight (faces out of 6) of colour c: 1 for R (c = 0),
 // 2 for G and B.
