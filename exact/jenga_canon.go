@@ -76,7 +76,7 @@ type jengaTables struct {
 	start    [3][]jengaPlacement     // a block of each colour starting a new level
 
 	// Top codes as bit sets (bit c for code c), for solving a floor's tops together.
-	slot        [3][64]uint8       // word of a top code's value in its block, in each frame (see jengaFrame)
+	slot        [3][64]uint8       // word of a top code's value in its block, in each frame (see jengaRefShift)
 	idxCode     [64]uint8          // canonical top code of a top index
 	swapIdx     [64]uint8          // top index after swapping green and blue
 	symIdx      [64]uint8          // top index of a state of a floor equal to its own swap: the smaller of the two tops
@@ -375,15 +375,6 @@ func jengaKey(lanes uint64, top uint8) uint64 { return lanes<<6 | uint64(top) }
 func keyTop(k uint64) uint8 { return uint8(k & 63) }
 
 func keyLanes(k uint64) uint64 { return k >> 6 }
-
-// laneCodes lists the live codes of lanes, descending.
-func laneCodes(lanes uint64) []uint8 {
-	var out []uint8
-	for ; lanes != 0; lanes >>= laneBits {
-		out = append(out, uint8(lanes&(1<<laneBits-1)))
-	}
-	return out
-}
 
 // swapKey is the key of the state k with green and blue swapped.
 func (t *jengaTables) swapKey(k uint64) uint64 {

@@ -47,8 +47,9 @@ type jengaStep struct {
 }
 
 // A ref names the row of the group a removal leads to (bits 4 up), how the
-// successor's tops map into that group (bits 2..3, jengaFrame), and the
-// colour (bits 0..1).
+// successor's tops map into that group (bits 2..3, the frame: 0 as they
+// are, 1 with green and blue swapped, 2 as the smaller of a top and its
+// swap, for a floor equal to its own swap), and the colour (bits 0..1).
 const jengaRefShift = 4
 
 // jengaMaxPot bounds the potential: nine complete lower levels and a
@@ -304,19 +305,6 @@ func jengaValue(bestV [3]float64) float64 {
 	}
 	if den > 0 {
 		return num / den
-	}
-	return 0
-}
-
-// jengaFrame says how a state of floor k1 (swap: w1) is kept: 0 as it is,
-// 1 swapped, 2 as the smaller of itself and its swap (a floor equal to its
-// own swap).
-func jengaFrame(k1, w1 uint64) uint8 {
-	switch {
-	case w1 < k1:
-		return 1
-	case w1 == k1:
-		return 2
 	}
 	return 0
 }
