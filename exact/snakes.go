@@ -121,16 +121,59 @@ func (s *snakesSweep) run(b snakes.Board) {
 		s.exprOf(t)[v] = 1
 		s.lo[t], s.hi[t] = v, v+1
 	}
+	// The sum of the six neighbours' values slides down with x: one cell
+	// joins, one leaves. It is trusted only while no neighbour holds an
+	// unknown (unknowns counts them) and is recounted after every
+	// elimination, which may change values already in the window.
+	var window float64
+	unknowns, recount := 0, true
 	for x := snakes.Cells - 1; x >= 1; x-- {
-		if s.land[x] == x {
-			s.step(x)
+		if recount {
+			window, unknowns = s.windowAt(x)
+			recount = false
+		} else {
+			y := s.land[x+1]
+			window += s.c0[y]
+			if s.lo[y] < s.hi[y] {
+				unknowns++
+			}
+			if x+7 <= snakes.Cells {
+				y := s.land[x+7]
+				window -= s.c0[y]
+				if s.lo[y] < s.hi[y] {
+					unknowns--
+				}
+			}
 		}
+		if s.land[x] != x {
+			continue // a jump's start is never stood on
+		}
+		if unknowns == 0 && s.varOf[x] == 0 { // the common case: a number
+			k := min(6, snakes.Cells-x)
+			s.c0[x] = (6 + window) / float64(k)
+			continue
+		}
+		recount = s.step(x)
 	}
 }
 
+// windowAt sums the values of the cells one throw from x lands on, and
+// counts those that still hold an unknown.
+func (s *snakesSweep) windowAt(x int) (sum float64, unknowns int) {
+	for d := 1; d <= min(6, snakes.Cells-x); d++ {
+		y := s.land[x+d]
+		sum += s.c0[y]
+		if s.lo[y] < s.hi[y] {
+			unknowns++
+		}
+	}
+	return sum, unknowns
+}
+
 // step computes cell x's first-step expression and, if x is a snake target,
-// eliminates its unknown.
-func (s *snakesSweep) step(x int) {
+// eliminates its unknown; it reports whether it did (values other cells
+// read may then have changed).
+func (s *snakesSweep) step(x int) (eliminated bool) {
 	k := min(6, snakes.Cells-x)
 	v := s.varOf[x]
 	sum := 0.0
@@ -143,9 +186,9 @@ func (s *snakesSweep) step(x int) {
 		}
 	}
 	inv := 1 / float64(k)
-	if lo >= hi && v == 0 { // no unknowns around: the common case, a number
+	if lo >= hi && v == 0 { // no unknowns around: a number
 		s.c0[x] = (6 + sum) * inv
-		return
+		return false
 	}
 	// Sum the neighbours' coefficients into a scratch row: the slot of cell
 	// 0, unused. (A target's own expression is still its unknown here, and a
@@ -168,7 +211,7 @@ func (s *snakesSweep) step(x int) {
 			own[c] = scratch[c] * inv
 		}
 		s.lo[x], s.hi[x] = lo, hi
-		return
+		return false
 	}
 	// x is the target of unknown v: u = (6 + sum + Σ scratch·u')/k, where the
 	// unknowns u' include u itself (a snake back to x) and lower ones only.
@@ -185,6 +228,7 @@ func (s *snakesSweep) step(x int) {
 	}
 	s.lo[x], s.hi[x] = lo, max(lo, hi)
 	s.substitute(x, v)
+	return true
 }
 
 // substitute replaces unknown v (target x, just eliminated) by x's
