@@ -35,18 +35,19 @@ type JengaSolution struct {
 	// Expected is the minimal expected number of throws.
 	Expected float64
 
-	tables *jengaTables
-	floors *jengaFloors
-	vals   [4]jengaClassValues // by class (blocks on top), jenga_sweep.go
-	starts []float64           // by block and colour: the best start of a new level (class-1 groups)
-	rows   [4]int32            // rows of values by class: one a block, so that a ref names its group's row
-	keys   []uint64            // by block: its floor's lanes and their swap
-	steps  []jengaStep         // the groups in the order of the forward sweep
-	refs   []uint32            // the blocks their removals lead to (jenga_sweep.go)
-	states int
-	input  jenga.Tower
-	start  uint64 // canonical key of the input tower
-	twin   uint64 // its green–blue swap
+	tables    *jengaTables
+	floors    *jengaFloors
+	vals      [4]jengaClassValues // by class (blocks on top), jenga_sweep.go
+	starts    []float64           // by class-1 group and colour: the best start of a new level
+	rows      [4]int32            // groups by class
+	groupRows []int32             // by block and class − 1: the group's row
+	keys      []uint64            // by block: its floor's lanes and their swap
+	steps     []jengaStep         // the groups in the order of the forward sweep
+	refs      []uint32            // the blocks their removals lead to (jenga_sweep.go)
+	states    int
+	input     jenga.Tower
+	start     uint64 // canonical key of the input tower
+	twin      uint64 // its green–blue swap
 }
 
 // States is the number of canonical states the analyst solved.
@@ -67,6 +68,7 @@ func SolveJenga(t jenga.Tower) (*JengaSolution, error) {
 	size := 1 << (2*len(t.Levels) + 2) // about the floors of a tall tower
 	s := &JengaSolution{tables: tables, floors: newJengaFloors(size), input: t.Clone(),
 		keys: make([]uint64, 0, 2*size), steps: make([]jengaStep, 0, 2*size), refs: make([]uint32, 0, 32*size)}
+	s.groupRows = make([]int32, 0, 3*size)
 	w := tables.swapKey(k)
 	s.start, s.twin = min(k, w), max(k, w)
 	s.Expected = s.sweep(k, w)

@@ -32,7 +32,7 @@ func (s *JengaSolution) lookup(k1, w1 uint64, top uint8) (float64, bool) {
 	}
 	class := t.blocks[t.idxCode[i]]
 	v := &s.vals[class]
-	return v.v[int(b)*v.stride+int(i-t.classBase[class])], true
+	return v.v[int(s.groupRows[3*int(b)+int(class)-1])*v.stride+int(i-t.classBase[class])], true
 }
 
 // best returns the optimal move of colour c (0..2) in the canonical state

@@ -22,12 +22,10 @@ import (
 //     solved already, and its value is read where the ref says with no
 //     hashing and no test.
 //
-// Values are kept by class (blocks on top) in three arrays, one row per
-// floor's block number (jengaClassValues; rows of floors without a group of
-// that class stay unused), so that a request needs no row number of its own
-// and a ref is the block: a group reads only the next class's values (one
-// block more on top) or, for a complete top, the best start of a new level,
-// so each sweep of reads stays in a smaller table.
+// Values are kept by class (blocks on top) in three dense arrays, one row
+// per group (jengaClassValues): a group reads only the next class's values
+// (one block more on top) or, for a complete top, the best start of a new
+// level, so each sweep of reads stays in a smaller table.
 //
 // A floor's slot in the index holds the set of its reachable tops beside
 // its block number, so that asking for tops costs one cache line; once both
@@ -35,7 +33,8 @@ import (
 
 // jengaGroup is a floor's states with a given number of blocks on top.
 type jengaGroup struct {
-	block int32 // also the group's row in its class's values
+	block int32
+	row   int32 // the group's row in its class's values
 	class uint8 // blocks on top: 1, 2 or 3
 }
 
@@ -47,7 +46,7 @@ type jengaStep struct {
 	tops uint64 // the group's reachable tops
 }
 
-// A ref names the block (the row) of the group a removal leads to (bits 4 up), how the
+// A ref names the row of the group a removal leads to (bits 4 up), how the
 // successor's tops map into that group (bits 2..3, the frame: 0 as they
 // are, 1 with green and blue swapped, 2 as the smaller of a top and its
 // swap, for a floor equal to its own swap), and the colour (bits 0..1).
@@ -58,7 +57,7 @@ const jengaRefShift = 4
 const jengaMaxPot = 6*jengaMaxLive + 2*3
 
 // jengaClassValues are the values of the states of one class (number of
-// blocks on top): a row of stride values per block, by top index minus the
+// blocks on top): a row of stride values per group, by top index minus the
 // class's first top index.
 type jengaClassValues struct {
 	v      []float64
@@ -85,7 +84,6 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 		}
 	}
 	for c := 1; c <= 3; c++ {
-		s.rows[c] = int32(len(s.keys) / 2)
 		s.vals[c].stride = int(t.classStride[c])
 		s.vals[c].v = make([]float64, int(s.rows[c])*s.vals[c].stride)
 	}
@@ -154,15 +152,19 @@ func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, w
 	if !found {
 		i = s.floors.add(lanes, int32(len(s.keys)/2))
 		s.keys = append(s.keys, lanes, wlanes)
+		s.groupRows = append(s.groupRows, 0, 0, 0)
 	}
 	sl := &s.floors.slots[i]
 	b := sl.block()
+	row := &s.groupRows[3*int(b)+int(class)-1]
 	if sl.tops()&t.classTops[class] == 0 {
+		*row = s.rows[class]
+		s.rows[class]++
 		p := pot + 2*int(class)
-		buckets[p] = append(buckets[p], jengaGroup{b, class})
+		buckets[p] = append(buckets[p], jengaGroup{b, *row, class})
 	}
 	sl.val |= want << jengaTopsShift
-	return uint32(b)<<jengaRefShift | frame<<2
+	return uint32(*row)<<jengaRefShift | frame<<2
 }
 
 // expand finds the removals from group g's floor (potential pot), asks the
@@ -220,7 +222,7 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 // values, so groups whose successors are solved may be solved at once.
 func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int {
 	t := s.tables
-	row := s.vals[g.class].v[int(g.block)*s.vals[g.class].stride:][:s.vals[g.class].stride]
+	row := s.vals[g.class].v[int(g.row)*s.vals[g.class].stride:][:s.vals[g.class].stride]
 	base := t.classBase[g.class]
 	switch g.class {
 	case 1, 2:
@@ -257,7 +259,7 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 		if g.class == 1 {
 			// The best start of a new level with a block of each colour, for
 			// the complete tops that lead here.
-			starts := s.starts[3*int(g.block):][:3]
+			starts := s.starts[3*int(g.row):][:3]
 			for c := range starts {
 				if tops&t.startMask[c] == t.startMask[c] {
 					ps := &t.startIn[c]
