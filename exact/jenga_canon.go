@@ -76,15 +76,15 @@ type jengaTables struct {
 	start    [3][]jengaPlacement     // a block of each colour starting a new level
 
 	// Top codes as bit sets (bit c for code c), for solving a floor's tops together.
-	slot        [3][64]uint8       // word of a top code's value in its block, in each frame (see jengaRefShift)
-	idxCode     [64]uint8          // canonical top code of a top index
-	swapIdx     [64]uint8          // top index after swapping green and blue
-	symIdx      [64]uint8          // top index of a state of a floor equal to its own swap: the smaller of the two tops
-	classBase   [4]uint8           // first top index of a class (number of blocks on top); the indices of a class are consecutive
-	classStride [4]uint8           // values a group of the class keeps (its tops, padded so that pairs of placements share a cache line)
-	placeIn     [3][64][3][2]uint8 // the tops places makes, as indices in the next class, by frame, top index and colour (twice the same for one)
-	startIn     [3][2]uint8        // the tops start makes, as indices in class 1, by colour
-	startColour [3][3]uint8        // the colour whose start tops a frame maps the start tops of a colour to
+	slot        [3][64]uint8     // word of a top code's value in its block, in each frame (see jengaRefShift)
+	idxCode     [64]uint8        // canonical top code of a top index
+	swapIdx     [64]uint8        // top index after swapping green and blue
+	symIdx      [64]uint8        // top index of a state of a floor equal to its own swap: the smaller of the two tops
+	classBase   [4]uint8         // first top index of a class (number of blocks on top); the indices of a class are consecutive
+	classStride [4]uint8         // values a group of the class keeps (its tops, padded so that pairs of placements share a cache line)
+	placeIn     [16][64][2]uint8 // the tops places makes, as indices in the next class, by frame and colour (a ref's bits 0..3), and top index (twice the same for one)
+	startIn     [3][2]uint8      // the tops start makes, as indices in class 1, by colour
+	startColour [3][3]uint8      // the colour whose start tops a frame maps the start tops of a colour to
 
 	// Sets of tops (bit i for top index i), for solving a floor's tops together.
 	classTops [4]uint64     // by number of blocks
@@ -272,7 +272,7 @@ func buildJengaTables() *jengaTables {
 		t.startIn[col] = in(0, t.start[col])
 		for f := range 3 {
 			for i := range t.nTops {
-				t.placeIn[f][i][col] = in(f, t.places[t.idxCode[i]][col])
+				t.placeIn[f<<2|col][i] = in(f, t.places[t.idxCode[i]][col])
 			}
 			m := t.startMask[col]
 			switch f {

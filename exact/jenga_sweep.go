@@ -229,32 +229,33 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 		// The block taken goes on the top, making a state of the next class.
 		// Refs outside, tops inside: a successor's row is read while in cache.
 		var list [jengaMaxGroupTops]uint8
-		var best [jengaMaxGroupTops][3]float64
+		var best [4][jengaMaxGroupTops]float64 // by colour (3: never used) and top
 		n := 0
 		for m := tops; m != 0; m &= m - 1 {
 			list[n] = uint8(bits.TrailingZeros64(m))
-			best[n] = [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+			best[0][n], best[1][n], best[2][n] = math.Inf(1), math.Inf(1), math.Inf(1)
 			n++
 		}
 		next := s.vals[g.class+1].v
 		stride := s.vals[g.class+1].stride
 		for _, r := range refs {
 			c := r & 3
-			in := &t.placeIn[r>>2&3]
+			in := &t.placeIn[r&15]
 			succ := next[int(r>>jengaRefShift)*stride:][:stride]
+			b := &best[c]
 			for j, top := range list[:n] {
-				ps := &in[top][c]
+				ps := &in[top]
 				v := succ[ps[0]]
 				if w := succ[ps[1]]; w < v {
 					v = w
 				}
-				if v < best[j][c] {
-					best[j][c] = v
+				if v < b[j] {
+					b[j] = v
 				}
 			}
 		}
 		for j, top := range list[:n] {
-			row[top-base] = jengaValue(best[j])
+			row[top-base] = jengaValue([3]float64{best[0][j], best[1][j], best[2][j]})
 		}
 		if g.class == 1 {
 			// The best start of a new level with a block of each colour, for
