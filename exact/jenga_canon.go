@@ -84,7 +84,7 @@ type jengaTables struct {
 	classStride [4]uint8         // values a group of the class keeps (its tops, padded so that pairs of placements share a cache line)
 	placeIn     [16][64][2]uint8 // the tops places makes, as indices in the next class, by frame and colour (a ref's bits 0..3), and top index (twice the same for one)
 	startIn     [3][2]uint8      // the tops start makes, as indices in class 1, by colour
-	startColour [3][3]uint8      // the colour whose start tops a frame maps the start tops of a colour to
+	startColour [16]uint8        // the colour whose start tops a frame maps the start tops of a colour to, by frame and colour (a ref's bits 0..3)
 
 	// Sets of tops (bit i for top index i), for solving a floor's tops together.
 	classTops [4]uint64     // by number of blocks
@@ -285,7 +285,7 @@ func buildJengaTables() *jengaTables {
 			if c2 < 0 {
 				panic("jenga: a frame maps the start tops of a colour to no colour's")
 			}
-			t.startColour[f][col] = uint8(c2)
+			t.startColour[f<<2|col] = uint8(c2)
 		}
 	}
 	return t

@@ -280,7 +280,7 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 			for _, r := range refs[:n] {
 				c := r & 3
-				if v := s.starts[3*int(r>>jengaRefShift)+int(t.startColour[r>>2&3][c])]; v < bestV[c] {
+				if v := s.starts[3*int(r>>jengaRefShift)+int(t.startColour[r&15])]; v < bestV[c] {
 					bestV[c] = v
 				}
 			}
@@ -297,12 +297,19 @@ const jengaMaxGroupTops = 18
 // jengaValue is the value of a state from the best successor value of each
 // colour (+Inf for a colour without a move).
 func jengaValue(bestV [3]float64) float64 {
+	inf := math.Inf(1)
 	num, den := 6.0, 0.0
-	for c, v := range bestV {
-		if !math.IsInf(v, 1) {
-			num += jengaWeight(c) * v
-			den += jengaWeight(c)
-		}
+	if v := bestV[0]; v != inf {
+		num += jengaWeight(0) * v
+		den += jengaWeight(0)
+	}
+	if v := bestV[1]; v != inf {
+		num += jengaWeight(1) * v
+		den += jengaWeight(1)
+	}
+	if v := bestV[2]; v != inf {
+		num += jengaWeight(2) * v
+		den += jengaWeight(2)
 	}
 	if den > 0 {
 		return num / den
