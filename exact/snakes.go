@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
 )
@@ -12,23 +13,29 @@ import (
 // land follows a jump. (An overshooting throw keeps the player on x, which is
 // where the (6−k)/6 self-loop went.)
 //
-// Only snakes send the player backwards, so a sweep from 99 down to 1 knows
-// every value it needs except those of snake targets below the current cell.
-// Each value is kept as an affine expression in the unknown values u_t of
-// those targets. When the sweep reaches a target t, its equation
-// u_t = c + a·u_t + (lower unknowns) gives u_t in terms of lower unknowns,
-// which is substituted at once into every expression the rest of the sweep
-// can still read: the five cells above t and the far ends of ladders that
-// start within reach. So expressions only ever hold unknowns below the
-// current cell, and at cell 1 the expression is a plain number.
+// Only snakes send the player backwards. So the solver names one unknown u_j
+// per snake target t_j and treats every snake as an exit worth u_j: then each
+// value is an affine function of the unknowns, E(x) = V₀(x) + Σ_j V_j(x)·u_j,
+// and one sweep from 99 down to 1 computes all its coefficients, because a
+// cell's equation reads only higher cells, ladder ends (higher still) and
+// snake heads (a unit coefficient on their target's unknown). V_j(x) is the
+// probability of leaving the board through a snake into t_j before reaching
+// 100 or another snake, and V₀(x) the expected number of throws until then.
+// The sweep then closes the system with u_j = E(t_j): an m×m system for m
+// targets, (I − A)·u = c with A_ij = V_j(t_i) and c_i = V₀(t_i).
 //
-// This is Gaussian elimination of the first-step system in the order
-// 99, 98, …, 1, skipping the structural zeros. The pivots 1 − a are positive:
-// a is the probability of coming back to t before reaching 100 or a lower
-// target, which is below 1 on a board with finite expectation. Cost:
-// O(100·6·w) where w is the number of unknowns alive at once (targets below
-// the current cell reachable by a snake from above it), against O(100³) for
-// the dense elimination.
+// Error. The sweep only adds non-negative numbers and multiplies by 1/k, so a
+// coefficient that is zero is exactly zero and the others carry a relative
+// error of a few ulps per cell. I − A is an M-matrix with row sums ≥ 0 (a row
+// of A sums to the probability of coming back through some snake), which
+// Gaussian elimination without pivoting solves stably; the answer's relative
+// error is then a small multiple of κ·2⁻⁵³, where κ, the condition number of
+// I − A, grows like the expected number of returns through snakes. The tests
+// hold every generated board to 1e-9 of the exact rational answer.
+//
+// Cost: O(100·(m+1)) for the sweep and O(m³) for the system, with no
+// allocation when m < smallWidth (every generated board: they have at most 13 targets).
+// The dense elimination of all ~99 cells costs O(100³).
 
 // ExpectedThrows returns the expected number of throws from cell 1 to 100.
 // It returns the board's validation error when the board is invalid or the
@@ -37,241 +44,206 @@ func ExpectedThrows(b snakes.Board) (float64, error) {
 	if err := b.Validate(); err != nil {
 		return 0, fmt.Errorf("snakes: %w", err)
 	}
-	var s snakesSweep
-	s.run(b)
-	return s.c0[1], nil
+	var buf sweepBuffers
+	s := newSnakesSweep(b, &buf)
+	return s.eval(1), nil
 }
 
 // ExpectedThrowsFrom returns E(x) for every cell x in 1..100 (index 0 unused).
-// Cells that start a jump get the value of the jump's end.
+// Cells that start a jump get the value of the jump's end. Cells from which
+// the game may never end — possible only where cell 1 cannot lead, since the
+// board is valid — get +Inf.
 func ExpectedThrowsFrom(b snakes.Board) ([]float64, error) {
 	if err := b.Validate(); err != nil {
 		return nil, fmt.Errorf("snakes: %w", err)
 	}
-	var s snakesSweep
-	s.run(b)
-	// Unknowns in increasing order of target (decreasing index): each one's
-	// expression holds only lower targets, whose values are known by then.
-	m := len(s.targets)
-	u := make([]float64, m)
-	for v := m - 1; v >= 0; v-- {
-		u[v] = s.eval(s.targets[v], u)
+	var buf sweepBuffers
+	s := newSnakesSweep(b, &buf)
+	var doomed *[snakes.Cells + 1]bool
+	if b.MayTrap() {
+		doomed = doomedCells(&s.land)
 	}
 	out := make([]float64, snakes.Cells+1)
 	for x := 1; x <= snakes.Cells; x++ {
-		out[x] = s.eval(s.land[x], u)
+		if doomed != nil && doomed[x] {
+			out[x] = math.Inf(1)
+			continue
+		}
+		out[x] = s.eval(x)
 	}
 	return out, nil
 }
 
-// snakesSweep holds the affine expressions of the sweep. The expression of
-// cell x is the constant c0[x] plus the coefficients expr[x*stride+c] of the
-// unknowns (column 0 unused); unknown column v is the value of targets[v-1], and
-// targets are sorted from the highest down, so the unknowns still alive at
-// cell x are a suffix of the columns. lo[x], hi[x] bound the columns that
-// may be non-zero in x's expression.
+const (
+	// sweepRows are the cells 0..106: a throw from 99 reads up to 105, and
+	// the rows past 100 stay zero (such throws overshoot and add nothing).
+	sweepRows = snakes.Cells + 7
+	// smallWidth bounds the coefficients per cell (1 + targets) kept in the
+	// sweep's own arrays; wider boards allocate.
+	smallWidth = 16
+)
+
+// snakesSweep holds the coefficients of the sweep: component c of cell x is
+// v[x*width+c], where component 0 is V₀ and component j ≥ 1 is the
+// coefficient of targets[j−1]'s unknown. Row 0 is unused.
 type snakesSweep struct {
 	land    [snakes.Cells + 1]int
-	varOf   [snakes.Cells + 1]int // 1 + index of the unknown of a snake target, 0 if none
-	lo, hi  [snakes.Cells + 1]int
-	c0      [snakes.Cells + 1]float64
-	targets []int // snake targets, highest first
-	// ladderEnds are the far ends of ladders with the lowest start of a
-	// ladder into each: such an end stays readable while that start is.
-	ladderEnds []ladderEnd
-	stride     int
-	expr       []float64 // nil when there is no snake (no unknowns)
+	targets []int // distinct snake targets, in the order of the board's jumps
+	width   int
+	v       []float64
+	u       []float64 // the targets' values
 }
 
-type ladderEnd struct{ end, lowestStart int }
+// sweepBuffers is the caller's memory for a sweep of fewer than smallWidth
+// components, so that the common board needs no allocation. (The sweep is
+// built by value and only ever reads and writes these arrays through
+// slices, which keeps them off the heap.)
+type sweepBuffers struct {
+	v       [sweepRows * smallWidth]float64
+	targets [smallWidth - 1]int
+	u       [smallWidth - 1]float64
+	system  [(smallWidth - 1) * smallWidth]float64
+}
 
-func (s *snakesSweep) exprOf(x int) []float64 { return s.expr[x*s.stride : (x+1)*s.stride] }
+// inverseThrows[k] is 1/k: the weight of each of k throws that stay on the board.
+var inverseThrows = [7]float64{0, 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5, 1.0 / 6}
 
-func (s *snakesSweep) run(b snakes.Board) {
-	s.land = b.Targets()
-	var isTarget [snakes.Cells + 1]bool
-	var lowestStart [snakes.Cells + 1]int
+// newSnakesSweep runs the sweep on a valid board and solves for the
+// targets' unknowns, in buf's memory when the board is small enough.
+func newSnakesSweep(b snakes.Board, buf *sweepBuffers) snakesSweep {
+	s := snakesSweep{land: b.Targets()}
+	var column [snakes.Cells + 1]int // 1 + index of a target's unknown, 0 if none
+	s.targets = buf.targets[:0]
 	for _, j := range b.Jumps {
-		if j.IsLadder() {
-			if lowestStart[j.To] == 0 || j.From < lowestStart[j.To] {
-				lowestStart[j.To] = j.From
-			}
-		} else {
-			isTarget[j.To] = true
+		if !j.IsLadder() && column[j.To] == 0 {
+			s.targets = append(s.targets, j.To)
+			column[j.To] = len(s.targets)
 		}
 	}
-	for c := snakes.Cells; c >= 1; c-- {
-		if isTarget[c] {
-			s.targets = append(s.targets, c)
-			s.varOf[c] = len(s.targets)
+	w := len(s.targets) + 1
+	s.width = w
+	if w <= smallWidth {
+		s.v = buf.v[:sweepRows*w]
+	} else {
+		s.v = make([]float64, sweepRows*w)
+	}
+	for _, j := range b.Jumps {
+		if !j.IsLadder() {
+			s.v[j.From*w+column[j.To]] = 1 // a snake head is worth its target's unknown
 		}
-		if lowestStart[c] != 0 {
-			s.ladderEnds = append(s.ladderEnds, ladderEnd{c, lowestStart[c]})
-		}
 	}
-	s.stride = len(s.targets) + 1
-	if len(s.targets) > 0 {
-		s.expr = make([]float64, (snakes.Cells+1)*s.stride)
+	if w == 1 {
+		sweepConstants(&s.land, s.v)
+		return s
 	}
-	for c := range s.lo {
-		s.lo[c], s.hi[c] = 1, 1 // empty range: a constant
+	sweepComponents(&s.land, s.v, w)
+	m := len(s.targets)
+	var system []float64 // m rows of m+1: the matrix I − A, then the right-hand side
+	if m < smallWidth {
+		s.u, system = buf.u[:m], buf.system[:m*(m+1)]
+	} else {
+		s.u, system = make([]float64, m), make([]float64, m*(m+1))
 	}
-	for _, t := range s.targets { // until the sweep reaches it, a target is its unknown
-		v := s.varOf[t]
-		s.exprOf(t)[v] = 1
-		s.lo[t], s.hi[t] = v, v+1
-	}
-	// The sum of the six neighbours' values slides down with x: one cell
-	// joins, one leaves. It is trusted only while no neighbour holds an
-	// unknown (unknowns counts them) and is recounted after every
-	// elimination, which may change values already in the window.
-	var window float64
-	unknowns, recount := 0, true
+	s.solve(system)
+	return s
+}
+
+// sweepConstants is the sweep of a board without snakes: one component.
+func sweepConstants(land *[snakes.Cells + 1]int, v []float64) {
+	v = v[:sweepRows]
 	for x := snakes.Cells - 1; x >= 1; x-- {
-		if recount {
-			window, unknowns = s.windowAt(x)
-			recount = false
-		} else {
-			y := s.land[x+1]
-			window += s.c0[y]
-			if s.lo[y] < s.hi[y] {
-				unknowns++
-			}
-			if x+7 <= snakes.Cells {
-				y := s.land[x+7]
-				window -= s.c0[y]
-				if s.lo[y] < s.hi[y] {
-					unknowns--
-				}
-			}
-		}
-		if s.land[x] != x {
-			continue // a jump's start is never stood on
-		}
-		if unknowns == 0 && s.varOf[x] == 0 { // the common case: a number
-			k := min(6, snakes.Cells-x)
-			s.c0[x] = (6 + window) / float64(k)
+		if l := land[x]; l != x {
+			v[x] = v[l] // a ladder start has its end's value
 			continue
 		}
-		recount = s.step(x)
+		f := inverseThrows[min(6, snakes.Cells-x)]
+		v[x] = ((v[x+2] + v[x+3]) + (v[x+4] + v[x+5]) + (v[x+6] + 6) + v[x+1]) * f
 	}
 }
 
-// windowAt sums the values of the cells one throw from x lands on, and
-// counts those that still hold an unknown.
-func (s *snakesSweep) windowAt(x int) (sum float64, unknowns int) {
-	for d := 1; d <= min(6, snakes.Cells-x); d++ {
-		y := s.land[x+d]
-		sum += s.c0[y]
-		if s.lo[y] < s.hi[y] {
-			unknowns++
+// sweepComponents computes every component of every cell from 99 down to 1.
+func sweepComponents(land *[snakes.Cells + 1]int, v []float64, w int) {
+	for x := snakes.Cells - 1; x >= 1; x-- {
+		at := x * w
+		row := v[at : at+w]
+		l := land[x]
+		if l != x {
+			if l > x {
+				copy(row, v[l*w:l*w+w]) // a ladder start has its end's value
+			}
+			continue // a snake head keeps its unit coefficient
 		}
-	}
-	return sum, unknowns
-}
-
-// step computes cell x's first-step expression and, if x is a snake target,
-// eliminates its unknown; it reports whether it did (values other cells
-// read may then have changed).
-func (s *snakesSweep) step(x int) (eliminated bool) {
-	k := min(6, snakes.Cells-x)
-	v := s.varOf[x]
-	sum := 0.0
-	lo, hi := s.stride, 1
-	for d := 1; d <= k; d++ {
-		y := s.land[x+d]
-		sum += s.c0[y]
-		if s.lo[y] < s.hi[y] {
-			lo, hi = min(lo, s.lo[y]), max(hi, s.hi[y])
-		}
-	}
-	inv := 1 / float64(k)
-	if lo >= hi && v == 0 { // no unknowns around: a number
-		s.c0[x] = (6 + sum) * inv
-		return false
-	}
-	// Sum the neighbours' coefficients into a scratch row: the slot of cell
-	// 0, unused. (A target's own expression is still its unknown here, and a
-	// snake back to it brings that unknown into the sum.)
-	scratch := s.exprOf(0)
-	if lo < hi {
-		clear(scratch[lo:hi])
-	}
-	for d := 1; d <= k; d++ {
-		y := s.land[x+d]
-		e := s.exprOf(y)
-		for c := s.lo[y]; c < s.hi[y]; c++ {
-			scratch[c] += e[c]
-		}
-	}
-	own := s.exprOf(x)
-	if v == 0 {
-		s.c0[x] = (6 + sum) * inv
-		for c := lo; c < hi; c++ {
-			own[c] = scratch[c] * inv
-		}
-		s.lo[x], s.hi[x] = lo, hi
-		return false
-	}
-	// x is the target of unknown v: u = (6 + sum + Σ scratch·u')/k, where the
-	// unknowns u' include u itself (a snake back to x) and lower ones only.
-	a := 0.0
-	if v >= lo && v < hi {
-		a = scratch[v] * inv
-	}
-	scale := inv / (1 - a)
-	clear(own)
-	s.c0[x] = (6 + sum) * scale
-	lo = max(lo, v+1)
-	for c := lo; c < hi; c++ {
-		own[c] = scratch[c] * scale
-	}
-	s.lo[x], s.hi[x] = lo, max(lo, hi)
-	s.substitute(x, v)
-	return true
-}
-
-// substitute replaces unknown v (target x, just eliminated) by x's
-// expression in every expression the rest of the sweep can read.
-func (s *snakesSweep) substitute(x, v int) {
-	reach := min(x+5, snakes.Cells)
-	for y := x + 1; y <= reach; y++ {
-		s.substituteInto(y, x, v)
-	}
-	for _, le := range s.ladderEnds {
-		if le.end > reach && le.lowestStart <= reach {
-			s.substituteInto(le.end, x, v)
+		f := inverseThrows[min(6, snakes.Cells-x)]
+		n1 := v[at+w : at+2*w][:w]
+		n2 := v[at+2*w : at+3*w][:w]
+		n3 := v[at+3*w : at+4*w][:w]
+		n4 := v[at+4*w : at+5*w][:w]
+		n5 := v[at+5*w : at+6*w][:w]
+		n6 := v[at+6*w : at+7*w][:w]
+		row[0] = ((n2[0] + n3[0]) + (n4[0] + n5[0]) + (n6[0] + 6) + n1[0]) * f
+		for c := 1; c < w; c++ {
+			row[c] = ((n2[c] + n3[c]) + (n4[c] + n5[c]) + n6[c] + n1[c]) * f
 		}
 	}
 }
 
-func (s *snakesSweep) substituteInto(y, x, v int) {
-	if v < s.lo[y] || v >= s.hi[y] {
-		return
+// solve closes the system u_j = E(t_j) by Gaussian elimination in a, which
+// holds m rows of m+1, and stores the solution in s.u.
+//
+// Exact zeros are skipped, and that is what keeps a valid board's answer
+// finite when some cells the game never visits cannot reach 100: their
+// targets' rows form a singular block whose pivots are zero or rounding
+// noise. A target with finite value has an exact zero coefficient on every
+// such target (the sweep keeps structural zeros exact), elimination only
+// fills a coefficient in when one target can reach the other, so no finite
+// row ever reads the block's garbage, and neither does eval.
+func (s *snakesSweep) solve(a []float64) {
+	m := len(s.targets)
+	w := s.width
+	for i, t := range s.targets {
+		row := a[i*(m+1) : (i+1)*(m+1)]
+		e := s.v[t*w : t*w+w]
+		for j := range m {
+			row[j] = -e[j+1]
+		}
+		row[i]++
+		row[m] = e[0]
 	}
-	e := s.exprOf(y)
-	f := e[v]
-	if f == 0 {
-		return
+	for p := range m {
+		prow := a[p*(m+1) : (p+1)*(m+1)]
+		for i := p + 1; i < m; i++ {
+			row := a[i*(m+1) : (i+1)*(m+1)]
+			if row[p] == 0 {
+				continue
+			}
+			f := row[p] / prow[p]
+			row[p] = 0
+			for j := p + 1; j <= m; j++ {
+				row[j] -= f * prow[j]
+			}
+		}
 	}
-	d := s.exprOf(x)
-	s.c0[y] += f * s.c0[x]
-	e[v] = 0
-	for c := s.lo[x]; c < s.hi[x]; c++ {
-		e[c] += f * d[c]
+	for i := m - 1; i >= 0; i-- {
+		row := a[i*(m+1) : (i+1)*(m+1)]
+		x := row[m]
+		for j := i + 1; j < m; j++ {
+			if row[j] != 0 {
+				x -= row[j] * s.u[j]
+			}
+		}
+		s.u[i] = x / row[i]
 	}
-	s.lo[y], s.hi[y] = v+1, max(s.hi[y], s.hi[x])
 }
 
-// eval evaluates the expression of cell x given the values u of the unknowns.
-func (s *snakesSweep) eval(x int, u []float64) float64 {
-	val := s.c0[x]
-	if s.lo[x] >= s.hi[x] {
-		return val // a number (and expr is nil on a board without snakes)
-	}
-	e := s.exprOf(x)
-	for c := s.lo[x]; c < s.hi[x]; c++ {
-		val += e[c] * u[c-1]
+// eval returns E(x) = V₀(x) + Σ_j V_j(x)·u_j for a cell with finite value.
+func (s *snakesSweep) eval(x int) float64 {
+	w := s.width
+	e := s.v[x*w : x*w+w]
+	val := e[0]
+	for j, c := range e[1:] {
+		if c != 0 {
+			val += c * s.u[j]
+		}
 	}
 	return val
 }

@@ -203,3 +203,45 @@ func TestExpectedThrowsFromBoardsWithoutSnakes(t *testing.T) {
 		}
 	}
 }
+
+// A board whose cells 9 and 10 are a trap the game never enters: ladders
+// from 2..7 carry the player over it, and the snakes 11..16 all lead back
+// into it, so 100 cannot be reached from 8, 9, 10 or the snake heads. (Two
+// targets, so that the solver's system has a singular 2×2 block there, which
+// it must keep away from the finite cells.) The board is valid
+// (nothing reachable from 1 is stuck). Above 17 it is the empty board, so
+// E(x) there is the empty board's, and E(1) = 1 + (E(20) + … + E(25))/6 by
+// the first-step equation of cell 1.
+func TestExpectedThrowsFromUnreachableTrap(t *testing.T) {
+	b := snakesBoard(2, 20, 3, 21, 4, 22, 5, 23, 6, 24, 7, 25,
+		11, 10, 12, 9, 13, 10, 14, 9, 15, 10, 16, 9)
+	if err := b.Validate(); err != nil {
+		t.Fatalf("the board should be valid: %v", err)
+	}
+	empty, err := ExpectedThrowsFrom(snakes.Board{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := ExpectedThrowsFrom(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for x := 8; x <= 16; x++ {
+		if !math.IsInf(e[x], 1) {
+			t.Errorf("E(%d) = %v, want +Inf", x, e[x])
+		}
+	}
+	for x := 17; x <= snakes.Cells; x++ {
+		if math.Abs(e[x]-empty[x]) > 1e-12*empty[x] {
+			t.Errorf("E(%d) = %v, want the empty board's %v", x, e[x], empty[x])
+		}
+	}
+	want := 1 + (empty[20]+empty[21]+empty[22]+empty[23]+empty[24]+empty[25])/6
+	got, err := ExpectedThrows(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got-want) > 1e-12*want || e[1] != got {
+		t.Errorf("E(1) = %v (from: %v), want %v", got, e[1], want)
+	}
+}

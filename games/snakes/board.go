@@ -94,10 +94,10 @@ func (b Board) Validate() error {
 // which 100 cannot be reached, or 0 when there is none (the expected number
 // of throws is then finite). It assumes the jumps are otherwise valid.
 func (b Board) StuckCell() int {
-	land := b.Targets()
-	if everyCellMovesUp(&land) {
+	if !b.MayTrap() {
 		return 0
 	}
+	land := b.Targets()
 	// One throw from c leaves the player on land[c+d] for d = 1..6 with
 	// c+d ≤ 100, or on c itself when the throw overshoots.
 	var fromStart [Cells + 1]bool
@@ -150,25 +150,25 @@ func (b Board) StuckCell() int {
 	return 0
 }
 
-// everyCellMovesUp reports whether from every cell below 100 (that starts no
-// jump) some throw leaves the player strictly higher. Then 100 can be reached
-// from every cell by climbing, and no cell is stuck: the common case, decided
-// in about a hundred comparisons before the two full searches.
-func everyCellMovesUp(land *[Cells + 1]int) bool {
-	for c := 1; c < Cells; c++ {
-		if land[c] != c {
-			continue
-		}
-		up := false
-		for d := 1; d <= 6 && c+d <= Cells; d++ {
-			if land[c+d] > c {
-				up = true
-				break
-			}
-		}
-		if !up {
-			return false
+// MayTrap reports whether some cell might be unable to move the player up:
+// that needs all six cells above it to start snakes, since a plain cell or a
+// ladder start within reach moves the player up and 100 starts no jump.
+// When it reports false, 100 can be reached from every cell by climbing, so
+// every expectation is finite: the common case, decided with a few word
+// operations. It assumes the jumps are otherwise valid.
+func (b Board) MayTrap() bool {
+	var heads [2]uint64 // bit c of the 128-bit word: a snake starts on cell c
+	for _, j := range b.Jumps {
+		if j.To < j.From && j.From >= 0 && j.From < 128 {
+			heads[j.From>>6] |= 1 << (j.From & 63)
 		}
 	}
-	return true
+	// run keeps bit c while cells c..c+5 all start snakes.
+	run, shifted := heads, heads
+	for range 5 {
+		shifted = [2]uint64{shifted[0]>>1 | shifted[1]<<63, shifted[1] >> 1}
+		run[0] &= shifted[0]
+		run[1] &= shifted[1]
+	}
+	return run[0]|run[1] != 0
 }
