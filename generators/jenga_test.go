@@ -2,12 +2,11 @@ package generators
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
+	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"pgregory.net/rapid"
 )
 
@@ -46,12 +45,7 @@ func TestJengaShrinksTowardSmallOneColourTowers(t *testing.T) {
 	// Every tower of three levels or more "fails": rapid must shrink to a
 	// three-level tower of one colour.
 	var smallest *jenga.Tower
-	rec := &jengaRecordTB{T: t}
-	t.Cleanup(func() { // the fail file rapid writes for the planted failure
-		os.RemoveAll(filepath.Join("testdata", "rapid", rec.Name()))
-		os.Remove(filepath.Join("testdata", "rapid"))
-		os.Remove("testdata")
-	})
+	rec := rapidtest.NewRecorder(t, "jenga-shrink")
 	rapid.Check(rec, func(t *rapid.T) {
 		tw := Jenga().Draw(t, "tower")
 		if len(tw.Levels) >= 3 {
@@ -59,30 +53,13 @@ func TestJengaShrinksTowardSmallOneColourTowers(t *testing.T) {
 			t.Fatalf("tall")
 		}
 	})
-	if !rec.failed || smallest == nil {
+	if !rec.Failed() || smallest == nil {
 		t.Fatal("the property never failed")
 	}
 	if got := JengaClass(*smallest); got != "one-colour/n3" {
 		t.Errorf("shrunk to %v (%s), want a one-colour tower of 3 levels", smallest, got)
 	}
 }
-
-// jengaRecordTB records a rapid failure instead of failing the test.
-type jengaRecordTB struct {
-	*testing.T
-	failed bool
-}
-
-func (r *jengaRecordTB) Name() string          { return "jenga-shrink" }
-func (r *jengaRecordTB) Errorf(string, ...any) { r.failed = true }
-func (r *jengaRecordTB) Fatalf(string, ...any) { r.failed = true }
-func (r *jengaRecordTB) Error(...any)          { r.failed = true }
-func (r *jengaRecordTB) Fatal(...any)          { r.failed = true }
-func (r *jengaRecordTB) FailNow()              { r.failed = true }
-func (r *jengaRecordTB) Fail()                 { r.failed = true }
-func (r *jengaRecordTB) Failed() bool          { return r.failed }
-func (r *jengaRecordTB) Logf(string, ...any)   {}
-func (r *jengaRecordTB) Log(...any)            {}
 
 func ExampleJenga() {
 	tw := Jenga().Example(3)

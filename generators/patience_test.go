@@ -1,15 +1,12 @@
 package generators
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/patience"
+	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"pgregory.net/rapid"
 )
 
@@ -91,39 +88,15 @@ func TestPatienceExampleIsDeterministic(t *testing.T) {
 // deal must shrink to the simplest one, the sorted deck.
 func TestPatienceShrinksTowardTheSortedDeck(t *testing.T) {
 	var last patience.Deal
-	rec := &patienceRecordingTB{T: t}
-	t.Cleanup(func() { // rapid saves a fail file for the failure we asked for
-		os.RemoveAll(filepath.Join("testdata", "rapid", rec.Name()))
-		os.Remove(filepath.Join("testdata", "rapid")) // only if empty
-		os.Remove("testdata")
-	})
+	rec := rapidtest.NewRecorder(t, "patience-shrink")
 	rapid.Check(rec, func(t *rapid.T) {
 		last = Patience().Draw(t, "deal")
 		t.Fatalf("fails on every deal")
 	})
-	if !rec.failed {
+	if !rec.Failed() {
 		t.Fatal("the property did not fail")
 	}
 	if last != patience.SortedDeck() {
 		t.Errorf("shrunk to\n%vwant the sorted deck", last)
 	}
 }
-
-// patienceRecordingTB records a rapid failure instead of failing the test.
-type patienceRecordingTB struct {
-	*testing.T
-	mu     sync.Mutex
-	failed bool
-}
-
-func (r *patienceRecordingTB) Name() string          { return "patience-shrink" }
-func (r *patienceRecordingTB) Fail()                 { r.mu.Lock(); r.failed = true; r.mu.Unlock() }
-func (r *patienceRecordingTB) FailNow()              { r.Fail() }
-func (r *patienceRecordingTB) Failed() bool          { r.mu.Lock(); defer r.mu.Unlock(); return r.failed }
-func (r *patienceRecordingTB) Errorf(string, ...any) { r.Fail() }
-func (r *patienceRecordingTB) Error(...any)          { r.Fail() }
-func (r *patienceRecordingTB) Fatalf(string, ...any) { r.Fail() }
-func (r *patienceRecordingTB) Fatal(...any)          { r.Fail() }
-func (r *patienceRecordingTB) Logf(string, ...any)   {}
-func (r *patienceRecordingTB) Log(...any)            {}
-func (r *patienceRecordingTB) String() string        { return fmt.Sprint(r.failed) }

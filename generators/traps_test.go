@@ -2,12 +2,11 @@ package generators
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/traps"
+	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"pgregory.net/rapid"
 )
 
@@ -58,12 +57,7 @@ func TestTrapsCoverage(t *testing.T) {
 // only logged.
 func TestTrapsShrinks(t *testing.T) {
 	var smallest *traps.Maze
-	rec := &recordT{T: t}
-	t.Cleanup(func() {
-		os.RemoveAll(filepath.Join("testdata", "rapid", rec.Name()))
-		os.Remove(filepath.Join("testdata", "rapid"))
-		os.Remove("testdata") // only if empty
-	})
+	rec := rapidtest.NewRecorder(t, "planted-traps-shrink")
 	rapid.Check(rec, func(t *rapid.T) {
 		z := Traps().Draw(t, "maze")
 		for _, row := range z.Rows {
@@ -75,7 +69,7 @@ func TestTrapsShrinks(t *testing.T) {
 			}
 		}
 	})
-	if !rec.failed || smallest == nil {
+	if !rec.Failed() || smallest == nil {
 		t.Fatal("the property never failed")
 	}
 	if smallest.Kinds != 1 || smallest.Life != 1 {
@@ -83,23 +77,6 @@ func TestTrapsShrinks(t *testing.T) {
 	}
 	t.Logf("shrunk to %dx%d: %v", smallest.M(), smallest.N(), smallest.Rows)
 }
-
-// recordT records a failure instead of failing the test.
-type recordT struct {
-	*testing.T
-	failed bool
-}
-
-func (r *recordT) Name() string          { return "planted-traps-shrink" }
-func (r *recordT) Errorf(string, ...any) { r.failed = true }
-func (r *recordT) Fatalf(string, ...any) { r.failed = true }
-func (r *recordT) Error(...any)          { r.failed = true }
-func (r *recordT) Fatal(...any)          { r.failed = true }
-func (r *recordT) FailNow()              { r.failed = true }
-func (r *recordT) Fail()                 { r.failed = true }
-func (r *recordT) Failed() bool          { return r.failed }
-func (r *recordT) Logf(string, ...any)   {}
-func (r *recordT) Log(...any)            {}
 
 func ExampleTraps() {
 	z := TrapsWith(TrapsOptions{MaxRows: 4, MaxCols: 6, MaxKinds: 2, MaxLife: 3}).Example(1)

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
 )
@@ -230,11 +229,6 @@ func TestCrossCheckBatchOnly(t *testing.T) {
 // CheckSolver fail with a shrunk board that has such a jump and little else.
 func TestCheckSolverShrinks(t *testing.T) {
 	withRapidSeed(t, 1)
-	name := "planted-" + strings.ReplaceAll(t.Name(), "/", "-")
-	t.Cleanup(func() {
-		os.RemoveAll(filepath.Join("testdata", "rapid", name))
-		os.Remove(filepath.Join("testdata", "rapid")) // only if empty
-	})
 	wrong := func(b Board) (float64, error) {
 		sb := b.(snakes.Board)
 		var kept snakes.Board
@@ -245,12 +239,12 @@ func TestCheckSolverShrinks(t *testing.T) {
 		}
 		return exact.ExpectedThrows(kept)
 	}
-	rec := &recordingTB{T: t, name: name}
+	rec := rapidtest.NewRecorder(t, "planted-"+strings.ReplaceAll(t.Name(), "/", "-"))
 	CheckSolver(rec, Snakes{}, wrong)
 	if !rec.Failed() {
 		t.Fatal("CheckSolver passed a solver that ignores jumps from 97..99")
 	}
-	log := rec.log.String()
+	log := rec.Output()
 	i := strings.LastIndex(log, "input:\n")
 	if i < 0 {
 		t.Fatalf("no input in the report:\n%s", log)
