@@ -136,6 +136,10 @@ func (s *JengaSolution) solveSteps(lo, hi int) int {
 // request asks for the tops want (indices in the frame of lanes) of the floor
 // lanes (swap: wlanes), whose potential is pot, with class blocks on top,
 // queueing the group if it is new, and returns the ref (colour 0) of the group.
+//
+// The common case — the group exists — stays here, small; adding a floor or
+// a group is left to newGroup, so that its appends do not make this path
+// save and reload its registers around them.
 func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, wlanes, want uint64, class uint8, pot int) uint32 {
 	t := s.tables
 	frame := uint32(0)
@@ -150,21 +154,38 @@ func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, w
 	}
 	i, found := s.floors.find(lanes)
 	if !found {
-		i = s.floors.add(lanes, int32(len(s.keys)/2))
-		s.keys = append(s.keys, lanes, wlanes)
-		s.groupRows = append(s.groupRows, 0, 0, 0)
+		return s.newGroup(buckets, -1, lanes, wlanes, want, class, pot) | frame<<2
 	}
 	sl := &s.floors.slots[i]
+	row := s.groupRows[3*int(sl.block())+int(class)-1]
+	if row < 0 {
+		return s.newGroup(buckets, i, lanes, wlanes, want, class, pot) | frame<<2
+	}
+	sl.val |= want << jengaTopsShift
+	return uint32(row)<<jengaRefShift | frame<<2
+}
+
+// newGroup is request's rare case: it adds the floor lanes (swap: wlanes)
+// when slot is −1, then its group of class class, asks it for the tops
+// want (in the frame of lanes), and returns the group's ref (colour 0,
+// frame 0).
+func (s *JengaSolution) newGroup(buckets *[jengaMaxPot + 1][]jengaGroup, slot int, lanes, wlanes, want uint64, class uint8, pot int) uint32 {
+	if slot < 0 {
+		slot = s.floors.add(lanes, int32(len(s.keys)/2))
+		s.keys = append(s.keys, lanes, wlanes)
+		s.groupRows = append(s.groupRows, -1, -1, -1)
+	}
+	sl := &s.floors.slots[slot]
 	b := sl.block()
 	row := &s.groupRows[3*int(b)+int(class)-1]
-	if sl.tops()&t.classTops[class] == 0 {
+	if *row < 0 {
 		*row = s.rows[class]
 		s.rows[class]++
 		p := pot + 2*int(class)
 		buckets[p] = append(buckets[p], jengaGroup{b, *row, class})
 	}
 	sl.val |= want << jengaTopsShift
-	return uint32(*row)<<jengaRefShift | frame<<2
+	return uint32(*row) << jengaRefShift
 }
 
 // expand finds the removals from group g's floor (potential pot), asks the
@@ -245,13 +266,9 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 			b := &best[c]
 			for j, top := range list[:n] {
 				ps := &in[top]
-				v := succ[ps[0]]
-				if w := succ[ps[1]]; w < v {
-					v = w
-				}
-				if v < b[j] {
-					b[j] = v
-				}
+				// The builtin min compiles to MINSD, without a branch to
+				// mispredict; values are positive or +Inf, never NaN.
+				b[j] = min(b[j], succ[ps[0]], succ[ps[1]])
 			}
 		}
 		for j, top := range list[:n] {
@@ -264,7 +281,7 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 			for c := range starts {
 				if tops&t.startMask[c] == t.startMask[c] {
 					ps := &t.startIn[c]
-					starts[c] = math.Min(row[ps[0]], row[ps[1]])
+					starts[c] = min(row[ps[0]], row[ps[1]])
 				}
 			}
 		}
@@ -280,9 +297,7 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 			bestV := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 			for _, r := range refs[:n] {
 				c := r & 3
-				if v := s.starts[3*int(r>>jengaRefShift)+int(t.startColour[r&15])]; v < bestV[c] {
-					bestV[c] = v
-				}
+				bestV[c] = min(bestV[c], s.starts[3*int(r>>jengaRefShift)+int(t.startColour[r&15])])
 			}
 			refs = refs[n:]
 			row[top-base] = jengaValue(bestV)
