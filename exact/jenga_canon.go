@@ -48,9 +48,11 @@ const JengaMaxLevels = 6
 // jengaRemoval is one legal removal from a live lower level, in the level's
 // canonical orientation.
 type jengaRemoval struct {
-	colour uint8 // 0, 1, 2 for R, G, B
-	pos    uint8 // position taken, in the canonical orientation
-	rest   uint8 // live code of what is left, 0 when the level is dead
+	colour   uint8 // 0, 1, 2 for R, G, B
+	pos      uint8 // position taken, in the canonical orientation
+	rest     uint8 // live code of what is left, 0 when the level is dead
+	swapRest uint8 // rest after swapping green and blue
+	potDrop  uint8 // how much the removal lowers the potential of the lower levels
 }
 
 // jengaPlacement is one way to put a block of some colour on the top.
@@ -209,6 +211,12 @@ func buildJengaTables() *jengaTables {
 		t.removes[lc] = kept
 		t.swapLive[lc] = t.live[levelCode(swapGreenBlue(codeLevel(t.code[lc])))]
 		t.livePot[lc] = 3 * uint8(codeLevel(t.code[lc]).Blocks()-1)
+	}
+	for lc := 1; lc <= t.nLive; lc++ {
+		for i := range t.removes[lc] {
+			r := &t.removes[lc][i]
+			r.swapRest, r.potDrop = t.swapLive[r.rest], t.livePot[lc]-t.livePot[r.rest]
+		}
 	}
 	// Placements on an incomplete top, and on an empty new level.
 	for c := range 64 {

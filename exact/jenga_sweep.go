@@ -206,10 +206,9 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 			k1, w1 := k0, w0
 			if r.rest != 0 {
 				k1 = insertCode(k1, r.rest)
-				w1 = insertCode(w1, t.swapLive[r.rest])
+				w1 = insertCode(w1, r.swapRest)
 			}
-			succ = append(succ, jengaSucc{k1: k1, w1: w1, colour: r.colour,
-				pot: uint8(pot - int(t.livePot[x]) + int(t.livePot[r.rest]))})
+			succ = append(succ, jengaSucc{k1: k1, w1: w1, colour: r.colour, pot: uint8(pot - int(r.potDrop))})
 		}
 	}
 	if g.class < 3 {
