@@ -263,10 +263,16 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 			in := &t.placeIn[r&15]
 			succ := next[int(r>>jengaRefShift)*stride:][:stride]
 			b := &best[c]
+			// The builtin min compiles to MINSD, without a branch to
+			// mispredict; values are positive or +Inf, never NaN.
+			if g.class == 2 { // one empty place: one placement (ps[1] = ps[0])
+				for j, top := range list[:n] {
+					b[j] = min(b[j], succ[in[top][0]])
+				}
+				continue
+			}
 			for j, top := range list[:n] {
 				ps := &in[top]
-				// The builtin min compiles to MINSD, without a branch to
-				// mispredict; values are positive or +Inf, never NaN.
 				b[j] = min(b[j], succ[ps[0]], succ[ps[1]])
 			}
 		}

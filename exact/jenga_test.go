@@ -2,6 +2,7 @@ package exact
 
 import (
 	"math"
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -183,6 +184,16 @@ func TestJengaTables(t *testing.T) {
 	// 9 + 6 with two (side and middle, or both sides), 18 complete.
 	if tb.nLive != 21 || tb.nTops != 39 {
 		t.Errorf("%d live kinds and %d tops, want 21 and 39", tb.nLive, tb.nTops)
+	}
+	// A top of two blocks has one empty place: solveGroup reads one
+	// placement for them, so both entries of placeIn must agree.
+	for m := tb.classTops[2]; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		for fc := range tb.placeIn {
+			if ps := tb.placeIn[fc][i]; ps[0] != ps[1] {
+				t.Errorf("two-block top %d, frame and colour %d: placements %v", i, fc, ps)
+			}
+		}
 	}
 }
 
