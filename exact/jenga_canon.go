@@ -92,6 +92,7 @@ type jengaTables struct {
 	classTops [4]uint64     // by number of blocks
 	placeMask [64][3]uint64 // the tops places makes, by top index and colour
 	startMask [3]uint64     // the tops start makes, by colour
+	startTops [3][3]uint64  // the same in each frame of a ref (framedTops), by colour
 	blocks    [64]uint8     // blocks of a level code
 	livePot   [32]uint8     // potential of a live code: 6 for a complete level, 3 for two blocks
 }
@@ -103,6 +104,13 @@ func (t *jengaTables) floorPot(lanes uint64) int {
 		p += int(t.livePot[lanes&(1<<laneBits-1)])
 	}
 	return p
+}
+
+// framedTops is the set of tops m in each frame of a ref (see
+// jengaRefShift): as it is, with green and blue swapped, and as the smaller
+// of each top and its swap.
+func (t *jengaTables) framedTops(m uint64) [3]uint64 {
+	return [3]uint64{m, t.mapTops(m, &t.swapIdx), t.mapTops(m, &t.symIdx)}
 }
 
 // mapTops maps every top index of the set m through f.
@@ -277,6 +285,7 @@ func buildJengaTables() *jengaTables {
 		return [2]uint8{first - base, last - base}
 	}
 	for col := range 3 {
+		t.startTops[col] = t.framedTops(t.startMask[col])
 		t.startIn[col] = in(0, t.start[col])
 		for f := range 3 {
 			for i := range t.nTops {

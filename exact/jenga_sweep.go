@@ -227,11 +227,31 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 	}
 	// A complete top becomes a lower level, and the block taken starts a
 	// new level.
+	// These requests are most of all (a complete top times every removal):
+	// their common case — the class-1 group exists — is request's, written
+	// out here so that it costs no call, and the frame is picked without a
+	// branch.
 	for m := tops; m != 0; m &= m - 1 {
 		l := t.live[t.idxCode[bits.TrailingZeros64(m)]]
 		wl := t.swapLive[l]
 		for _, e := range succ {
-			ref := s.request(buckets, insertCode(e.k1, l), insertCode(e.w1, wl), t.startMask[e.colour], 1, int(e.pot)+int(t.livePot[l]))
+			k1, w1 := insertCode(e.k1, l), insertCode(e.w1, wl)
+			frame := uint32(0)
+			if w1 < k1 {
+				frame = 1
+			}
+			if w1 == k1 { // rare: a floor that is its own swap
+				frame = 2
+			}
+			if i, found := s.floors.find(min(k1, w1)); found {
+				sl := &s.floors.slots[i]
+				if row := s.groupRows[3*int(sl.block())]; row >= 0 {
+					sl.val |= t.startTops[e.colour][frame] << jengaTopsShift
+					s.refs = append(s.refs, uint32(row)<<jengaRefShift|frame<<2|uint32(e.colour))
+					continue
+				}
+			}
+			ref := s.request(buckets, k1, w1, t.startMask[e.colour], 1, int(e.pot)+int(t.livePot[l]))
 			s.refs = append(s.refs, ref|uint32(e.colour))
 		}
 	}
