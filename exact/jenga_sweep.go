@@ -85,7 +85,9 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 	}
 	for c := 1; c <= 3; c++ {
 		s.vals[c].stride = int(t.classStride[c])
-		s.vals[c].v = make([]float64, int(s.rows[c])*s.vals[c].stride)
+		// 256 values of padding, so that a row can be read through a
+		// *[256]float64 with a byte index and no bounds check.
+		s.vals[c].v = make([]float64, int(s.rows[c])*s.vals[c].stride+256)
 	}
 	s.starts = make([]float64, 3*s.rows[1])
 	levels[0] = len(s.steps)
@@ -281,18 +283,18 @@ func (s *JengaSolution) solveGroup(g jengaGroup, tops uint64, refs []uint32) int
 		for _, r := range refs {
 			c := r & 3
 			in := &t.placeIn[r&15]
-			succ := next[int(r>>jengaRefShift)*stride:][:stride]
-			b := &best[c]
+			succ := (*[256]float64)(next[int(r>>jengaRefShift)*stride:])
+			b, tops := best[c][:n], list[:n] // the same length: no bounds checks below
 			// The builtin min compiles to MINSD, without a branch to
 			// mispredict; values are positive or +Inf, never NaN.
 			if g.class == 2 { // one empty place: one placement (ps[1] = ps[0])
-				for j, top := range list[:n] {
-					b[j] = min(b[j], succ[in[top][0]])
+				for j, top := range tops {
+					b[j] = min(b[j], succ[in[top&63][0]])
 				}
 				continue
 			}
-			for j, top := range list[:n] {
-				ps := &in[top]
+			for j, top := range tops {
+				ps := &in[top&63]
 				b[j] = min(b[j], succ[ps[0]], succ[ps[1]])
 			}
 		}
