@@ -92,7 +92,7 @@ type jengaTables struct {
 	classTops [4]uint64     // by number of blocks
 	placeMask [64][3]uint64 // the tops places makes, by top index and colour
 	startMask [3]uint64     // the tops start makes, by colour
-	startTops [3][3]uint64  // the same in each frame of a ref (framedTops), by colour
+	startTops [4][4]uint64  // the same in each frame of a ref (framedTops), by colour (padded to 4×4: indices masked by 3 need no bounds check)
 	blocks    [64]uint8     // blocks of a level code
 	livePot   [32]uint8     // potential of a live code: 6 for a complete level, 3 for two blocks
 }
@@ -285,7 +285,8 @@ func buildJengaTables() *jengaTables {
 		return [2]uint8{first - base, last - base}
 	}
 	for col := range 3 {
-		t.startTops[col] = t.framedTops(t.startMask[col])
+		framed := t.framedTops(t.startMask[col])
+		copy(t.startTops[col][:], framed[:])
 		t.startIn[col] = in(0, t.start[col])
 		for f := range 3 {
 			for i := range t.nTops {

@@ -248,7 +248,7 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 			if i, found := s.floors.find(min(k1, w1)); found {
 				sl := &s.floors.slots[i]
 				if row := s.groupRows[3*int(sl.block())]; row >= 0 {
-					sl.val |= t.startTops[e.colour][frame] << jengaTopsShift
+					sl.val |= t.startTops[e.colour&3][frame&3] << jengaTopsShift
 					s.refs = append(s.refs, uint32(row)<<jengaRefShift|frame<<2|uint32(e.colour))
 					continue
 				}
