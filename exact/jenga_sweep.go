@@ -217,10 +217,8 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 		// An incomplete top: the block taken goes on it.
 		var need [3]uint64
 		for m := tops; m != 0; m &= m - 1 {
-			top := bits.TrailingZeros64(m)
-			for c := range need {
-				need[c] |= t.placeMask[top][c]
-			}
+			pm := &t.placeMask[bits.TrailingZeros64(m)&63]
+			need[0], need[1], need[2] = need[0]|pm[0], need[1]|pm[1], need[2]|pm[2]
 		}
 		for _, e := range succ {
 			s.refs = append(s.refs, s.request(buckets, e.k1, e.w1, need[e.colour], g.class+1, int(e.pot))|uint32(e.colour))
