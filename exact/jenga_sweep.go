@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"sort"
 	"sync"
 )
 
@@ -99,7 +100,14 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 	for p := 0; p <= jengaMaxPot; p++ {
 		lo, hi := levels[p+1], levels[p]
 		if parallel && hi-lo >= jengaParallelGroups {
-			mid := (lo + hi) / 2
+			// Split where half the refs are on each side: a group's cost
+			// goes with its refs, and groups of one potential differ a lot.
+			end := len(s.refs)
+			if hi < len(s.steps) {
+				end = int(s.steps[hi].refs)
+			}
+			half := (int(s.steps[lo].refs) + end) / 2
+			mid := lo + sort.Search(hi-lo, func(i int) bool { return int(s.steps[lo+i].refs) >= half })
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
