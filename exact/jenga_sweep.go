@@ -234,10 +234,9 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 		return
 	}
 	// A complete top becomes a lower level, and the block taken starts a
-	// new level.
-	// These requests are most of all (a complete top times every removal):
-	// their common case — the class-1 group exists — is request's, written
-	// out here so that it costs no call, and the frame is picked without a
+	// new level. These requests are most of all (a complete top times every
+	// removal), so their common case — the class-1 group exists — is
+	// request's written out here: no call, and the frame picked without a
 	// branch.
 	for m := tops; m != 0; m &= m - 1 {
 		l := t.live[t.idxCode[bits.TrailingZeros64(m)]]
