@@ -94,7 +94,7 @@ type snakesSweep struct {
 	u       []float64 // the targets' values
 }
 
-// sweepBuffers is the caller's memory for a sweep of fewer than smallWidth
+// sweepBuffers is the caller's memory for a sweep of at most smallWidth
 // components, so that the common board needs no allocation. (The sweep is
 // built by value and only ever reads and writes these arrays through
 // slices, which keeps them off the heap.)
