@@ -34,7 +34,8 @@ import (
 // hold every generated board to 1e-9 of the exact rational answer.
 //
 // Cost: O(100·(m+1)) for the sweep and O(m³) for the system, with no
-// allocation when m < smallWidth (every generated board: they have at most 13 targets).
+// allocation when m < smallWidth (every generated board: they have at most
+// 13 targets).
 // The dense elimination of all ~99 cells costs O(100³).
 
 // ExpectedThrows returns the expected number of throws from cell 1 to 100.
