@@ -123,7 +123,7 @@ func (s *JengaSolution) forMoves(k, w uint64, colour int, f func(c int, m jengaC
 			k1, w1 := k0, w0
 			if r.rest != 0 {
 				k1 = insertCode(k1, r.rest)
-				w1 = insertCode(w1, t.swapLive[r.rest])
+				w1 = insertCode(w1, r.swapRest)
 			}
 			places := t.places[top][r.colour]
 			if topFull { // the old top becomes a lower level
