@@ -228,7 +228,6 @@ func TestCrossCheckBatchOnly(t *testing.T) {
 // 97..99 (it passes the samples, whose last jump starts on 96) and sees
 // CheckSolver fail with a shrunk board that has such a jump and little else.
 func TestCheckSolverShrinks(t *testing.T) {
-	withRapidSeed(t, 1)
 	wrong := func(b Board) (float64, error) {
 		sb := b.(snakes.Board)
 		var kept snakes.Board

@@ -20,10 +20,3 @@ func expectPropertyFails(t *testing.T, prop func(*rapid.T)) string {
 	}
 	return rec.Output()
 }
-
-// withRapidSeed fixes rapid's seed for the rest of test t (and restores it
-// after). Tests that assert how small a shrunk counterexample is use it:
-// rapid's search and shrinking are random, and with a fresh seed each run
-// such an assertion would be a coin that lands wrong now and then. The props
-// tests do not run in parallel, so the process-wide flag is safe to set.
-func withRapidSeed(t *testing.T, seed uint64) { rapidtest.SetSeed(t, seed) }

@@ -101,7 +101,6 @@ func TestSnakesInvariantsCatchAFloatDrift(t *testing.T) {
 }
 
 func TestSnakesBouncingCounterexampleShrinks(t *testing.T) {
-	withRapidSeed(t, 1)
 	// The bounce matters on every board (the last stretch always overshoots
 	// sometimes), so rapid should shrink to a board with few jumps.
 	var smallest int = -1

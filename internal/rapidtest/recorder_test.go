@@ -1,6 +1,8 @@
 package rapidtest
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,5 +41,30 @@ func TestRecorderPassesAPassingProperty(t *testing.T) {
 	rapid.Check(rec, func(t *rapid.T) { rapid.IntRange(0, 9).Draw(t, "n") })
 	if rec.Failed() {
 		t.Errorf("a passing property was recorded as failed:\n%s", rec.Output())
+	}
+}
+
+// Two recorders see the same boards (the seed is fixed), and the seed is
+// restored when the test ends.
+func TestRecorderRunsUnderAFixedSeed(t *testing.T) {
+	before := flag.Lookup("rapid.seed").Value.String()
+	firstDraws := make([]uint64, 2)
+	for i := range firstDraws {
+		t.Run(fmt.Sprint("run", i), func(t *testing.T) {
+			rec := NewRecorder(t, "fixed-seed")
+			drawn := false
+			rapid.Check(rec, func(t *rapid.T) {
+				n := rapid.Uint64().Draw(t, "n")
+				if !drawn {
+					firstDraws[i], drawn = n, true
+				}
+			})
+		})
+	}
+	if firstDraws[0] != firstDraws[1] {
+		t.Errorf("two recorders drew %d and %d first: the seed is not fixed", firstDraws[0], firstDraws[1])
+	}
+	if after := flag.Lookup("rapid.seed").Value.String(); after != before {
+		t.Errorf("rapid.seed is %s after the tests, was %s", after, before)
 	}
 }
