@@ -93,6 +93,7 @@ type jengaTables struct {
 	placeMask [64][3]uint64 // the tops places makes, by top index and colour
 	startMask [3]uint64     // the tops start makes, by colour
 	startTops [4][4]uint64  // the same in each frame of a ref (framedTops), by colour (padded to 4×4: indices masked by 3 need no bounds check)
+	reframe   [2][4]uint32  // the frame of a ref read in a base's frame (jenga_push.go), as is (0) or for the base's swap (1)
 	blocks    [64]uint8     // blocks of a level code
 	livePot   [32]uint8     // potential of a live code: 6 for a complete level, 3 for two blocks
 }
@@ -258,6 +259,12 @@ func buildJengaTables() *jengaTables {
 				t.placeMask[i][col] |= 1 << t.topIdx[p.newTop]
 			}
 		}
+	}
+	// Swapping green and blue exchanges frames 0 and 1; a floor equal to
+	// its own swap keeps frame 2.
+	t.reframe = [2][4]uint32{{0, 1, 2, 3}, {1, 0, 2, 3}}
+	if t.nLive >= jengaPushCodes {
+		panic("jenga: more live codes than a base's row of pushRefs holds")
 	}
 	for c := range 64 {
 		t.slot[0][c] = 1 + t.topIdx[c]

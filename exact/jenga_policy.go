@@ -27,12 +27,22 @@ func (s *JengaSolution) lookup(k1, w1 uint64, top uint8) (float64, bool) {
 	t := s.tables
 	b, tops := s.floors.get(min(k1, w1))
 	i := t.topIdx[t.canonicalTop(top, k1, w1)]
-	if b < 0 || tops&(1<<i) == 0 {
+	if b < 0 {
 		return 0, false
 	}
 	class := t.blocks[t.idxCode[i]]
+	row := s.groupRows[jengaRowsPerFloor*int(b)+int(class)-1]
+	if row < 0 {
+		return 0, false
+	}
+	if class == 1 {
+		tops = s.tops1[row]
+	}
+	if tops&(1<<i) == 0 {
+		return 0, false
+	}
 	v := &s.vals[class]
-	return v.v[int(s.groupRows[3*int(b)+int(class)-1])*v.stride+int(i-t.classBase[class])], true
+	return v.v[int(row)*v.stride+int(i-t.classBase[class])], true
 }
 
 // best returns the optimal move of colour c (0..2) in the canonical state

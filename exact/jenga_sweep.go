@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -69,19 +70,24 @@ type jengaClassValues struct {
 // returns its value.
 func (s *JengaSolution) sweep(k, w uint64) float64 {
 	t := s.tables
-	var buckets [jengaMaxPot + 1][]jengaGroup
+	buckets := &s.buckets
 	top := keyTop(k)
-	start := s.request(&buckets, keyLanes(k), keyLanes(w), 1<<t.topIdx[top], t.blocks[top], t.floorPot(keyLanes(k)))
+	start := s.request(buckets, keyLanes(k), keyLanes(w), 1<<t.topIdx[top], t.blocks[top], t.floorPot(keyLanes(k)))
 	var succ [jengaMaxSucc]jengaSucc
 	var levels [jengaMaxPot + 2]int // steps of potential p: levels[p+1] .. levels[p]-1
 	for p := jengaMaxPot; p >= 0; p-- {
 		levels[p+1] = len(s.steps)
 		for i := 0; i < len(buckets[p]); i++ {
 			g := buckets[p][i]
-			i, _ := s.floors.find(s.keys[2*g.block])
-			tops := s.floors.slots[i].tops() & t.classTops[g.class]
+			var tops uint64
+			if g.class == 1 {
+				tops = s.tops1[g.row]
+			} else {
+				i, _ := s.floors.find(s.keys[2*g.block])
+				tops = s.floors.slots[i].tops() & t.classTops[g.class]
+			}
 			s.steps = append(s.steps, jengaStep{g, int32(len(s.refs)), tops})
-			s.expand(&buckets, g, tops, p-2*int(g.class), succ[:0])
+			s.expand(buckets, g, tops, p-2*int(g.class), succ[:0])
 		}
 	}
 	for c := 1; c <= 3; c++ {
@@ -90,7 +96,7 @@ func (s *JengaSolution) sweep(k, w uint64) float64 {
 		// *[256]float64 with a byte index and no bounds check.
 		s.vals[c].v = make([]float64, int(s.rows[c])*s.vals[c].stride+256)
 	}
-	s.starts = make([]float64, 3*s.rows[1])
+	s.starts = slices.Grow(s.starts[:0], 3*int(s.rows[1]))[:3*s.rows[1]]
 	levels[0] = len(s.steps)
 	// The groups of one potential lead only to groups of lower potential:
 	// two workers share each potential's groups.
@@ -167,7 +173,7 @@ func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, w
 		return s.newGroup(buckets, -1, lanes, wlanes, want, class, pot) | frame<<2
 	}
 	sl := &s.floors.slots[i]
-	row := s.groupRows[3*int(sl.block())+int(class)-1]
+	row := s.groupRows[jengaRowsPerFloor*int(sl.block())+int(class)-1]
 	if row < 0 {
 		return s.newGroup(buckets, i, lanes, wlanes, want, class, pot) | frame<<2
 	}
@@ -181,21 +187,35 @@ func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, w
 // frame 0).
 func (s *JengaSolution) newGroup(buckets *[jengaMaxPot + 1][]jengaGroup, slot int, lanes, wlanes, want uint64, class uint8, pot int) uint32 {
 	if slot < 0 {
-		slot = s.floors.add(lanes, int32(len(s.keys)/2))
-		s.keys = append(s.keys, lanes, wlanes)
-		s.groupRows = append(s.groupRows, -1, -1, -1)
+		slot = s.addFloor(lanes, wlanes)
 	}
 	sl := &s.floors.slots[slot]
 	b := sl.block()
-	row := &s.groupRows[3*int(b)+int(class)-1]
+	row := &s.groupRows[jengaRowsPerFloor*int(b)+int(class)-1]
 	if *row < 0 {
 		*row = s.rows[class]
 		s.rows[class]++
+		if class == 1 {
+			s.tops1 = append(s.tops1, 0)
+		}
 		p := pot + 2*int(class)
 		buckets[p] = append(buckets[p], jengaGroup{b, *row, class})
 	}
-	sl.val |= want << jengaTopsShift
+	if class == 1 {
+		s.tops1[*row] |= want
+	} else {
+		sl.val |= want << jengaTopsShift
+	}
 	return uint32(*row) << jengaRefShift
+}
+
+// addFloor adds the floor lanes (swap: wlanes), with no groups yet, and
+// returns its slot.
+func (s *JengaSolution) addFloor(lanes, wlanes uint64) int {
+	slot := s.floors.add(lanes, int32(len(s.keys)/2))
+	s.keys = append(s.keys, lanes, wlanes)
+	s.groupRows = append(s.groupRows, -1, -1, -1, -1)
+	return slot
 }
 
 // expand finds the removals from group g's floor (potential pot), asks the
@@ -235,31 +255,27 @@ func (s *JengaSolution) expand(buckets *[jengaMaxPot + 1][]jengaGroup, g jengaGr
 	}
 	// A complete top becomes a lower level, and the block taken starts a
 	// new level. These requests are most of all (a complete top times every
-	// removal), so their common case — the class-1 group exists — is
-	// request's written out here: no call, and the frame picked without a
-	// branch.
+	// removal), but they go to few distinct places: the floor a removal
+	// leaves (the "base") with one complete level pushed onto it. So each
+	// base keeps the ref of the class-1 group each pushed code leads to
+	// (jenga_push.go), and a request is mostly one read of that cache.
+	for j := range succ {
+		s.pushBase(&succ[j])
+	}
 	for m := tops; m != 0; m &= m - 1 {
 		l := t.live[t.idxCode[bits.TrailingZeros64(m)]]
 		wl := t.swapLive[l]
+		codes := [2]uint8{l, wl} // by flip
 		for _, e := range succ {
-			k1, w1 := insertCode(e.k1, l), insertCode(e.w1, wl)
-			frame := uint32(0)
-			if w1 < k1 {
-				frame = 1
+			code := codes[e.flip&1]
+			ref := s.pushRefs[int(e.push)+int(code)]
+			if ref == jengaNoRef {
+				ref = s.pushRef(buckets, e, code)
 			}
-			if w1 == k1 { // rare: a floor that is its own swap
-				frame = 2
-			}
-			if i, found := s.floors.find(min(k1, w1)); found {
-				sl := &s.floors.slots[i]
-				if row := s.groupRows[3*int(sl.block())]; row >= 0 {
-					sl.val |= t.startTops[e.colour&3][frame&3] << jengaTopsShift
-					s.refs = append(s.refs, uint32(row)<<jengaRefShift|frame<<2|uint32(e.colour))
-					continue
-				}
-			}
-			ref := s.request(buckets, k1, w1, t.startMask[e.colour], 1, int(e.pot)+int(t.livePot[l]))
-			s.refs = append(s.refs, ref|uint32(e.colour))
+			frame := t.reframe[e.flip&1][ref>>2&3]
+			row := ref >> jengaRefShift
+			s.tops1[row] |= t.startTops[e.colour&3][frame&3]
+			s.refs = append(s.refs, row<<jengaRefShift|frame<<2|uint32(e.colour))
 		}
 	}
 }
@@ -371,6 +387,8 @@ const jengaMaxSucc = 27
 // jengaSucc is a removal from the floor being expanded.
 type jengaSucc struct {
 	k1, w1 uint64 // floor left and its swap's floor
+	push   int32  // where the floor left keeps its pushRefs (jenga_push.go); set for complete tops only
 	colour uint8
 	pot    uint8 // potential of the floor left
+	flip   uint8 // 1 when w1 < k1: the floor left's canonical frame swaps green and blue; set with push
 }
