@@ -54,7 +54,8 @@ func (s *JengaSolution) States() int { return s.states }
 
 // SolveJenga returns the minimal expected number of throws for tower t and
 // the optimal policy. t must be a valid input tower (complete levels) of at
-// most JengaMaxLevels levels.
+// most JengaMaxLevels levels. Concurrent calls are safe; each takes its own
+// scratch buffers, which a later call reuses.
 func SolveJenga(t jenga.Tower) (*JengaSolution, error) { return solveJenga(t, false) }
 
 // solveJenga is SolveJenga; keepScratch keeps what only the sweeps use in
