@@ -15,7 +15,9 @@ import (
 // to three decimals). A failure is shrunk by rapid and reported through t
 // with the board in the original input format, the analyst's answer (and
 // the exact fraction where Solve gives one) and the solver's; rapid's fail
-// file replays it on the next run, as for any rapid property.
+// file replays it on the next run, as for any rapid property. For a game
+// that is a Simplifier, the shrunk board is then taken apart one part at a
+// time while it still fails, and the simplest board found is reported last.
 func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
 	t.Helper()
 	judge := JudgeOf(g)
@@ -35,12 +37,30 @@ func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
 		return
 	}
 	gen := g.Generator()
+	var failing Board // the last board that failed: rapid's shrunk one, which it replays last
 	rapid.Check(t, func(rt *rapid.T) {
 		b := gen.Draw(rt, "board")
 		if msg := checkOneBoard(g, judge, b, solver); msg != "" {
+			failing = b
 			rt.Fatalf("%s", msg)
 		}
 	})
+	simp, ok := g.(Simplifier)
+	if failing == nil || !ok {
+		return
+	}
+	// rapid shrinks the choices a board was drawn from; a part drawn as a
+	// unit can survive that. Take parts away one at a time while it fails.
+	var msg string
+	if _, steps := simplest(simp, failing, func(b Board) bool {
+		if m := checkOneBoard(g, judge, b, solver); m != "" {
+			msg = m
+			return true
+		}
+		return false
+	}, func() bool { return true }); steps > 0 {
+		t.Errorf("simpler still (%d parts taken away one at a time after rapid's shrinking): %s", steps, msg)
+	}
 }
 
 // checkOneBoard judges solver on b; "" when it agrees, else what is wrong

@@ -14,7 +14,7 @@ import (
 
 // ShrinkStats says how a failure was shrunk.
 type ShrinkStats struct {
-	Method  string        // "rapid", or "none" with the reason in Note
+	Method  string        // "rapid", "rapid, then one part at a time" (Simplifier), or "none" with the reason in Note
 	Runs    int           // solver runs while shrinking
 	Elapsed time.Duration // time spent shrinking
 	Note    string        // why shrinking did not happen or stopped short
@@ -94,10 +94,71 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (*F
 		stats.Method, stats.Note = "none", "rapid could not reproduce the failure (a flaky solver?)"
 		return nil, stats
 	}
+	if simp, ok := c.Game.(Simplifier); ok {
+		// rapid may have used the whole budget; the last steps get at least
+		// a quarter of it more.
+		deadline := start.Add(budget)
+		if least := time.Now().Add(budget / 4); least.After(deadline) {
+			deadline = least
+		}
+		steps, note := c.simplify(ctx, simp, gc.index, &last, deadline, &stats.Runs)
+		if steps > 0 {
+			stats.Method = "rapid, then one part at a time"
+		}
+		stats.Note = note
+	}
+	stats.Elapsed = time.Since(start)
 	last.Source = "a board shrunk from " + found.Source
 	last.Class = c.Game.Classify(last.Boards[0])
 	last.seeds = nil
 	return last, stats
+}
+
+// simplify replaces *f, a failure on one board, by a failure with the same
+// verdict on a board one step simpler (Simplifier), as long as there is one
+// and time is left, and returns how many steps it took and, when it stopped
+// for lack of time, why. runs counts the solver runs.
+func (c *CrossCheck) simplify(ctx context.Context, simp Simplifier, index int, f **Failure, deadline time.Time, runs *int) (int, string) {
+	note := ""
+	_, steps := simplest(simp, (*f).Boards[0], func(b Board) bool {
+		*runs++
+		g, err := c.checkCases(ctx, []genCase{{index: index, board: b}})
+		if err != nil || g == nil || g.Verdict != (*f).Verdict {
+			return false
+		}
+		*f = g
+		return true
+	}, func() bool {
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			note = "the shrinking time ran out before every part was tried"
+			return false
+		}
+		return true
+	})
+	return steps, note
+}
+
+// simplest takes b one step simpler (Simplifier) while some simpler board
+// still fails, trying the candidates in order, and returns the last board
+// that failed and the number of steps. It stops early when more says so.
+func simplest(simp Simplifier, b Board, fails func(Board) bool, more func() bool) (Board, int) {
+	steps := 0
+	for {
+		found := false
+		for _, c := range simp.Simpler(b) {
+			if !more() {
+				return b, steps
+			}
+			if fails(c) {
+				b, found = c, true
+				break
+			}
+		}
+		if !found {
+			return b, steps
+		}
+		steps++
+	}
 }
 
 // withRapidFlags runs fn with rapid's flags set to values, restoring them

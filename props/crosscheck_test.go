@@ -226,7 +226,9 @@ func TestCrossCheckBatchOnly(t *testing.T) {
 
 // TestCheckSolverShrinks plants a Go solver that ignores jumps from cells
 // 97..99 (it passes the samples, whose last jump starts on 96) and sees
-// CheckSolver fail with a shrunk board that has such a jump and little else.
+// CheckSolver fail with a board of that one jump: every other jump can go
+// and the failure stays, and without the jump there is none. (rapid alone
+// left a wall of snakes whole under 4 seeds in 40.)
 func TestCheckSolverShrinks(t *testing.T) {
 	wrong := func(b Board) (float64, error) {
 		sb := b.(snakes.Board)
@@ -254,8 +256,8 @@ func TestCheckSolverShrinks(t *testing.T) {
 		t.Fatalf("the reported input does not parse (%v):\n%s", err, in)
 	}
 	jumps := boards[0].(snakes.Board).Jumps
-	if len(jumps) > 2 || !hasJumpFrom(boards[0], 97, 98, 99) {
-		t.Errorf("shrunk board %v, want a jump from 97..99 and at most one other\n%s", jumps, log)
+	if len(jumps) != 1 || !hasJumpFrom(boards[0], 97, 98, 99) {
+		t.Errorf("shrunk board %v, want one jump, from 97..99\n%s", jumps, log)
 	}
 }
 

@@ -166,6 +166,9 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if oc.Found != nil {
 		fmt.Fprintf(w, "shrunk by %s in %v (%d solver runs) from a board of %d bytes to %d bytes\n",
 			oc.Shrink.Method, oc.Shrink.Elapsed.Round(time.Millisecond), oc.Shrink.Runs, len(oc.Found.Input), len(f.Input))
+		if oc.Shrink.Note != "" {
+			fmt.Fprintf(w, "(%s)\n", oc.Shrink.Note)
+		}
 	} else if oc.Shrink.Note != "" {
 		fmt.Fprintf(w, "not shrunk: %s\n", oc.Shrink.Note)
 	} else if f == oc.SampleFailure {

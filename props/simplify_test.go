@@ -1,0 +1,135 @@
+package props
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chancecheck/chancecheck/exact"
+	"github.com/chancecheck/chancecheck/games/jenga"
+	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/games/traps"
+)
+
+// Every simpler board is valid and smaller by the game's measure, on
+// generated boards of each game.
+func TestSimplerBoardsAreValidAndSmaller(t *testing.T) {
+	jengaColours := func(tw jenga.Tower) int {
+		used := map[jenga.Colour]bool{}
+		for _, l := range tw.Levels {
+			for _, c := range l {
+				used[c] = true
+			}
+		}
+		return len(used)
+	}
+	trapCells := func(z *traps.Maze) int {
+		n := 0
+		for _, row := range z.Rows {
+			for i := range len(row) {
+				if traps.Kind(row[i]) >= 0 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	tests := []struct {
+		game    Game
+		smaller func(from, to Board) bool
+		valid   func(b Board) error
+	}{
+		{Snakes{}, func(from, to Board) bool {
+			return len(to.(snakes.Board).Jumps) == len(from.(snakes.Board).Jumps)-1
+		}, func(b Board) error { return b.(snakes.Board).Validate() }},
+		{Jenga{}, func(from, to Board) bool {
+			f, g := from.(jenga.Tower), to.(jenga.Tower)
+			return len(g.Levels) == len(f.Levels)-1 && len(g.Levels) >= jenga.MinLevels ||
+				len(g.Levels) == len(f.Levels) && jengaColours(g) == jengaColours(f)-1
+		}, func(b Board) error { return b.(jenga.Tower).Validate() }},
+		{Traps{}, func(from, to Board) bool {
+			f, g := from.(*traps.Maze), to.(*traps.Maze)
+			fa, ga := f.M()*f.N(), g.M()*g.N()
+			return ga < fa && g.Life == f.Life ||
+				ga == fa && (trapCells(g) == trapCells(f)-1 && g.Life == f.Life || trapCells(g) == trapCells(f) && g.Life == f.Life-1)
+		}, func(b Board) error { return b.(*traps.Maze).Validate() }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game.Name(), func(t *testing.T) {
+			simp := tt.game.(Simplifier)
+			gen := tt.game.Generator()
+			candidates := 0
+			for seed := range 200 {
+				b := gen.Example(seed)
+				for _, c := range simp.Simpler(b) {
+					candidates++
+					if err := tt.valid(c); err != nil {
+						t.Fatalf("seed %d: a simpler board is invalid: %v", seed, err)
+					}
+					if !tt.smaller(b, c) {
+						t.Fatalf("seed %d: %v is not one step simpler than %v", seed, c, b)
+					}
+				}
+			}
+			if candidates < 200 {
+				t.Errorf("only %d simpler boards of 200 generated ones", candidates)
+			}
+		})
+	}
+}
+
+// Hand-built: the simpler towers of a two-colour, three-level tower are its
+// three two-level towers and the two one-colour repaints.
+func TestJengaSimpler(t *testing.T) {
+	tw, err := jenga.Parse(strings.NewReader("3\nRRG\nRRR\nGGG\n"), "t.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range (Jenga{}).Simpler(tw) {
+		var s strings.Builder
+		for _, l := range b.(jenga.Tower).Levels {
+			s.WriteString(l.String())
+			s.WriteString("/")
+		}
+		got = append(got, s.String())
+	}
+	want := []string{"RRR/GGG/", "RRG/GGG/", "RRG/RRR/", "GGG/GGG/GGG/", "RRR/RRR/RRR/"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("simpler towers %v, want %v", got, want)
+	}
+}
+
+// The CLI's check: a solver that ignores jumps from 97..99 is reported on a
+// board of that one jump, whatever rapid's shrinking left (with seed 1,
+// rapid alone stops at four jumps: checked by switching the last step off).
+func TestCrossCheckTakesPartsAway(t *testing.T) {
+	wrong := func(boards []Board, _ []Solution) (string, RunResult) {
+		var b strings.Builder
+		for i, x := range boards {
+			var kept snakes.Board
+			for _, j := range x.(snakes.Board).Jumps {
+				if j.From < 97 {
+					kept.Jumps = append(kept.Jumps, j)
+				}
+			}
+			e, _ := exact.ExpectedThrows(kept)
+			fmt.Fprintf(&b, "Case %d: %.10f\n", i+1, e)
+		}
+		return b.String(), RunResult{}
+	}
+	cc := &CrossCheck{Game: Snakes{}, Solver: &fakeSolver{game: Snakes{}, answer: wrong},
+		Cases: 200, Seed: 1, Batch: 1, ShrinkTime: 2 * time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.First == nil || out.Found == nil {
+		t.Fatalf("not caught and shrunk: %+v (%s)", out.First, out.Shrink.Note)
+	}
+	if jumps := out.First.Boards[0].(snakes.Board).Jumps; len(jumps) != 1 || !hasJumpFrom(out.First.Boards[0], 97, 98, 99) {
+		t.Errorf("shrunk to %v (%s, %d runs), want one jump from 97..99", jumps, out.Shrink.Method, out.Shrink.Runs)
+	}
+}
