@@ -177,7 +177,11 @@ func (s *JengaSolution) request(buckets *[jengaMaxPot + 1][]jengaGroup, lanes, w
 	if row < 0 {
 		return s.newGroup(buckets, i, lanes, wlanes, want, class, pot) | frame<<2
 	}
-	sl.val |= want << jengaTopsShift
+	if class == 1 { // rare here: complete tops' requests mostly read pushRefs
+		s.tops1[row] |= want
+	} else {
+		sl.val |= want << jengaTopsShift
+	}
 	return uint32(row)<<jengaRefShift | frame<<2
 }
 
