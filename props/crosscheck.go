@@ -52,7 +52,7 @@ type CrossCheck struct {
 	Batch         int
 	FullPrecision bool          // the judge's strict rule, for solvers that print extra digits
 	KeepGoing     bool          // after a failure, go on and count failures per verdict
-	ShrinkTime    time.Duration // time for shrinking the first failure (rapid; then taking parts away gets what is left, and at least a quarter more); 0 means DefaultShrinkTime
+	ShrinkTime    time.Duration // time for shrinking the first failure, for each of its two steps (rapid's shrinking, then taking parts away); 0 means DefaultShrinkTime
 	// Progress, when set, is called after every input with the counts so far.
 	Progress func(Progress)
 }

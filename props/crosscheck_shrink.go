@@ -95,12 +95,9 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (*F
 		return nil, stats
 	}
 	if simp, ok := c.Game.(Simplifier); ok {
-		// rapid may have used the whole budget; the last steps get at least
-		// a quarter of it more.
-		deadline := start.Add(budget)
-		if least := time.Now().Add(budget / 4); least.After(deadline) {
-			deadline = least
-		}
+		// rapid may have used its whole budget: taking parts away gets a
+		// budget of its own.
+		deadline := time.Now().Add(budget)
 		steps, note := c.simplify(ctx, simp, gc.index, &last, deadline, &stats.Runs)
 		if steps > 0 {
 			stats.Method = "rapid, then one part at a time"

@@ -126,6 +126,7 @@ func TestCrossCheckTakesPartsAway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("shrunk by %s in %v, %d runs", out.Shrink.Method, out.Shrink.Elapsed, out.Shrink.Runs)
 	if out.First == nil || out.Found == nil {
 		t.Fatalf("not caught and shrunk: %+v (%s)", out.First, out.Shrink.Note)
 	}
