@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"pgregory.net/rapid"
 )
@@ -17,7 +18,8 @@ import (
 // the exact fraction where Solve gives one) and the solver's; rapid's fail
 // file replays it on the next run, as for any rapid property. For a game
 // that is a Simplifier, the shrunk board is then taken apart one part at a
-// time while it still fails, and the simplest board found is reported last.
+// time while it still fails (for DefaultShrinkTime at most), and the
+// simplest board found is reported last.
 func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
 	t.Helper()
 	judge := JudgeOf(g)
@@ -52,13 +54,14 @@ func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
 	// rapid shrinks the choices a board was drawn from; a part drawn as a
 	// unit can survive that. Take parts away one at a time while it fails.
 	var msg string
+	deadline := time.Now().Add(DefaultShrinkTime)
 	if _, steps := simplest(simp, failing, func(b Board) bool {
 		if m := checkOneBoard(g, judge, b, solver); m != "" {
 			msg = m
 			return true
 		}
 		return false
-	}, func() bool { return true }); steps > 0 {
+	}, func() bool { return time.Now().Before(deadline) }); steps > 0 {
 		t.Errorf("simpler still (%d parts taken away one at a time after rapid's shrinking): %s", steps, msg)
 	}
 }
