@@ -22,7 +22,8 @@ import (
 // is a coin that lands wrong now and then (a planted bug that shows on few
 // boards, a shrink that stops early), so it runs on one fixed sequence of
 // boards instead. RAPID_SEED, when set, takes its place: that is how the
-// planted bugs' catch rate over many seeds is measured (README, "Testing").
+// planted bugs' catch rate over many seeds is measured (README, "What
+// agree means").
 const Seed = 1
 
 var _ rapid.TB = (*Recorder)(nil)
@@ -42,10 +43,10 @@ type Recorder struct {
 
 // NewRecorder returns a Recorder wrapping t, named name for rapid (which
 // writes the failure it shrank to under testdata/rapid/NAME), and fixes
-// rapid's seed to Seed until t ends unless RAPID_SEED is set. The fail file, and testdata/rapid and
-// testdata when they are left empty, are removed when t ends: the failure
-// was asked for. Tests using a Recorder must not run in parallel (the seed
-// is a process-wide flag).
+// rapid's seed to Seed until t ends unless RAPID_SEED is set. The fail
+// file, and testdata/rapid and testdata when they are left empty, are
+// removed when t ends: the failure was asked for. Tests using a Recorder
+// must not run in parallel (the seed is a process-wide flag).
 func NewRecorder(t *testing.T, name string) *Recorder {
 	t.Helper()
 	if os.Getenv("RAPID_SEED") == "" {
