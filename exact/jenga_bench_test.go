@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -47,6 +48,23 @@ func BenchmarkExactJenga(b *testing.B) {
 			}
 			b.ReportMetric(float64(states), "states")
 		})
+	}
+}
+
+// BenchmarkExactJengaCold solves slow-n6 as the first solve of a process
+// would: the scratch pool is emptied (two garbage collections, outside the
+// timing) before every solve, so its buffers are allocated afresh.
+func BenchmarkExactJengaCold(b *testing.B) {
+	tw := readJengaTower(b, "testdata/jenga/slow-n6.in")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		runtime.GC()
+		runtime.GC() // a sync.Pool keeps its items through one collection
+		b.StartTimer()
+		if _, err := SolveJenga(tw); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
