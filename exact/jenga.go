@@ -132,6 +132,12 @@ type jengaChoice struct {
 // when colour < 0) from the state with key k (swap: w), with the floor, its
 // swap's floor and the top code the move leads to. Moves of one colour come
 // in a fixed order, which fixes how ties between equal values break.
+//
+// Its loop over removals has the shape of the sweep's (expand), on purpose:
+// one function listing every removal for both left the solve unchanged but
+// made `chancecheck simulate jenga` 15–18% slower, since a policy asking
+// for one colour then builds every colour's successors (measured on the
+// sample, 100,000 games).
 func (s *JengaSolution) forMoves(k, w uint64, colour int, f func(c int, m jengaChoice, k1, w1 uint64, top uint8)) {
 	t := s.tables
 	top, lanes, wlanes := keyTop(k), keyLanes(k), keyLanes(w)
