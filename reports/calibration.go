@@ -29,7 +29,10 @@ import (
 // P(D(U) ≥ d) ≤ P(D_n ≥ d − β). The p-value reported is that bound, with
 // β the largest bound of the boards used, so the calibration test keeps its
 // false-alarm rate without any asymptotic argument (boards are independent:
-// each has its own simulation seed).
+// each has its own simulation seed). P(D_n ≥ ·) is
+// estimate.KolmogorovSurvival: exact for up to 1000 boards, far tail
+// included, and above 1000 an upper bound (2·P(D⁺_n ≥ ·), high by about
+// (p/2)³ relative), so the rate holds at any number of boards.
 //
 // Boards are left out when σ = 0 (a point mass: Z is 0 by convention, and
 // the per-board test already demands exact equality), when they have no runs,
@@ -87,7 +90,8 @@ func centralMoments(pmf []float64) (sigma, rho float64) {
 	return math.Sqrt(v), rho
 }
 
-// calibrate is the KS test of the U's of the boards that have one.
+// calibrate is the KS test of the U's of the boards that have one; it
+// rejects when the p-value is ≤ alpha.
 func calibrate(boards []BoardReport, alpha float64) *Calibration {
 	c := &Calibration{Alpha: alpha}
 	var us []float64
@@ -102,23 +106,12 @@ func calibrate(boards []BoardReport, alpha float64) *Calibration {
 	c.Boards = len(us)
 	c.PValue = 1
 	if len(us) > 0 {
-		d, p := estimate.KolmogorovSmirnov(us, func(u float64) float64 { return u })
+		d, _ := estimate.KolmogorovSmirnov(us, func(u float64) float64 { return u })
 		c.D = d
-		if c.BerryEsseen > 0 {
-			p = kolmogorovSF(len(us), d-c.BerryEsseen)
-		}
-		c.PValue = p
+		c.PValue = estimate.KolmogorovSurvival(len(us), d-c.BerryEsseen)
 	}
 	c.Pass = c.PValue > alpha
 	return c
-}
-
-// kolmogorovSF is P(D_n ≥ d) for n uniform draws (1 when d ≤ 0).
-func kolmogorovSF(n int, d float64) float64 {
-	if d <= 0 {
-		return 1
-	}
-	return math.Max(0, 1-estimate.KolmogorovCDF(n, d))
 }
 
 // detectableZShift is the smallest shift s of every board's z-score that the
@@ -141,10 +134,10 @@ func detectableZShift(n int, beta, alpha float64) (float64, bool) {
 // boards rejects: β plus the 1 − alpha quantile of D_n; false when even the
 // largest distance, 1, is not rejected.
 func criticalDistance(n int, beta, alpha float64) (float64, bool) {
-	lo, hi := 0.0, 1.0 // kolmogorovSF(n, lo) > alpha ≥ kolmogorovSF(n, hi)
+	lo, hi := 0.0, 1.0 // KolmogorovSurvival(n, lo) > alpha ≥ KolmogorovSurvival(n, hi)
 	for range 60 {
 		mid := (lo + hi) / 2
-		if kolmogorovSF(n, mid) <= alpha {
+		if estimate.KolmogorovSurvival(n, mid) <= alpha {
 			hi = mid
 		} else {
 			lo = mid

@@ -1,11 +1,25 @@
 package estimate
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Test names reported in Agreement.Test.
 const (
 	TestExactBinomial = "exact-binomial"
 	TestDKW           = "dkw"
+)
+
+// OutcomeKind says what a histogram's outcomes are, and so which test
+// AgreeKind runs.
+type OutcomeKind int
+
+const (
+	// WinLoss outcomes are 0 (a loss) and 1 (a win): the exact binomial test.
+	WinLoss OutcomeKind = iota + 1
+	// Count outcomes are non-negative integers (throws, moves): the DKW test.
+	Count
 )
 
 // Agreement is the result of comparing an exact outcome distribution with a
@@ -15,9 +29,11 @@ type Agreement struct {
 	Runs      int64   // number of simulated runs (Σcounts)
 	Alpha     float64 // the false-alarm budget this one check was given
 	Statistic float64 // binomial: observed proportion of wins; dkw: sup distance (SupDistance)
-	Threshold float64 // dkw: DKWEpsilon(Runs, Alpha) + pmfTail, reject when Statistic exceeds it; binomial: NaN
-	// PValue is a valid p-value: P(PValue ≤ a) ≤ a when the simulation
-	// follows pmf. Exact for the binomial test, conservative for DKW.
+	Threshold float64 // dkw: DKWEpsilon(Runs, Alpha) + pmfTail, rejected when Statistic reaches it (≥, the same as PValue ≤ Alpha); binomial: NaN
+	// PValue is a valid p-value: P(PValue ≤ a) ≤ a for every a when the
+	// simulation follows pmf, so rejecting at PValue ≤ Alpha, equality
+	// included, keeps the false-alarm rate ≤ Alpha. Exact for the binomial
+	// test, conservative for DKW.
 	PValue    float64
 	ExactMean float64 // mean of pmf (Σ k·pmf[k])
 	SimMean   float64 // mean of the histogram (NaN without runs)
@@ -46,35 +62,60 @@ type Agreement struct {
 	// DKW (approximate): a simulator that, with probability δ, moves an
 	// outcome up by one (or down) shifts the mean by δ and the CDF by at most
 	// δ·max_k pmf[k]; when that equals Threshold the observed sup distance
-	// exceeds it about half the time (the empirical deviation at the worst
+	// reaches it about half the time (the empirical deviation at the worst
 	// point is roughly symmetric), so MinDetectable ≈ Threshold / max_k pmf[k].
 	// Shifts made by moving rare mass far away need more.
 	MinDetectable float64
-	// Pass is PValue > Alpha. When pmf is a point mass (σ = 0, no tail) the
-	// histogram must equal it exactly: any other outcome gives PValue 0.
+	// Pass is PValue > Alpha: the check rejects when PValue ≤ Alpha. When
+	// pmf is a point mass (σ = 0, no tail) the histogram must equal it
+	// exactly: any other outcome gives PValue 0.
 	Pass bool
 }
 
-// Agree compares an exact distribution with a simulated histogram at
-// false-alarm level alpha.
+// Agree is AgreeKind with the kind read off pmf and pmfTail: WinLoss when
+// pmf has at most two entries and no tail, Count otherwise. Without a tail
+// such a pmf is a whole distribution on {0, 1}, and the binomial test is
+// exact whichever the outcomes mean. With a tail the missing mass may lie on
+// outcomes ≥ 2 (a count distribution cut short), which only DKW allows for:
+// a win/loss caller whose win probability has a tail should call AgreeKind
+// with WinLoss and keep the binomial test's power.
+func Agree(pmf []float64, pmfTail float64, counts []int64, alpha float64) Agreement {
+	kind := Count
+	if len(pmf) <= 2 && !(pmfTail > 0) {
+		kind = WinLoss
+	}
+	return AgreeKind(kind, pmf, pmfTail, counts, alpha)
+}
+
+// AgreeKind compares an exact distribution with a simulated histogram of
+// outcomes of the given kind at false-alarm level alpha.
 //
 // pmf[k] is the exact P(outcome = k); pmfTail is the mass that truncation left
 // out of pmf (0 when pmf is complete); counts[k] is how many runs ended with
 // outcome k.
 //
-// If len(pmf) ≤ 2 the outcomes are win (1) and loss (0) and the test is the
-// exact two-sided binomial test of counts[1] wins in Σcounts runs against
-// p = pmf[1]; a tail makes the hypothesis p ∈ [pmf[1], pmf[1]+pmfTail] and
-// the p-value is the largest over that interval; any outcome ≥ 2 is
-// impossible and gives PValue 0.
+// WinLoss: pmf is [P(loss), P(win)] (or shorter: missing entries are 0; more
+// than two entries panic) and the test is the exact two-sided binomial test
+// of counts[1] wins in Σcounts runs against p = pmf[1]; a tail makes the
+// hypothesis p ∈ [pmf[1], pmf[1]+pmfTail] and the p-value is the largest over
+// that interval; any outcome ≥ 2 is impossible and gives PValue 0.
 //
-// Otherwise the test is DKW on the whole distribution: the true CDF differs
-// from the truncated one by at most pmfTail, so under the hypothesis
-// P(SupDistance > ε + pmfTail) ≤ alpha and PValue = DKWPValue(n, d − pmfTail).
-// Outcomes outside pmf's support enlarge the distance by themselves.
+// Count: the test is DKW on the whole distribution: the true CDF differs from
+// the truncated one by at most pmfTail, so under the hypothesis
+// P(SupDistance ≥ ε + pmfTail) ≤ alpha (Massart's bound on P(sup > ε) is
+// continuous in ε, so it bounds ≥ as well) and
+// PValue = DKWPValue(n, d − pmfTail). Outcomes outside pmf's support enlarge
+// the distance by themselves.
 //
-// With no runs nothing can be rejected: PValue 1, Pass true.
-func Agree(pmf []float64, pmfTail float64, counts []int64, alpha float64) Agreement {
+// Either way the check rejects when PValue ≤ alpha. With no runs nothing can
+// be rejected: PValue 1, Pass true.
+func AgreeKind(kind OutcomeKind, pmf []float64, pmfTail float64, counts []int64, alpha float64) Agreement {
+	switch {
+	case kind != WinLoss && kind != Count:
+		panic(fmt.Sprintf("estimate: AgreeKind with outcome kind %d, neither WinLoss nor Count", kind))
+	case kind == WinLoss && len(pmf) > 2:
+		panic(fmt.Sprintf("estimate: a win/loss pmf has %d entries; it is [P(loss), P(win)]", len(pmf)))
+	}
 	pmfTail = math.Max(pmfTail, 0)
 	mean, sd := pmfMoments(pmf)
 	n, simMean, maxSeen := histogramSummary(counts)
@@ -88,7 +129,7 @@ func Agree(pmf []float64, pmfTail float64, counts []int64, alpha float64) Agreem
 	if n > 0 && sd > 0 {
 		a.Z = (simMean - mean) / (sd / math.Sqrt(float64(n)))
 	}
-	if len(pmf) <= 2 {
+	if kind == WinLoss {
 		agreeBinomial(&a, pmf, pmfTail, counts, maxSeen)
 	} else {
 		agreeDKW(&a, pmf, pmfTail, counts, maxSeen)

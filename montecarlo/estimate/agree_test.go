@@ -92,34 +92,96 @@ func TestAgreeCases(t *testing.T) {
 		counts []int64
 		test   string
 		pass   bool
-		pvalue float64 // checked when not NaN
+		pvalue float64     // checked when not NaN
+		kind   OutcomeKind // AgreeKind's; 0: Agree
 	}{
-		{"point mass matched", []float64{0, 0, 1}, 0, []int64{0, 0, 50}, TestDKW, true, 1},
+		{"point mass matched", []float64{0, 0, 1}, 0, []int64{0, 0, 50}, TestDKW, true, 1, 0},
 		// One run off a point mass is impossible under H0, however small d is.
-		{"point mass missed", []float64{0, 0, 1}, 0, []int64{0, 1, 500}, TestDKW, false, 0},
-		{"certain win", []float64{0, 1}, 0, []int64{0, 9}, TestExactBinomial, true, 1},
-		{"certain win lost once", []float64{0, 1}, 0, []int64{1, 900}, TestExactBinomial, false, 0},
-		{"outcome 2 in win/loss", []float64{0.5, 0.5}, 0, []int64{10, 10, 1}, TestExactBinomial, false, 0},
+		{"point mass missed", []float64{0, 0, 1}, 0, []int64{0, 1, 500}, TestDKW, false, 0, 0},
+		{"certain win", []float64{0, 1}, 0, []int64{0, 9}, TestExactBinomial, true, 1, 0},
+		{"certain win lost once", []float64{0, 1}, 0, []int64{1, 900}, TestExactBinomial, false, 0, 0},
+		{"outcome 2 in win/loss", []float64{0.5, 0.5}, 0, []int64{10, 10, 1}, TestExactBinomial, false, 0, 0},
 		// 5 of 10 at p = 0.5: p-value capped at 1.
-		{"fair coin", []float64{0.5, 0.5}, 0, []int64{5, 5}, TestExactBinomial, true, 1},
+		{"fair coin", []float64{0.5, 0.5}, 0, []int64{5, 5}, TestExactBinomial, true, 1, 0},
 		// 0 of 10 at p = 0.5: 2·2^−10.
-		{"no wins", []float64{0.5, 0.5}, 0, []int64{10}, TestExactBinomial, false, 2.0 / 1024},
+		{"no wins", []float64{0.5, 0.5}, 0, []int64{10}, TestExactBinomial, false, 2.0 / 1024, 0},
 		// Tail: p ∈ [0.5, 0.6] and 6 of 10 won: the p-value at 0.6 is 1.
-		{"binomial tail", []float64{0.5, 0.5}, 0.1, []int64{4, 6}, TestExactBinomial, true, 1},
-		{"no runs", []float64{0.2, 0.3, 0.5}, 0, nil, TestDKW, true, 1},
+		{"binomial tail", []float64{0.5, 0.5}, 0.1, []int64{4, 6}, TestExactBinomial, true, 1, WinLoss},
+		// Two entries and a tail read as a count cut short: d = 0.1 = the tail.
+		{"two entries with a tail", []float64{0.5, 0.4}, 0.1, []int64{4, 6}, TestDKW, true, 1, 0},
+		// A win/loss claim rules out outcome 2 whatever the tail.
+		{"outcome 2 in win/loss with a tail", []float64{0.5, 0.49}, 0.01, []int64{500, 499, 1}, TestExactBinomial, false, 0, WinLoss},
+		{"no runs", []float64{0.2, 0.3, 0.5}, 0, nil, TestDKW, true, 1, 0},
 		// d = 0.5 (all at 0, F(0) = 0.5), n = 8: 2·exp(−2·8·0.25) = 2e^−4 ≈ 0.037 > 0.01.
-		{"dkw hand", []float64{0.5, 0.25, 0.25}, 0, []int64{8}, TestDKW, true, 2 * math.Exp(-4)},
+		{"dkw hand", []float64{0.5, 0.25, 0.25}, 0, []int64{8}, TestDKW, true, 2 * math.Exp(-4), 0},
 		// Same with tail 0.1: d − tail = 0.4 → 2·exp(−2·8·0.16).
-		{"dkw tail", []float64{0.5, 0.25, 0.15}, 0.1, []int64{8}, TestDKW, true, 2 * math.Exp(-2.56)},
+		{"dkw tail", []float64{0.5, 0.25, 0.15}, 0.1, []int64{8}, TestDKW, true, 2 * math.Exp(-2.56), 0},
 	}
 	for _, tc := range tests {
 		a := Agree(tc.pmf, tc.tail, tc.counts, 0.01)
+		if tc.kind != 0 {
+			a = AgreeKind(tc.kind, tc.pmf, tc.tail, tc.counts, 0.01)
+		}
 		if a.Test != tc.test || a.Pass != tc.pass {
 			t.Errorf("%s: test %q pass %v, want %q %v (%+v)", tc.name, a.Test, a.Pass, tc.test, tc.pass, a)
 		}
 		if !math.IsNaN(tc.pvalue) && math.Abs(a.PValue-tc.pvalue) > 1e-12 {
 			t.Errorf("%s: p-value %.15g, want %.15g", tc.name, a.PValue, tc.pvalue)
 		}
+	}
+}
+
+// TestAgreeTwoEntriesWithTail: a pmf of two entries with a tail may be a
+// count distribution cut after outcome 1, whose tail allows outcome 2; Agree
+// must then test it as a count, exactly as it tests the same pmf padded with
+// a zero, and not as win/loss (which would call the one outcome 2 impossible).
+func TestAgreeTwoEntriesWithTail(t *testing.T) {
+	counts := []int64{500, 499, 1}
+	short := Agree([]float64{0.5, 0.49}, 0.01, counts, 0.01)
+	padded := Agree([]float64{0.5, 0.49, 0}, 0.01, counts, 0.01)
+	if short != padded {
+		t.Errorf("two entries: %+v\npadded:      %+v", short, padded)
+	}
+	// Fn = .5, .999, 1 against F = .5, .99, .99: d = 0.01 = the tail.
+	if short.Test != TestDKW || short.PValue != 1 || !short.Pass {
+		t.Errorf("two entries with a tail: test %s, p-value %g, pass %v; want dkw, 1, true", short.Test, short.PValue, short.Pass)
+	}
+	if wl := AgreeKind(WinLoss, []float64{0.5, 0.49}, 0.01, counts, 0.01); wl.Test != TestExactBinomial || wl.PValue != 0 {
+		t.Errorf("declared win/loss: test %s, p-value %g; want exact-binomial, 0", wl.Test, wl.PValue)
+	}
+	// Without a tail nothing changes: two entries are win/loss.
+	if a := Agree([]float64{0.5, 0.5}, 0, []int64{5, 5}, 0.01); a.Test != TestExactBinomial {
+		t.Errorf("two entries, no tail: test %s", a.Test)
+	}
+}
+
+// TestAgreeKindRejectsMisuse: an unknown kind, or a win/loss pmf with more
+// than two entries, is a programming error.
+func TestAgreeKindRejectsMisuse(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		kind OutcomeKind
+		pmf  []float64
+	}{{"kind 0", 0, []float64{0.5, 0.5}}, {"win/loss of three", WinLoss, []float64{0.2, 0.3, 0.5}}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", tc.name)
+				}
+			}()
+			AgreeKind(tc.kind, tc.pmf, 0, []int64{1, 1}, 0.01)
+		}()
+	}
+}
+
+// TestAgreeRejectsAtTheThreshold: DKW rejects when the distance reaches the
+// threshold (PValue = Alpha), not only beyond it: P(sup ≥ ε) ≤ 2·exp(−2nε²)
+// too, so the level holds.
+func TestAgreeRejectsAtTheThreshold(t *testing.T) {
+	// n = 8, all at 0, F(0) = 0.5: d = 0.5 and PValue = 2e^−4, the level.
+	a := Agree([]float64{0.5, 0.25, 0.25}, 0, []int64{8}, 2*math.Exp(-4))
+	if a.PValue != a.Alpha || a.Pass {
+		t.Errorf("at the threshold: p-value %g, α %g, pass %v; want p = α and a rejection", a.PValue, a.Alpha, a.Pass)
 	}
 }
 

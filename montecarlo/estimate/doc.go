@@ -9,14 +9,16 @@
 //     integer outcome (number of throws, …).
 //   - Binomial (binomial.go): exact Clopper–Pearson intervals and exact
 //     two-sided binomial p-values, for win/loss probabilities.
-//   - Agree (agree.go): picks the right test for an exact pmf and a simulated
-//     histogram and reports statistic, threshold, p-value, z-score and the
+//   - AgreeKind and Agree (agree.go): the exact binomial test for win/loss
+//     outcomes, DKW for counts (AgreeKind is told which; Agree reads it off
+//     the pmf), reporting statistic, threshold, p-value, z-score and the
 //     smallest shift the check could have seen.
 //   - Budget and Holm (budget.go): split one family-wise false-alarm budget over
 //     many checks.
-//   - KolmogorovSmirnov (ks.go): the one-sample KS test with the exact
-//     distribution of Marsaglia, Tsang and Wang (2003), used to check that the
-//     p-values of many boards are uniform (calibration).
+//   - KolmogorovSmirnov and KolmogorovSurvival (ks.go): the one-sample KS
+//     test, its p-value exact up to 1000 draws (Marsaglia, Tsang and Wang
+//     2003, with an exact far tail) and a valid upper bound beyond, used to
+//     check that the z-scores of many boards are calibrated.
 //
 // The package knows nothing about games: montecarlo produces histograms,
 // exact produces pmfs, and props/reports call Agree on the pair.
