@@ -1,0 +1,367 @@
+package archtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"go/parser"
+	"go/token"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// depsRules is the module's architecture: which package may import which.
+// It is a statement of policy.
+//
+// DO NOT CHANGE IT TO FIX A BUILD. Change the import; relax a rule only when
+// the architecture itself changes (STYLE.md §3), and say why beside it.
+// Negative assertions (!<) should almost never be removed.
+//
+// "a < b" means package b may import package a; see policy_test.go for the
+// language. Only non-test imports count. The standard library, and packages
+// outside the module that are not named here, are not policed.
+const depsRules = `
+	# The games: each knows its board, its text formats and Validate, and
+	# nothing of how it is solved, played or tested. textio is their shared
+	# line reader, the bottom of the module.
+	NONE
+	< games/textio
+	< games/jenga, games/patience, games/snakes, games/traps
+	< GAMES;
+
+	# A game imports no other game, and nothing of the module but textio.
+	games/jenga, games/patience, games/snakes, games/traps !< games/...;
+	generators, exact/..., montecarlo/..., internal/..., props, reports,
+	  gametest, cli !< games/...;
+
+	# Packages outside the module that mark a layer: rapid is for checking,
+	# cobra for command lines, plot for drawing. Each is checked among all
+	# dependencies, so that it cannot arrive through another module either.
+	NONE < pgregory.net/rapid, github.com/spf13/cobra, gonum.org/v1/plot/...;
+
+	# Not yet policed: "testing" in non-test files. Only internal/rapidflags
+	# (rapid.Check calls testing.Short), internal/rapidtest, gametest and
+	# examples import it directly; rapid itself imports testing, so that rule
+	# must look at direct imports only, which the language cannot say yet.
+
+	# generators: rapid generators of valid boards. The one layer below props
+	# that uses rapid: shrinking toward small boards is rapid's work.
+	GAMES, pgregory.net/rapid < generators;
+
+	# exact: the analysts. belief is the traps analyst's posterior over the
+	# hidden digits.
+	games/traps < exact/belief;
+	GAMES, exact/belief < exact;
+
+	# montecarlo: the referees, playing the literal rules. estimate turns
+	# tallies into estimates with confidence bounds and knows no game.
+	NONE < montecarlo/estimate;
+	GAMES, montecarlo/estimate < montecarlo;
+
+	# The three sides of a check stay apart. The referee cannot borrow the
+	# analyst's arithmetic, nor the analyst the referee's dice: a policy
+	# reaches the referee as data or a small interface. Generators make
+	# boards; they neither solve nor play.
+	exact/... !< montecarlo/..., generators;
+	montecarlo/... !< exact/..., generators;
+	generators !< exact/..., montecarlo/...;
+
+	# The games, analysts and referees are what a user's solver is measured
+	# against, and what the CLI's solve and simulate run: none depends on a
+	# test engine, directly or through another package.
+	pgregory.net/rapid !< games/..., exact/..., montecarlo/...;
+
+	# solverproc runs a user's solver as a child process, for props'
+	# cross-checks.
+	NONE < internal/solverproc;
+
+	# rapidtest: fixed seeds and recorded failures for tests of rapid
+	# properties.
+	pgregory.net/rapid < internal/rapidtest;
+
+	# rapidflags: rapid.Check outside go test, under settings of its own,
+	# for props' shrinking; the one non-test package that imports testing
+	# (rapid.Check calls testing.Short).
+	pgregory.net/rapid < internal/rapidflags;
+
+	# props: the properties and solver cross-checks, the one place where a
+	# generator, an analyst and a referee meet.
+	generators, exact, montecarlo, internal/solverproc, internal/rapidflags < props;
+
+	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
+	# the one layer that draws.
+	props, gonum.org/v1/plot/... < reports;
+
+	# gametest: the conformance kit a user's game passes, as the built-in
+	# games do; test code shipped as a library.
+	props, internal/rapidtest < gametest;
+
+	# cli: the program over whatever games it is given: commands and flags,
+	# progress, calls into props and reports, output.
+	reports, github.com/spf13/cobra < cli;
+
+	# The library below the CLI neither parses command lines nor draws, and
+	# never calls up into a report or the CLI.
+	github.com/spf13/cobra !< props, reports, gametest;
+	gonum.org/v1/plot/... !< props, generators, exact/..., montecarlo/...;
+	props, reports, cli, gametest !< generators, exact/..., montecarlo/...;
+	reports, cli !< props, gametest;
+
+	# cmd/chancecheck: main, cli over the built-in games.
+	cli < cmd/chancecheck;
+
+	# examples: a user's programs and games, which may use whatever a user
+	# may, and their own packages.
+	cli, gametest < examples/...;
+
+	# Nothing imports a command or an example (an example's own packages
+	# aside).
+	cmd/..., examples/... !< ...;
+
+	# This package: only tests, reading the tree.
+	NONE < internal/archtest;
+`
+
+// module is the path the rules' names are relative to.
+const module = "github.com/chancecheck/chancecheck"
+
+func TestDependencies(t *testing.T) {
+	p, err := parsePolicy(depsRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := listModule(t)
+	problems := p.check(module, pkgs)
+	for _, problem := range problems {
+		t.Error(problem)
+	}
+	if len(problems) > 0 {
+		t.Log("depsRules is a statement of policy: change the import, not the rules, unless the architecture itself changes")
+	}
+	for _, name := range absent(p, pkgs) {
+		t.Logf("listed in depsRules but not in the module (yet, or any more): %s", name)
+	}
+}
+
+// listModule returns the module's packages as `go list` sees them, their
+// imports completed with those of files built only on other platforms.
+func listModule(t *testing.T) []goPackage {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-e",
+		"-json=ImportPath,Name,Dir,Imports,Deps,IgnoredGoFiles,Error", module+"/...")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.Bytes())
+	}
+	var pkgs []goPackage
+	for dec := json.NewDecoder(bytes.NewReader(out)); ; {
+		var l struct {
+			goPackage
+			Name, Dir      string
+			IgnoredGoFiles []string
+			Error          *struct{ Err string }
+		}
+		if err := dec.Decode(&l); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("go list: %v", err)
+		}
+		if l.Error != nil {
+			// A half-moved tree: its imports may be incomplete. Building it is
+			// go build's concern; this test checks what it can read.
+			t.Logf("go list: %s: %s", l.ImportPath, l.Error.Err)
+		}
+		for _, f := range l.IgnoredGoFiles {
+			imports, err := otherPlatformImports(filepath.Join(l.Dir, f), l.Name)
+			if err != nil {
+				t.Errorf("%s: %v", l.ImportPath, err)
+			}
+			for _, imp := range imports {
+				if !slices.Contains(l.Imports, imp) {
+					l.Imports = append(l.Imports, imp)
+				}
+			}
+		}
+		pkgs = append(pkgs, l.goPackage)
+	}
+	return pkgs
+}
+
+// otherPlatformImports returns the imports of a file that build constraints
+// leave out here, as go/build's deps_test reads every file: an import that is
+// wrong on one platform is wrong. Test files, files of another package and
+// //go:build ignore files (generators run by hand) do not count.
+func otherPlatformImports(file, pkgName string) ([]string, error) {
+	if strings.HasSuffix(file, "_test.go") {
+		return nil, nil
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly|parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	if f.Name.Name != pkgName {
+		return nil, nil
+	}
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if strings.TrimSpace(c.Text) == "//go:build ignore" {
+				return nil, nil
+			}
+		}
+	}
+	var imports []string
+	for _, spec := range f.Imports {
+		imports = append(imports, strings.Trim(spec.Path.Value, `"`))
+	}
+	return imports, nil
+}
+
+// absent returns the module packages the policy names that pkgs lacks.
+func absent(p *policy, pkgs []goPackage) []string {
+	var out []string
+	for _, name := range p.names {
+		first, _, _ := strings.Cut(name, "/")
+		if strings.Contains(first, ".") || strings.HasSuffix(name, "/...") || strings.ToUpper(name) == name {
+			continue // outside the module, a tree, or a pseudo-name
+		}
+		if !slices.ContainsFunc(pkgs, func(pkg goPackage) bool { return pkg.ImportPath == module+"/"+name }) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// TestCheckReportsViolations shows that the check can fail: each fabricated
+// graph breaks one rule of depsRules, and the check reports it, and only it.
+func TestCheckReportsViolations(t *testing.T) {
+	p, err := parsePolicy(depsRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		M     = module + "/"
+		rapid = "pgregory.net/rapid"
+	)
+	tests := []struct {
+		name string
+		pkgs []goPackage
+		want string // in the one problem reported; "" for none
+	}{
+		{"the arrows as the tree has them", []goPackage{
+			{ImportPath: M + "cmd/chancecheck", Imports: []string{"os", M + "cli", M + "props"}, Deps: []string{rapid, "github.com/spf13/cobra"}},
+			{ImportPath: M + "cli", Imports: []string{M + "reports", M + "montecarlo/estimate", "github.com/spf13/cobra"}},
+			{ImportPath: M + "reports", Imports: []string{M + "props", "gonum.org/v1/plot/vg/vgsvg"}},
+			{ImportPath: M + "props", Imports: []string{M + "exact", M + "montecarlo", M + "generators", M + "internal/solverproc", rapid, "testing"}},
+			{ImportPath: M + "gametest", Imports: []string{M + "props", M + "internal/rapidtest", "testing"}},
+			{ImportPath: M + "generators", Imports: []string{M + "games/snakes", rapid}},
+			{ImportPath: M + "exact", Imports: []string{M + "exact/belief", M + "games/jenga"}},
+			{ImportPath: M + "montecarlo", Imports: []string{M + "montecarlo/estimate", M + "games/traps"}, Deps: []string{"gonum.org/v1/gonum/mat"}},
+			{ImportPath: M + "games/snakes", Imports: []string{"bufio", M + "games/textio"}},
+			{ImportPath: M + "examples/bagofmice", Imports: []string{M + "examples/bagofmice/mice", M + "cli", M + "gametest"}},
+			{ImportPath: M + "examples/bagofmice/mice", Imports: []string{M + "props", M + "games/textio", M + "montecarlo"}},
+		}, ""},
+		{"referee imports analyst", []goPackage{
+			{ImportPath: M + "montecarlo", Imports: []string{M + "exact"}},
+		}, "montecarlo imports exact"},
+		{"referee's statistics import analyst's belief", []goPackage{
+			{ImportPath: M + "montecarlo/estimate", Imports: []string{M + "exact/belief"}},
+		}, "montecarlo/estimate imports exact/belief"},
+		{"analyst imports referee", []goPackage{
+			{ImportPath: M + "exact", Imports: []string{M + "montecarlo"}},
+		}, "exact imports montecarlo"},
+		{"game imports rapid", []goPackage{
+			{ImportPath: M + "games/snakes", Imports: []string{rapid}},
+		}, "games/snakes imports pgregory.net/rapid"},
+		{"game depends on rapid through another module", []goPackage{
+			{ImportPath: M + "games/jenga", Imports: []string{"example.com/shuffle"}, Deps: []string{"example.com/shuffle", "testing", rapid}},
+		}, "games/jenga depends on pgregory.net/rapid indirectly"},
+		{"game imports another game", []goPackage{
+			{ImportPath: M + "games/traps", Imports: []string{M + "games/snakes"}},
+		}, "games/traps imports games/snakes"},
+		{"text format imports a game", []goPackage{
+			{ImportPath: M + "games/textio", Imports: []string{M + "games/patience"}},
+		}, "games/textio imports games/patience"},
+		{"game imports its analyst", []goPackage{
+			{ImportPath: M + "games/patience", Imports: []string{M + "exact"}},
+		}, "games/patience imports exact"},
+		{"generator solves", []goPackage{
+			{ImportPath: M + "generators", Imports: []string{M + "exact"}},
+		}, "generators imports exact"},
+		{"analyst imports props", []goPackage{
+			{ImportPath: M + "exact", Imports: []string{M + "props"}},
+		}, "exact imports props"},
+		{"referee imports reports", []goPackage{
+			{ImportPath: M + "montecarlo", Imports: []string{M + "reports"}},
+		}, "montecarlo imports reports"},
+		{"props imports cli", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "cli"}},
+		}, "props imports cli"},
+		{"props parses command lines", []goPackage{
+			{ImportPath: M + "props", Imports: []string{"github.com/spf13/cobra"}},
+		}, "props imports github.com/spf13/cobra"},
+		{"analyst draws", []goPackage{
+			{ImportPath: M + "exact", Imports: []string{"gonum.org/v1/plot/plotter"}},
+		}, "exact imports gonum.org/v1/plot/plotter"},
+		{"cli imports a command", []goPackage{
+			{ImportPath: M + "cli", Imports: []string{M + "cmd/chancecheck"}},
+		}, "cli imports cmd/chancecheck"},
+		{"props imports an example", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "examples/bagofmice/mice"}},
+		}, "props imports examples/bagofmice/mice"},
+		{"the program links the test kit", []goPackage{
+			{ImportPath: M + "cli", Imports: []string{M + "gametest"}},
+		}, "cli imports gametest"},
+		{"package not in the policy", []goPackage{
+			{ImportPath: M + "montecarlo/parallel", Imports: []string{M + "games/snakes"}},
+			{ImportPath: M + "montecarlo", Imports: []string{M + "montecarlo/parallel"}},
+		}, "package montecarlo/parallel is not listed in depsRules: add it to the policy"},
+		{"import of a package in neither the module nor the policy", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "props/internal/gone"}},
+		}, "props imports props/internal/gone, which is neither in the module nor in depsRules"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			problems := p.check(module, tt.pkgs)
+			switch {
+			case tt.want == "" && len(problems) > 0:
+				t.Errorf("check reported %q, want nothing", problems)
+			case tt.want != "" && (len(problems) != 1 || !strings.Contains(problems[0], tt.want)):
+				t.Errorf("check reported %q, want one problem saying %q", problems, tt.want)
+			}
+		})
+	}
+}
+
+// TestParsePolicyRejects shows that the rules check themselves: a rule out of
+// order or a negative assertion that the positive rules break is an error.
+func TestParsePolicyRejects(t *testing.T) {
+	tests := []struct {
+		name, rules, want string
+	}{
+		{"use before definition", "NONE < a; b < c;", "b is used before its definition"},
+		{"cycle", "NONE < a; a < b; b < a;", "a is defined twice"},
+		{"negative assertion", "NONE < a < b; a !< b;", "a !< b fails: b may import a"},
+		{"negative assertion, transitively", "NONE < a < b < c; a !< c;", "a !< c fails: c may import a"},
+		{"negative assertion over a tree", "NONE < x/a; x/a < y/b; x/... !< y/...;", "x/... !< y/... fails: y/b may import x/a"},
+		{"negative assertion naming nothing", "NONE < a; tpyo/... !< a;", "tpyo/... names nothing in the policy"},
+		{"missing name", "NONE < a, ;", "a name is missing"},
+		{"no arrow", "NONE < a; a b;", "no < in the rule"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parsePolicy(tt.rules)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("parsePolicy(%q) = %v, want an error saying %q", tt.rules, err, tt.want)
+			}
+		})
+	}
+}
