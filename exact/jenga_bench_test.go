@@ -3,22 +3,23 @@ package exact
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
 )
 
-func readJengaTower(tb testing.TB, path string) jenga.Tower {
+// readJengaTower reads file: the published sample (jenga.Samples) or a
+// bench input.
+func readJengaTower(tb testing.TB, file string) jenga.Tower {
 	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
+	in, ok := sampleInput(jenga.Samples(), strings.TrimSuffix(file, ".in"))
+	if !ok {
+		in = string(benchInput(tb, "jenga", file))
 	}
-	defer f.Close()
-	tw, err := jenga.Parse(f, path)
+	tw, err := jenga.Parse(strings.NewReader(in), file)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -29,13 +30,13 @@ func readJengaTower(tb testing.TB, path string) jenga.Tower {
 // and the slowest of 400 random towers of six levels, reporting the number
 // of canonical states solved.
 func BenchmarkExactJenga(b *testing.B) {
-	for _, tc := range []struct{ name, path string }{
-		{"sample", "testdata/jenga/sample.in"},
-		{"bench-n6-mixed", "testdata/jenga/bench-n6-mixed.in"},
+	for _, tc := range []struct{ name, file string }{
+		{"sample", "sample.in"},
+		{"bench-n6-mixed", "bench-n6-mixed.in"},
 		// The slowest of 400 random towers of six levels (most states).
-		{"slow-n6", "testdata/jenga/slow-n6.in"},
+		{"slow-n6", "slow-n6.in"},
 	} {
-		tw := readJengaTower(b, tc.path)
+		tw := readJengaTower(b, tc.file)
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			var states int
@@ -55,7 +56,7 @@ func BenchmarkExactJenga(b *testing.B) {
 // would: the scratch pool is emptied (two garbage collections, outside the
 // timing) before every solve, so its buffers are allocated afresh.
 func BenchmarkExactJengaCold(b *testing.B) {
-	tw := readJengaTower(b, "testdata/jenga/slow-n6.in")
+	tw := readJengaTower(b, "slow-n6.in")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
@@ -71,7 +72,7 @@ func BenchmarkExactJengaCold(b *testing.B) {
 // BenchmarkExactJengaPMF is the distribution of throws under the optimal
 // policy, on top of the solve (which it excludes).
 func BenchmarkExactJengaPMF(b *testing.B) {
-	sol, err := SolveJenga(readJengaTower(b, "testdata/jenga/sample.in"))
+	sol, err := SolveJenga(readJengaTower(b, "sample.in"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import "testing"
 // that code pushed onto it, in the frame the ref says; and a removal whose
 // floor left is the base's swap reads it with the frame swapped.
 func TestJengaPushRefs(t *testing.T) {
-	s, err := solveJenga(readJengaTower(t, "testdata/jenga/sample.in"), true)
+	s, err := solveJenga(readJengaTower(t, "sample.in"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestJengaPushRefs(t *testing.T) {
 // Solves hand their scratch on (jengaScratchPool): one solve must leave
 // nothing in it that changes the next, whatever tower that is.
 func TestJengaSolvesReuseScratch(t *testing.T) {
-	towers := []string{"testdata/jenga/sample.in", "testdata/jenga/bench-n6-mixed.in", "testdata/jenga/slow-n6.in"}
+	towers := []string{"sample.in", "bench-n6-mixed.in", "slow-n6.in"}
 	first := map[string]*JengaSolution{}
 	for round := range 2 {
 		for _, f := range towers {

@@ -28,8 +28,8 @@ func reversed(t jenga.Tower) jenga.Tower {
 }
 
 func TestSolveJengaPublished(t *testing.T) {
-	sample := readJengaTower(t, "testdata/jenga/sample.in")
-	bench := readJengaTower(t, "testdata/jenga/bench-n6-mixed.in")
+	sample := readJengaTower(t, "sample.in")
+	bench := readJengaTower(t, "bench-n6-mixed.in")
 	tests := []struct {
 		name  string
 		tower jenga.Tower

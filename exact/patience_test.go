@@ -1,10 +1,11 @@
 package exact
 
 import (
+	"bytes"
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"os"
+	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/patience"
@@ -12,12 +13,7 @@ import (
 
 func patienceSample(t testing.TB) patience.Deal {
 	t.Helper()
-	f, err := os.Open("testdata/patience/sample.in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	deals, err := patience.Parse(f, "sample.in")
+	deals, err := patience.Parse(strings.NewReader(patience.Samples()[0].Input), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,16 +159,11 @@ func TestPatienceInvalid(t *testing.T) {
 	}
 }
 
-// patienceBenchDeals reads a deal file of ../testdata/patience: bench-1000.in
-// (chancecheck gen patience --count 1000 --seed 1: the generator's mix) or
-// uniform-1000.in (1,000 uniform shuffles).
+// patienceBenchDeals reads a deal file of games/patience/testdata/bench:
+// bench-1000.in (chancecheck gen patience --count 1000 --seed 1: the
+// generator's mix) or uniform-1000.in (1,000 uniform shuffles).
 func patienceBenchDeals(b *testing.B, name string) []patience.Deal {
-	f, err := os.Open("../testdata/patience/" + name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	deals, err := patience.Parse(f, name)
+	deals, err := patience.Parse(bytes.NewReader(benchInput(b, "patience", name)), name)
 	if err != nil {
 		b.Fatal(err)
 	}

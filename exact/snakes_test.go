@@ -3,7 +3,7 @@ package exact
 import (
 	"math"
 	"math/big"
-	"os"
+	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
@@ -11,12 +11,7 @@ import (
 
 func readSnakesSample(t testing.TB) []snakes.Board {
 	t.Helper()
-	f, err := os.Open("testdata/snakes/sample.in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	boards, err := snakes.Parse(f, "sample.in")
+	boards, err := snakes.Parse(strings.NewReader(snakes.Samples()[0].Input), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,9 +26,9 @@ func TrapSurvival(z *traps.Maze) (float64, TrapStats, error) {
 	return v, s.stats, nil
 }
 
-// TrapSurvivalExact is the optimal probability of reaching an exit alive, as
+// TrapSurvivalRat is the optimal probability of reaching an exit alive, as
 // an exact fraction (sample 4 gives 429/500).
-func TrapSurvivalExact(z *traps.Maze) (*big.Rat, TrapStats, error) {
+func TrapSurvivalRat(z *traps.Maze) (*big.Rat, TrapStats, error) {
 	s, err := newTrapSolver[*big.Rat](z, ratField{})
 	if err != nil {
 		return nil, TrapStats{}, err

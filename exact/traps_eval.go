@@ -7,29 +7,29 @@ import (
 	"github.com/chancecheck/chancecheck/games/traps"
 )
 
-// EvaluateTrapPolicy is the exact survival probability of a deterministic
-// policy: the probability, over the prior, that following pol from the start
-// reaches an exit alive. A policy that comes back to a situation it has been
-// in without losing a life or learning a kind is deterministic, so it would
-// repeat that loop forever: such a branch counts as never reaching an exit.
-// An illegal move (off the map, into a wall, an unknown Dir) or a policy
-// error is returned as an error.
-func EvaluateTrapPolicy(z *traps.Maze, pol traps.Policy) (*big.Rat, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
-	if err != nil {
-		return nil, err
-	}
-	e := &trapEvaluator[*big.Rat, ratField]{s: s, pol: pol, memo: map[trapEntry]*big.Rat{}}
-	return e.eval(s.layer(z.Life, 0), s.start)
-}
-
-// EvaluateTrapPolicyFloat is EvaluateTrapPolicy in float64.
-func EvaluateTrapPolicyFloat(z *traps.Maze, pol traps.Policy) (float64, error) {
+// EvaluateTrapPolicy is the survival probability of a deterministic policy,
+// in float64: the probability, over the prior, that following pol from the
+// start reaches an exit alive. A policy that comes back to a situation it has
+// been in without losing a life or learning a kind is deterministic, so it
+// would repeat that loop forever: such a branch counts as never reaching an
+// exit. An illegal move (off the map, into a wall, an unknown Dir) or a
+// policy error is returned as an error.
+func EvaluateTrapPolicy(z *traps.Maze, pol traps.Policy) (float64, error) {
 	s, err := newTrapSolver[float64](z, floatField{})
 	if err != nil {
 		return 0, err
 	}
 	e := &trapEvaluator[float64, floatField]{s: s, pol: pol, memo: map[trapEntry]float64{}}
+	return e.eval(s.layer(z.Life, 0), s.start)
+}
+
+// EvaluateTrapPolicyRat is EvaluateTrapPolicy as an exact fraction.
+func EvaluateTrapPolicyRat(z *traps.Maze, pol traps.Policy) (*big.Rat, error) {
+	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	if err != nil {
+		return nil, err
+	}
+	e := &trapEvaluator[*big.Rat, ratField]{s: s, pol: pol, memo: map[trapEntry]*big.Rat{}}
 	return e.eval(s.layer(z.Life, 0), s.start)
 }
 

@@ -29,14 +29,14 @@ func TestOptimalPolicyAchievesOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := EvaluateTrapPolicy(z, sol.Policy)
+		got, err := EvaluateTrapPolicyRat(z, sol.Policy)
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 		if got.Cmp(sol.Exact) != 0 {
 			t.Errorf("%q: policy achieves %v, optimum %v", text, got, sol.Exact)
 		}
-		f, err := EvaluateTrapPolicyFloat(z, sol.Policy)
+		f, err := EvaluateTrapPolicy(z, sol.Policy)
 		if want, _ := sol.Exact.Float64(); err != nil || f < want-1e-12 || f > want+1e-12 {
 			t.Errorf("%q: float evaluation %v (%v), want %v", text, f, err, want)
 		}
@@ -48,7 +48,7 @@ type policyFunc func(traps.Situation) (traps.Dir, error)
 
 func (f policyFunc) Move(s traps.Situation) (traps.Dir, error) { return f(s) }
 
-func TestEvaluateTrapPolicy(t *testing.T) {
+func TestEvaluateTrapPolicyRat(t *testing.T) {
 	z := mazeOf(t, "1 4 1 2\n$A.@\n1 3\n")
 	tests := []struct {
 		name    string
@@ -68,7 +68,7 @@ func TestEvaluateTrapPolicy(t *testing.T) {
 		{"not a move", func(traps.Situation) (traps.Dir, error) { return traps.Dir(9), nil }, "error", ""},
 	}
 	for _, tt := range tests {
-		got, err := EvaluateTrapPolicy(z, tt.pol)
+		got, err := EvaluateTrapPolicyRat(z, tt.pol)
 		switch {
 		case tt.want == "error":
 			if err == nil {
@@ -90,10 +90,10 @@ func ExampleSolveTraps() {
 	// Output: 429/500 0.858 right
 }
 
-func ExampleEvaluateTrapPolicy() {
+func ExampleEvaluateTrapPolicyRat() {
 	z, _ := traps.Parse(strings.NewReader("1 4 1 2\n$A.@\n1 3\n"), "example")
 	right := policyFunc(func(traps.Situation) (traps.Dir, error) { return traps.Right, nil })
-	p, _ := EvaluateTrapPolicy(z, right) // two lives survive one harmful step
+	p, _ := EvaluateTrapPolicyRat(z, right) // two lives survive one harmful step
 	fmt.Println(p)
 	// Output: 1/1
 }
@@ -101,7 +101,7 @@ func ExampleEvaluateTrapPolicy() {
 func ExampleTrapSurvival() {
 	z, _ := traps.Parse(strings.NewReader("1 3 1 1\n$A@\n1 15\n"), "sixteenth")
 	p, stats, _ := TrapSurvival(z)
-	exact, _, _ := TrapSurvivalExact(z)
+	exact, _, _ := TrapSurvivalRat(z)
 	fmt.Println(p, exact, traps.FormatProbability(exact, 3), stats.Layers)
 	// Output: 0.0625 1/16 0.063 2
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -14,14 +12,14 @@ import (
 	"github.com/chancecheck/chancecheck/games/traps"
 )
 
-func readMaze(t testing.TB, name string) *traps.Maze {
+// readMaze reads file: a sample (traps.Samples) or a bench input.
+func readMaze(t testing.TB, file string) *traps.Maze {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "traps", name))
-	if err != nil {
-		t.Fatal(err)
+	in, ok := sampleInput(traps.Samples(), strings.TrimSuffix(file, ".in"))
+	if !ok {
+		in = string(benchInput(t, "traps", file))
 	}
-	defer f.Close()
-	z, err := traps.Parse(f, name)
+	z, err := traps.Parse(strings.NewReader(in), file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +39,7 @@ func mazeOf(t testing.TB, text string) *traps.Maze {
 func TestTrapSurvival(t *testing.T) {
 	tests := []struct {
 		name  string
-		maze  string // inline maze, or "" to read name from testdata/traps
+		maze  string // inline maze, or "" to read the sample called name
 		want  *big.Rat
 		print string
 	}{
@@ -82,7 +80,7 @@ func TestTrapSurvival(t *testing.T) {
 			} else {
 				z = mazeOf(t, tt.maze)
 			}
-			got, _, err := TrapSurvivalExact(z)
+			got, _, err := TrapSurvivalRat(z)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,10 +101,7 @@ func TestTrapSurvival(t *testing.T) {
 func TestTrapBenchAnswers(t *testing.T) {
 	for _, name := range []string{"traps-30x29-dense-k5-h5", "traps-30x29-dense-k5-h2"} {
 		z := readMaze(t, name+".in")
-		ans, err := os.ReadFile(filepath.Join("..", "testdata", "traps", name+".ans"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		ans := benchInput(t, "traps", name+".ans")
 		got, stats, err := TrapSurvival(z)
 		if err != nil {
 			t.Fatal(err)

@@ -335,12 +335,12 @@ func trapsPrior(t *rapid.T, kinds int) []int {
 	return p
 }
 
-// ClassifyTraps names a maze's coverage class: how the exit is reached from
+// TrapsClass names a maze's coverage class: how the exit is reached from
 // the start ("no-exit", "walled-off" when no path exists even over traps,
 // "free-exit" when one avoids every trap, "through-traps" otherwise), the
 // shape of the prior ("uniform", "sparse" with a zero weight, "certain" when
 // one state holds 90% of the mass, "mixed"), and K.
-func ClassifyTraps(z *traps.Maze) string {
+func TrapsClass(z *traps.Maze) string {
 	return fmt.Sprintf("%s/%s/k%d", trapsReach(z), trapsPriorClass(z.Prior), z.Kinds)
 }
 

@@ -34,7 +34,7 @@ func TestTrapsCoverage(t *testing.T) {
 		if z.N() > 29 {
 			t.Fatalf("seed %d: n = %d > 29", seed, z.N())
 		}
-		parts := strings.Split(ClassifyTraps(z), "/")
+		parts := strings.Split(TrapsClass(z), "/")
 		reach[parts[0]]++
 		prior[parts[1]]++
 	}

@@ -6,6 +6,12 @@
 // invisible to the comparison. What the referees share with the analysts is
 // limited to the board types and their I/O (packages under games/).
 //
+// Every referee has one shape: SnakesReferee(b), PatienceReferee(d),
+// TrapsReferee(z, newPolicy) and JengaReferee(t, newPolicy) check the board
+// and return (func() Player, error), the function making one Player per
+// worker for Run. Games with choices take the policy maker as the second
+// argument, called once per worker.
+//
 // Run is the parallel, seeded runner all referees use. Runs are grouped in
 // fixed blocks, and block b draws its randomness from a PCG stream seeded by
 // (seed, b), so the result depends on the seed alone, never on how many

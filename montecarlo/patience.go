@@ -1,6 +1,7 @@
 package montecarlo
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/chancecheck/chancecheck/games/patience"
@@ -12,16 +13,21 @@ import (
 // top cards away. The outcome is 1 when the table is empty and 0 when cards
 // remain and no pair exists.
 //
-// It plays on the cards themselves (nine stacks, compared by rank); it shares
-// nothing with the analyst's position keys or move enumeration.
-func PatienceReferee(d patience.Deal) func() Player {
+// It refuses a deal that is not a permutation of the deck
+// (patience.Deal.Validate). It plays on the cards themselves (nine stacks,
+// compared by rank); it shares nothing with the analyst's position keys or
+// move enumeration.
+func PatienceReferee(d patience.Deal) (func() Player, error) {
+	if err := d.Validate(); err != nil {
+		return nil, fmt.Errorf("patience referee: %w", err)
+	}
 	return func() Player {
 		var g patienceTable
 		return func(rng *rand.Rand) (int, error) {
 			g.deal(d)
 			return g.play(rng), nil
 		}
-	}
+	}, nil
 }
 
 // patienceTable is the table during one game, kept between games to avoid

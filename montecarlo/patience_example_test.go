@@ -26,7 +26,12 @@ QC TH KC 8D
 		return
 	}
 	cfg := montecarlo.Config{Runs: 100_000, Seed: 1}
-	h, err := montecarlo.Run(context.Background(), cfg, montecarlo.PatienceReferee(deals[0]))
+	play, err := montecarlo.PatienceReferee(deals[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := montecarlo.Run(context.Background(), cfg, play)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -3,7 +3,7 @@ package montecarlo
 import (
 	"context"
 	"math/rand/v2"
-	"os"
+	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/patience"
@@ -22,16 +22,21 @@ func patienceDealOfRanks(t testing.TB, piles [patience.Piles]string) patience.De
 
 func patienceSampleDeal(t testing.TB) patience.Deal {
 	t.Helper()
-	f, err := os.Open("testdata/patience/sample.in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	deals, err := patience.Parse(f, "sample.in")
+	deals, err := patience.Parse(strings.NewReader(patience.Samples()[0].Input), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return deals[0]
+}
+
+// patienceReferee is PatienceReferee on a deal the test knows to be valid.
+func patienceReferee(tb testing.TB, d patience.Deal) func() Player {
+	tb.Helper()
+	play, err := PatienceReferee(d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return play
 }
 
 // TestPatienceRefereeAgrees plays deals whose win probability is known
@@ -58,7 +63,7 @@ func TestPatienceRefereeAgrees(t *testing.T) {
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h, err := Run(context.Background(), Config{Runs: 100_000, Seed: SubSeed(7, uint64(i))}, PatienceReferee(tc.deal))
+			h, err := Run(context.Background(), Config{Runs: 100_000, Seed: SubSeed(7, uint64(i))}, patienceReferee(t, tc.deal))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,8 +79,8 @@ func TestPatienceRefereeAgrees(t *testing.T) {
 // restores the whole deal each time: a game after a won game plays the same.
 func TestPatienceRefereeReplays(t *testing.T) {
 	d := patienceSampleDeal(t)
-	a := PatienceReferee(d)()
-	b := PatienceReferee(d)()
+	a := patienceReferee(t, d)()
+	b := patienceReferee(t, d)()
 	ra := rand.New(rand.NewPCG(1, 1))
 	for range 200 {
 		a(ra) // a keeps playing; b starts fresh from the same stream state
@@ -88,8 +93,16 @@ func TestPatienceRefereeReplays(t *testing.T) {
 	}
 }
 
+func TestPatienceRefereeRefusesACardTwice(t *testing.T) {
+	d := patience.SortedDeck()
+	d[0][0] = d[8][3]
+	if _, err := PatienceReferee(d); err == nil {
+		t.Error("PatienceReferee accepted a deal with a card twice")
+	}
+}
+
 func BenchmarkRefereePatience(b *testing.B) {
-	play := PatienceReferee(patienceSampleDeal(b))()
+	play := patienceReferee(b, patienceSampleDeal(b))()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for b.Loop() {
 		play(rng)

@@ -1,6 +1,7 @@
 package montecarlo
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
@@ -11,9 +12,13 @@ import (
 // put when the throw would pass 100, stop on 100. Its outcome is the number
 // of throws, the lost ones included.
 //
-// It reads the jumps straight from the board; it shares nothing with the
-// analyst's equations.
-func SnakesReferee(b snakes.Board) func() Player {
+// It refuses a board that breaks the rules (snakes.Board.Validate), on which
+// a game could leave the board or never end. It reads the jumps straight
+// from the board; it shares nothing with the analyst's equations.
+func SnakesReferee(b snakes.Board) (func() Player, error) {
+	if err := b.Validate(); err != nil {
+		return nil, fmt.Errorf("snakes referee: %w", err)
+	}
 	// landOn[c] is where a move ending on c leaves the player: the jump's
 	// end, or c itself. Beyond 100 it is 0: the throw is lost. One table
 	// lookup decides jump, no jump and overshoot alike.
@@ -34,7 +39,7 @@ func SnakesReferee(b snakes.Board) func() Player {
 			}
 			return playSnakes(&landOn, die), nil
 		}
-	}
+	}, nil
 }
 
 func playSnakes(landOn *[snakes.Cells + 7]uint8, die *Die) int {

@@ -7,6 +7,16 @@ import (
 	"github.com/chancecheck/chancecheck/games/snakes"
 )
 
+// snakesReferee is SnakesReferee on a board the test knows to be valid.
+func snakesReferee(tb testing.TB, b snakes.Board) func() Player {
+	tb.Helper()
+	play, err := SnakesReferee(b)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return play
+}
+
 func TestSnakesRefereeHandCases(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -38,7 +48,7 @@ func TestSnakesRefereeHandCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h, err := Run(context.Background(), Config{Runs: 5000, Seed: 1}, SnakesReferee(tt.board))
+			h, err := Run(context.Background(), Config{Runs: 5000, Seed: 1}, snakesReferee(t, tt.board))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,9 +59,26 @@ func TestSnakesRefereeHandCases(t *testing.T) {
 	}
 }
 
+// The referee refuses what Validate refuses: a jump off the board (which it
+// would read out of its table) and a board on which a game never ends.
+func TestSnakesRefereeRefusesInvalidBoards(t *testing.T) {
+	walled := snakes.Board{} // snakes start on 94..99: no cell can reach 100
+	for c := 94; c <= 99; c++ {
+		walled.Jumps = append(walled.Jumps, snakes.Jump{From: c, To: 2})
+	}
+	for _, b := range []snakes.Board{
+		{Jumps: []snakes.Jump{{From: 5, To: 200}}},
+		walled,
+	} {
+		if _, err := SnakesReferee(b); err == nil || b.Validate() == nil {
+			t.Errorf("SnakesReferee(%v) = %v; Validate: %v", b, err, b.Validate())
+		}
+	}
+}
+
 func BenchmarkRefereeSnakes(b *testing.B) {
 	board := snakes.Board{} // 33 throws a game on average
-	play := SnakesReferee(board)()
+	play := snakesReferee(b, board)()
 	rng := newTestRand(1)
 	throws := 0
 	b.ResetTimer()
@@ -65,7 +92,7 @@ func BenchmarkRefereeSnakes(b *testing.B) {
 func BenchmarkRefereeSnakesParallel(b *testing.B) {
 	runs := int64(b.N) * 64
 	b.ResetTimer()
-	h, err := Run(context.Background(), Config{Runs: runs, Seed: 1}, SnakesReferee(snakes.Board{}))
+	h, err := Run(context.Background(), Config{Runs: runs, Seed: 1}, snakesReferee(b, snakes.Board{}))
 	if err != nil {
 		b.Fatal(err)
 	}

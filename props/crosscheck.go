@@ -39,7 +39,8 @@ var ErrSolverStart = errors.New("the solver could not be started")
 // CrossCheck checks someone's solver against the analyst: the published
 // samples first, then boards from the game's generator, each fed to the
 // solver in the original input format and judged by the game's Judge. The
-// first failure is shrunk with rapid to a small board that still fails.
+// first failure is shrunk with rapid to a small board that still fails,
+// within ShrinkTime.
 type CrossCheck struct {
 	Game   Game
 	Solver Runner
@@ -50,9 +51,13 @@ type CrossCheck struct {
 	// Batch is how many boards go into one input where the format allows
 	// several (capped by Game.MaxBoardsPerInput); 0 means DefaultBatch.
 	Batch         int
-	FullPrecision bool          // the judge's strict rule, for solvers that print extra digits
-	KeepGoing     bool          // after a failure, go on and count failures per verdict
-	ShrinkTime    time.Duration // time for shrinking the first failure, for each of its two steps (rapid's shrinking, then taking parts away); 0 means DefaultShrinkTime
+	FullPrecision bool // the judge's strict rule, for solvers that print extra digits
+	KeepGoing     bool // after a failure, go on and count failures per verdict
+	// ShrinkTime bounds the shrinking of the first failure, both steps
+	// together (rapid's shrinking, then taking parts away): no solver run
+	// starts after it, so shrinking ends within one run of it, and
+	// Outcome.Shrink says when it was cut short. 0 means DefaultShrinkTime.
+	ShrinkTime time.Duration
 	// Progress, when set, is called after every input with the counts so far.
 	Progress func(Progress)
 }

@@ -17,12 +17,24 @@ import (
 // with the board in the original input format, the analyst's answer (and
 // the exact fraction where Solve gives one) and the solver's; rapid's fail
 // file replays it on the next run, as for any rapid property. For a game
-// that is a Simplifier, the shrunk board is then taken apart one part at a
+// with simplifiers, the shrunk board is then taken apart one part at a
 // time while it still fails (for DefaultShrinkTime at most), and the
 // simplest board found is reported last.
-func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
+//
+// B is the game's board type (the B of its Spec); a board of another type
+// fails the check with a message saying so. CheckSolver stops at the first
+// published sample the solver gets wrong, before any generated board.
+func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 	t.Helper()
-	judge := JudgeOf(g)
+	solver := func(b Board) (float64, error) {
+		v, ok := b.(B)
+		if !ok {
+			var want B
+			return 0, fmt.Errorf("CheckSolver: %s boards are %T, the solver takes %T", g.Name(), b, want)
+		}
+		return solve(v)
+	}
+	judge := Judge(g)
 	for _, s := range g.Samples() {
 		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
 		if err != nil {
@@ -47,15 +59,14 @@ func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
 			rt.Fatalf("%s", msg)
 		}
 	})
-	simp, ok := g.(Simplifier)
-	if failing == nil || !ok {
+	if failing == nil {
 		return
 	}
 	// rapid shrinks the choices a board was drawn from; a part drawn as a
 	// unit can survive that. Take parts away one at a time while it fails.
 	var msg string
 	deadline := time.Now().Add(DefaultShrinkTime)
-	if _, steps := simplest(simp, failing, func(b Board) bool {
+	if _, steps := simplest(g, failing, func(b Board) bool {
 		if m := checkOneBoard(g, judge, b, solver); m != "" {
 			msg = m
 			return true
@@ -69,7 +80,7 @@ func CheckSolver(t rapid.TB, g Game, solver func(Board) (float64, error)) {
 // checkOneBoard judges solver on b; "" when it agrees, else what is wrong
 // with the board in the original input format.
 func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, error)) string {
-	ours, err := AnswerOf(g, b)
+	ours, err := g.Answer(b)
 	if err != nil {
 		return fmt.Sprintf("the analyst failed: %v", err)
 	}

@@ -68,28 +68,25 @@ type e2eCase struct {
 
 func e2eCases() []e2eCase {
 	cases := []e2eCase{
-		{game: Snakes{}, solver: "snakes"},
-		{game: Snakes{}, solver: "snakes", args: []string{"end99"}, wrong: true},
-		{game: Snakes{}, solver: "snakes", args: []string{"bounce"}, wrong: true},
-		{game: Snakes{}, solver: "snakes", args: []string{"weights"}, wrong: true},
-		{game: Patience{}, solver: "patience"},
-		{game: Patience{}, solver: "patience", args: []string{"ordered"}, wrong: true},
-		{game: Patience{}, solver: "patience", args: []string{"topfirst"}, wrong: true},
-		{game: Traps{}, solver: "traps"},
-		{game: Traps{}, solver: "traps", args: []string{"digits"}, fullPrc: true},
+		{game: Snakes(), solver: "snakes"},
+		{game: Snakes(), solver: "snakes", args: []string{"end99"}, wrong: true},
+		{game: Snakes(), solver: "snakes", args: []string{"bounce"}, wrong: true},
+		{game: Snakes(), solver: "snakes", args: []string{"weights"}, wrong: true},
+		{game: Patience(), solver: "patience"},
+		{game: Patience(), solver: "patience", args: []string{"ordered"}, wrong: true},
+		{game: Patience(), solver: "patience", args: []string{"topfirst"}, wrong: true},
+		{game: Traps(TrapsConfig{}), solver: "traps"},
+		{game: Traps(TrapsConfig{}), solver: "traps", args: []string{"digits"}, fullPrc: true},
 		// printf's half-to-even on exact ties (1/16 prints 0.062) is within
 		// the judge's ±0.0005 of the exact value: accepted, as on the judge.
-		{game: Traps{}, solver: "traps", args: []string{"printf"}},
-		{game: Traps{}, solver: "traps", args: []string{"unnormalised"}, wrong: true},
-		{game: Traps{}, solver: "traps", args: []string{"independent"}, wrong: true},
+		{game: Traps(TrapsConfig{}), solver: "traps", args: []string{"printf"}},
+		{game: Traps(TrapsConfig{}), solver: "traps", args: []string{"unnormalised"}, wrong: true},
+		{game: Traps(TrapsConfig{}), solver: "traps", args: []string{"independent"}, wrong: true},
 	}
-	// Jenga joins through the registry, by name, like any game the CLI knows.
-	if g, err := Lookup("jenga"); err == nil {
-		cases = append(cases,
-			e2eCase{game: g, solver: "jenga"},
-			e2eCase{game: g, solver: "jenga", args: []string{"firsttop"}, wrong: true})
-	}
-	return cases
+	g := Jenga(JengaConfig{})
+	return append(cases,
+		e2eCase{game: g, solver: "jenga"},
+		e2eCase{game: g, solver: "jenga", args: []string{"firsttop"}, wrong: true})
 }
 
 func (c e2eCase) name() string {

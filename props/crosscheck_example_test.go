@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chancecheck/chancecheck/games/traps"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -32,8 +33,8 @@ func (f *firstLineTB) Failed() bool                      { return f.failed }
 // test's t. Here the solver under test answers one half whatever the maze,
 // and the first published sample already catches it.
 func ExampleCheckSolver() {
-	t := &firstLineTB{} // in a test: func TestMySolver(t *testing.T) { props.CheckSolver(t, props.Traps{}, mySolver) }
-	props.CheckSolver(t, props.Traps{}, func(b props.Board) (float64, error) {
+	t := &firstLineTB{} // in a test: func TestMySolver(t *testing.T) { props.CheckSolver(t, props.Traps(props.TrapsConfig{}), mySolver) }
+	props.CheckSolver(t, props.Traps(props.TrapsConfig{}), func(z *traps.Maze) (float64, error) {
 		return 0.5, nil
 	})
 	// Output:
@@ -49,7 +50,7 @@ func ExampleCrossCheck() {
 		fmt.Println(err)
 		return
 	}
-	cc := &props.CrossCheck{Game: props.Traps{}, Solver: solver, Cases: 3, Seed: 1, ShrinkTime: time.Second}
+	cc := &props.CrossCheck{Game: props.Traps(props.TrapsConfig{}), Solver: solver, Cases: 3, Seed: 1, ShrinkTime: time.Second}
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		fmt.Println(err)
@@ -63,10 +64,11 @@ func ExampleCrossCheck() {
 	// the answer is 0.800
 }
 
-// JudgeOf reads a solver's output under the game's rule: snakes wants
-// "Case i: x" lines, and a NaN is an output-format error, never a pass.
-func ExampleJudgeOf() {
-	judge := props.JudgeOf(props.Snakes{})
+// Every Game is a Judge: it reads a solver's output under the game's rule.
+// Snakes wants "Case i: x" lines, and a NaN is an output-format error, never
+// a pass.
+func ExampleJudge() {
+	var judge props.Judge = props.Snakes()
 	v, err := judge.ParseAnswers([]byte("Case 1: 33.04761905\n"), 1)
 	fmt.Println(v, err)
 	_, err = judge.ParseAnswers([]byte("Case 1: -nan\n"), 1)

@@ -63,7 +63,7 @@ func (f *Failure) Fraction(g Game) *big.Rat {
 	if i >= len(f.Boards) || i >= len(f.Ours) {
 		return nil
 	}
-	r, err := FractionOf(g, f.Boards[i], f.Ours[i])
+	r, err := g.Fraction(f.Boards[i], f.Ours[i])
 	if err != nil {
 		return nil
 	}
@@ -206,7 +206,7 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 		}
 		return Crash, -1, nil, how
 	}
-	judge := JudgeOf(c.Game)
+	judge := Judge(c.Game)
 	theirs, err := judge.ParseAnswers(res.Stdout, len(sols))
 	if err != nil {
 		index := -1
@@ -233,7 +233,7 @@ func safeSolve(g Game, b Board) (sol Solution, err error) {
 			err = fmt.Errorf("panic: %v", p)
 		}
 	}()
-	return AnswerOf(g, b)
+	return g.Answer(b)
 }
 
 func clipOutput(s string) string {

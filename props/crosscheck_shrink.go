@@ -1,148 +1,182 @@
 package props
 
 import (
+	"bytes"
 	"context"
-	"flag"
 	"fmt"
-	"strconv"
-	"sync"
-	"testing"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"pgregory.net/rapid"
 )
 
-// ShrinkStats says how a failure was shrunk.
+// ShrinkStats says how a failure was shrunk, and how far it got.
 type ShrinkStats struct {
-	Method  string        // "rapid", "rapid, then one part at a time" (Simplifier), or "none" with the reason in Note
-	Runs    int           // solver runs while shrinking
+	Method  string        // "rapid", "rapid, then one part at a time" (Game.Simpler), or "none" with the reason in Note
+	Runs    int           // solver runs while shrinking; a board tried again is not run again
 	Elapsed time.Duration // time spent shrinking
 	Note    string        // why shrinking did not happen or stopped short
+	// Budget is the time shrinking had (CrossCheck.ShrinkTime): no solver
+	// run starts after it, so Elapsed exceeds it by one run at most.
+	Budget time.Duration
+	// CutShort says that the budget ran out, or the check was cancelled,
+	// while a smaller board was still to be tried: the board may shrink
+	// further with more time.
+	CutShort bool
+	// RapidSteps is how many smaller failing boards rapid's shrinker moved
+	// to; SimplifierSteps how many steps one part at a time followed.
+	RapidSteps, SimplifierSteps int
 }
 
-// rapidFlagsMu serialises shrinks: rapid reads its settings from
-// process-wide flags (rapid.seed, rapid.checks, ...), which a shrink sets
-// for its own length and then restores.
-var rapidFlagsMu sync.Mutex
-
-// shrink shrinks a failing generated board with rapid's own shrinker.
+// shrink shrinks a failing generated board within one budget, ShrinkTime:
+// rapid's shrinker first, then one step simpler at a time (Game.Simpler),
+// in whatever time rapid left.
 //
-// rapid.Check is started with rapid.seed set to the board's Example seed and
-// rapid.checks to one, so its first check draws exactly the failing board
-// (Generator.Example and rapid's search start the same bit stream from the
-// seed); rapid then shrinks the bit stream, re-running the solver on each
+// rapid.Check runs with rapid.seed set to the board's Example seed and one
+// check (internal/rapidflags), so its first check draws exactly the failing
+// board; rapid then shrinks the bit stream, re-running the solver on each
 // smaller board, and keeps a smaller board only when it fails with the same
-// verdict (each verdict fails the property from its own line, and rapid
-// compares tracebacks). Fail files are switched off (rapid.nofailfile) so
-// nothing is written in the user's directory. The last run rapid makes is
-// on the shrunk board, which is the one returned.
-func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (*Failure, ShrinkStats) {
-	stats := ShrinkStats{Method: "rapid"}
+// verdict (another verdict is another bug, so the property passes on it).
+// The budget is a deadline checked before every solver run: past it the
+// property passes without running the solver, rapid rejects every further
+// board and ends, and the last board that failed is the smallest rapid kept
+// (the package doc of rapidflags says why). rapid's own rapid.shrinktime is
+// only checked between its steps, so it cannot be the bound.
+func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ *Failure, stats ShrinkStats) {
 	start := time.Now()
 	budget := c.ShrinkTime
 	if budget <= 0 {
 		budget = DefaultShrinkTime
 	}
+	s := &shrinking{c: c, ctx: ctx, index: gc.index, verdict: found.Verdict,
+		budget: budget, deadline: start.Add(budget), tried: map[string]*Failure{}}
+	stats = ShrinkStats{Method: "rapid", Budget: budget}
+	defer func() { stats.Runs, stats.CutShort = s.runs, s.cutShort }()
+
 	gen := c.Game.Generator()
-	var last *Failure
-	prop := func(t *rapid.T) {
-		b := gen.Draw(t, "board")
-		last = nil
-		if ctx.Err() != nil {
-			return
-		}
-		stats.Runs++
-		f, err := c.checkCases(ctx, []genCase{{index: gc.index, board: b}})
-		if err != nil {
-			return // the harness could not judge this board: not a failure of the solver
-		}
-		last = f
-		if f == nil {
-			return
-		}
-		// One line per verdict: rapid keeps a smaller board only when its
-		// failure has the same traceback, so shrinking keeps the verdict.
-		switch f.Verdict {
-		case WrongAnswer:
-			t.Fatalf("wrong answer")
-		case TimeLimit:
-			t.Fatalf("time limit")
-		case Crash:
-			t.Fatalf("crash")
-		case OutputFormat:
-			t.Fatalf("output format")
-		}
-	}
-	err := withRapidFlags(map[string]string{
-		"rapid.seed":       strconv.FormatUint(uint64(exampleSeed(gc.seed)), 10),
-		"rapid.checks":     "1",
-		"rapid.nofailfile": "true",
-		"rapid.shrinktime": budget.String(),
-		"rapid.v":          "false",
-		"rapid.debug":      "false",
-		"rapid.debugvis":   "false",
-		"rapid.log":        "false",
-	}, func() {
-		rapid.Check(&quietTB{name: "chancecheck-check-" + c.Game.Name()}, prop)
-	})
+	_, err := rapidflags.Check("chancecheck-shrink-"+c.Game.Name(),
+		rapidflags.Settings{Seed: uint64(exampleSeed(gc.seed)), ShrinkTime: budget},
+		func(t *rapid.T) {
+			if s.fails(gen.Draw(t, "board")) {
+				t.Fatalf("%s", found.Verdict)
+			}
+		})
 	stats.Elapsed = time.Since(start)
 	switch {
 	case err != nil:
 		stats.Method, stats.Note = "none", err.Error()
 		return nil, stats
-	case last == nil || last.Verdict != found.Verdict:
+	case s.last == nil && s.cutShort:
+		stats.Method, stats.Note = "none", s.stoppedShort("before the failure could be run again")
+		return nil, stats
+	case s.last == nil:
 		stats.Method, stats.Note = "none", "rapid could not reproduce the failure (a flaky solver?)"
 		return nil, stats
 	}
-	if simp, ok := c.Game.(Simplifier); ok {
-		// rapid may have used its whole budget: taking parts away gets a
-		// budget of its own.
-		deadline := time.Now().Add(budget)
-		steps, note := c.simplify(ctx, simp, gc.index, &last, deadline, &stats.Runs)
-		if steps > 0 {
+	stats.RapidSteps = s.moves - 1
+	if s.cutShort {
+		stats.Note = s.stoppedShort("during rapid's shrinking") + ": a smaller board may still fail"
+	} else {
+		// rapid takes apart the random choices a board was drawn from; a
+		// part drawn as a unit can survive that. Take parts away while the
+		// board still fails, in the time rapid left.
+		_, stats.SimplifierSteps = simplest(c.Game, s.last.Boards[0], s.fails, s.timeLeft)
+		if stats.SimplifierSteps > 0 {
 			stats.Method = "rapid, then one part at a time"
 		}
-		stats.Note = note
+		if s.cutShort {
+			stats.Note = s.stoppedShort("while taking parts away") + ": a smaller board may still fail"
+		}
 	}
 	stats.Elapsed = time.Since(start)
+	last := s.last
 	last.Source = "a board shrunk from " + found.Source
 	last.Class = c.Game.Classify(last.Boards[0])
 	last.seeds = nil
 	return last, stats
 }
 
-// simplify replaces *f, a failure on one board, by a failure with the same
-// verdict on a board one step simpler (Simplifier), as long as there is one
-// and time is left, and returns how many steps it took and, when it stopped
-// for lack of time, why. runs counts the solver runs.
-func (c *CrossCheck) simplify(ctx context.Context, simp Simplifier, index int, f **Failure, deadline time.Time, runs *int) (int, string) {
-	note := ""
-	_, steps := simplest(simp, (*f).Boards[0], func(b Board) bool {
-		*runs++
-		g, err := c.checkCases(ctx, []genCase{{index: index, board: b}})
-		if err != nil || g == nil || g.Verdict != (*f).Verdict {
-			return false
-		}
-		*f = g
-		return true
-	}, func() bool {
-		if ctx.Err() != nil || time.Now().After(deadline) {
-			note = "the shrinking time ran out before every part was tried"
-			return false
-		}
-		return true
-	})
-	return steps, note
+// shrinking is the state of one failure's shrinking, shared by rapid's
+// phase and the simplifier's.
+type shrinking struct {
+	c        *CrossCheck
+	ctx      context.Context
+	index    int     // the generated board's index, for the failure's Source
+	verdict  Verdict // the verdict being shrunk
+	budget   time.Duration
+	deadline time.Time // start + budget: no solver run starts after it
+
+	// tried is every input run so far and its failure with the verdict
+	// (nil: it passed, failed otherwise, or could not be judged). rapid runs
+	// each board it keeps twice, and simplifiers can reach one board by
+	// several ways; each is run once.
+	tried    map[string]*Failure
+	last     *Failure // the last failure with the verdict: the smallest board so far
+	moves    int      // how many times last changed to another board
+	runs     int      // solver runs
+	cutShort bool     // a board was left untried for lack of time
 }
 
-// simplest takes b one step simpler (Simplifier) while some simpler board
-// still fails, trying the candidates in order, and returns the last board
-// that failed and the number of steps. It stops early when more says so.
-func simplest(simp Simplifier, b Board, fails func(Board) bool, more func() bool) (Board, int) {
+// fails reports whether the solver fails on b with the verdict being
+// shrunk, running it unless b was tried before; once the time is up it
+// runs nothing and reports false.
+func (s *shrinking) fails(b Board) bool {
+	var in bytes.Buffer
+	if err := s.c.Game.WriteInput(&in, []Board{b}); err != nil {
+		return false
+	}
+	f, seen := s.tried[in.String()]
+	if !seen {
+		if !s.timeLeft() {
+			return false
+		}
+		s.runs++
+		var err error
+		f, err = s.c.checkCases(s.ctx, []genCase{{index: s.index, board: b}})
+		if err != nil || f != nil && f.Verdict != s.verdict {
+			f = nil // not this failure: a harness error, or another bug
+		}
+		s.tried[in.String()] = f
+	}
+	if f == nil {
+		return false
+	}
+	if f != s.last {
+		s.last = f
+		s.moves++
+	}
+	return true
+}
+
+// timeLeft reports whether another solver run may start, and records when
+// one may not.
+func (s *shrinking) timeLeft() bool {
+	if s.ctx.Err() != nil || !time.Now().Before(s.deadline) {
+		s.cutShort = true
+		return false
+	}
+	return true
+}
+
+// stoppedShort says why shrinking stopped when, as a Note.
+func (s *shrinking) stoppedShort(when string) string {
+	if s.ctx.Err() != nil {
+		return "the check was cancelled " + when
+	}
+	return fmt.Sprintf("the shrinking time (%v) ran out %s", s.budget, when)
+}
+
+// simplest takes b one step simpler (Game.Simpler) while some simpler board
+// still fails, and returns the last board that failed and the number of
+// steps. Each step tries the candidates of every simplifier in order and
+// moves to the first that fails; the next step starts again from the first
+// simplifier, on the new board. It stops when no candidate fails, or
+// before a candidate when more says so.
+func simplest(g Game, b Board, fails func(Board) bool, more func() bool) (Board, int) {
 	steps := 0
 	for {
 		found := false
-		for _, c := range simp.Simpler(b) {
+		for _, c := range g.Simpler(b) {
 			if !more() {
 				return b, steps
 			}
@@ -157,70 +191,3 @@ func simplest(simp Simplifier, b Board, fails func(Board) bool, more func() bool
 		steps++
 	}
 }
-
-// withRapidFlags runs fn with rapid's flags set to values, restoring them
-// afterwards, and turns a panic inside fn (rapid panics when a failure does
-// not reproduce while shrinking) into an error.
-func withRapidFlags(values map[string]string, fn func()) (err error) {
-	rapidFlagsMu.Lock()
-	defer rapidFlagsMu.Unlock()
-	// rapid.Check asks testing.Short(), which needs the testing flags
-	// registered and parsed; a test binary has done both already.
-	testing.Init()
-	if !flag.Parsed() {
-		if err := flag.CommandLine.Parse(nil); err != nil {
-			return fmt.Errorf("preparing rapid: %w", err)
-		}
-	}
-	old := map[string]string{}
-	defer func() {
-		for name, v := range old {
-			_ = flag.Set(name, v)
-		}
-	}()
-	for name, v := range values {
-		f := flag.Lookup(name)
-		if f == nil {
-			return fmt.Errorf("rapid has no flag %s: cannot shrink", name)
-		}
-		old[name] = f.Value.String()
-		if err := flag.Set(name, v); err != nil {
-			return fmt.Errorf("setting %s: %w", name, err)
-		}
-	}
-	if testing.Short() {
-		// -short divides rapid's checks by 5; one check must stay one.
-		_ = flag.Set("rapid.checks", "5")
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("shrinking stopped: %v", p)
-		}
-	}()
-	fn()
-	return nil
-}
-
-// quietTB is the rapid.TB of a check run outside a test: it records that
-// the property failed and discards rapid's messages (the check reports the
-// failure itself).
-type quietTB struct {
-	name   string
-	mu     sync.Mutex
-	failed bool
-}
-
-func (q *quietTB) Helper()               {}
-func (q *quietTB) Name() string          { return q.name }
-func (q *quietTB) Logf(string, ...any)   {}
-func (q *quietTB) Log(...any)            {}
-func (q *quietTB) Skipf(string, ...any)  {}
-func (q *quietTB) Skip(...any)           {}
-func (q *quietTB) SkipNow()              {}
-func (q *quietTB) Errorf(string, ...any) { q.Fail() }
-func (q *quietTB) Error(...any)          { q.Fail() }
-func (q *quietTB) Fatalf(string, ...any) { q.Fail() }
-func (q *quietTB) Fatal(...any)          { q.Fail() }
-func (q *quietTB) FailNow()              { q.Fail() }
-func (q *quietTB) Fail()                 { q.mu.Lock(); q.failed = true; q.mu.Unlock() }
-func (q *quietTB) Failed() bool          { q.mu.Lock(); defer q.mu.Unlock(); return q.failed }

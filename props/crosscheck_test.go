@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
@@ -28,26 +28,26 @@ func TestParseAnswers(t *testing.T) {
 		want  []float64
 		line  int // 0: parses; else the FormatError's line (-1: whole output)
 	}{
-		{"snakes", Snakes{}, "Case 1: 31.5\nCase 2: 33\n", 2, []float64{31.5, 33}, 0},
-		{"snakes crlf and trailing blank lines", Snakes{}, "Case 1: 31.5\r\nCase 2: 3.3e1\r\n\n\n", 2, []float64{31.5, 33}, 0},
-		{"snakes wrong label", Snakes{}, "Case 1: 31.5\nCase 3: 33\n", 2, nil, 2},
-		{"snakes no label", Snakes{}, "31.5\n", 1, nil, 1},
-		{"snakes too few", Snakes{}, "Case 1: 31.5\n", 2, nil, -1},
-		{"snakes too many", Snakes{}, "Case 1: 1\nCase 2: 2\n", 1, nil, 2},
-		{"nan", Patience{}, "nan\n", 1, nil, 1},
-		{"-nan", Patience{}, "-nan\n", 1, nil, 1},
-		{"NaN", Patience{}, "NaN\n", 1, nil, 1},
-		{"inf", Patience{}, "inf\n", 1, nil, 1},
-		{"overflow to inf", Patience{}, "1e999\n", 1, nil, 1},
-		{"glued garbage", Patience{}, "0.5abc\n", 1, nil, 1},
-		{"hex float", Patience{}, "0x1p-1\n", 1, nil, 1},
-		{"two numbers", Patience{}, "0.5 0.5\n", 1, nil, 1},
-		{"empty line between", Patience{}, "0.5\n\n0.25\n", 3, nil, 2},
-		{"empty output", Patience{}, "", 1, nil, -1},
-		{"blank output", Traps{}, "  \n", 1, nil, -1},
-		{"NUL byte", Traps{}, "0.5\x00\n", 1, nil, -1},
-		{"plain", PlainJudge{}, " 17.119213696602 \n", 1, []float64{17.119213696602}, 0},
-		{"forms", PlainJudge{}, "1.\n.5\n+2e-3\n", 3, []float64{1, .5, 2e-3}, 0},
+		{"snakes", Snakes(), "Case 1: 31.5\nCase 2: 33\n", 2, []float64{31.5, 33}, 0},
+		{"snakes crlf and trailing blank lines", Snakes(), "Case 1: 31.5\r\nCase 2: 3.3e1\r\n\n\n", 2, []float64{31.5, 33}, 0},
+		{"snakes wrong label", Snakes(), "Case 1: 31.5\nCase 3: 33\n", 2, nil, 2},
+		{"snakes no label", Snakes(), "31.5\n", 1, nil, 1},
+		{"snakes too few", Snakes(), "Case 1: 31.5\n", 2, nil, -1},
+		{"snakes too many", Snakes(), "Case 1: 1\nCase 2: 2\n", 1, nil, 2},
+		{"nan", Patience(), "nan\n", 1, nil, 1},
+		{"-nan", Patience(), "-nan\n", 1, nil, 1},
+		{"NaN", Patience(), "NaN\n", 1, nil, 1},
+		{"inf", Patience(), "inf\n", 1, nil, 1},
+		{"overflow to inf", Patience(), "1e999\n", 1, nil, 1},
+		{"glued garbage", Patience(), "0.5abc\n", 1, nil, 1},
+		{"hex float", Patience(), "0x1p-1\n", 1, nil, 1},
+		{"two numbers", Patience(), "0.5 0.5\n", 1, nil, 1},
+		{"empty line between", Patience(), "0.5\n\n0.25\n", 3, nil, 2},
+		{"empty output", Patience(), "", 1, nil, -1},
+		{"blank output", Traps(TrapsConfig{}), "  \n", 1, nil, -1},
+		{"NUL byte", Traps(TrapsConfig{}), "0.5\x00\n", 1, nil, -1},
+		{"plain", Jenga(JengaConfig{}), " 17.119213696602 \n", 1, []float64{17.119213696602}, 0},
+		{"forms", Jenga(JengaConfig{}), "1.\n.5\n+2e-3\n", 3, []float64{1, .5, 2e-3}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,18 +79,18 @@ func TestAgrees(t *testing.T) {
 		full   bool
 		want   bool
 	}{
-		{"snakes relative", Snakes{}, Solution{Value: 1e4}, 1e4 + 5e-3, false, true},
-		{"snakes beyond", Snakes{}, Solution{Value: 33}, 33.0001, false, false},
-		{"patience absolute", Patience{}, Solution{Value: 0.5}, 0.5000009, false, true},
-		{"patience beyond", Patience{}, Solution{Value: 0.5}, 0.500002, false, false},
+		{"snakes relative", Snakes(), Solution{Value: 1e4}, 1e4 + 5e-3, false, true},
+		{"snakes beyond", Snakes(), Solution{Value: 33}, 33.0001, false, false},
+		{"patience absolute", Patience(), Solution{Value: 0.5}, 0.5000009, false, true},
+		{"patience beyond", Patience(), Solution{Value: 0.5}, 0.500002, false, false},
 		// 1/16: half up prints 0.063, C printf 0.062; both are 0.0005 from
 		// the exact value, which the judge accepts (spec: traps rounding).
-		{"traps half up", Traps{}, sixteenth, 0.063, false, true},
-		{"traps printf tie", Traps{}, sixteenth, 0.062, false, true},
-		{"traps off by one digit", Traps{}, sixteenth, 0.061, false, false},
-		{"traps full precision", Traps{}, sixteenth, 0.063, true, false},
-		{"traps full precision digits", Traps{}, sixteenth, 0.0625004, true, true},
-		{"plain", PlainJudge{}, Solution{Value: 17.119213696601992}, 17.119213696602, false, true},
+		{"traps half up", Traps(TrapsConfig{}), sixteenth, 0.063, false, true},
+		{"traps printf tie", Traps(TrapsConfig{}), sixteenth, 0.062, false, true},
+		{"traps off by one digit", Traps(TrapsConfig{}), sixteenth, 0.061, false, false},
+		{"traps full precision", Traps(TrapsConfig{}), sixteenth, 0.063, true, false},
+		{"traps full precision digits", Traps(TrapsConfig{}), sixteenth, 0.0625004, true, true},
+		{"plain", Jenga(JengaConfig{}), Solution{Value: 17.119213696601992}, 17.119213696602, false, true},
 	}
 	for _, tt := range tests {
 		if got := tt.judge.Agrees(tt.ours, tt.theirs, tt.full); got != tt.want {
@@ -181,7 +181,7 @@ func TestCrossCheckVerdicts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cc := &CrossCheck{Game: Snakes{}, Solver: &fakeSolver{game: Snakes{}, answer: tt.answer},
+			cc := &CrossCheck{Game: Snakes(), Solver: &fakeSolver{game: Snakes(), answer: tt.answer},
 				Cases: 80, Seed: 7, Batch: 10, ShrinkTime: time.Second}
 			out, err := cc.Run(context.Background())
 			if err != nil {
@@ -210,10 +210,10 @@ func TestCrossCheckVerdicts(t *testing.T) {
 // holds several cases: every board passes alone, and the batch is cut down
 // to two boards.
 func TestCrossCheckBatchOnly(t *testing.T) {
-	fake := &fakeSolver{game: Snakes{}, answer: func(_ []Board, s []Solution) (string, RunResult) {
+	fake := &fakeSolver{game: Snakes(), answer: func(_ []Board, s []Solution) (string, RunResult) {
 		return snakesLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
 	}}
-	cc := &CrossCheck{Game: Snakes{}, Solver: fake, Cases: 10, Seed: 3, Batch: 10}
+	cc := &CrossCheck{Game: Snakes(), Solver: fake, Cases: 10, Seed: 3, Batch: 10}
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -230,8 +230,7 @@ func TestCrossCheckBatchOnly(t *testing.T) {
 // and the failure stays, and without the jump there is none. (rapid alone
 // left a wall of snakes whole under 4 seeds in 40.)
 func TestCheckSolverShrinks(t *testing.T) {
-	wrong := func(b Board) (float64, error) {
-		sb := b.(snakes.Board)
+	wrong := func(sb snakes.Board) (float64, error) {
 		var kept snakes.Board
 		for _, j := range sb.Jumps {
 			if j.From < 97 {
@@ -241,7 +240,7 @@ func TestCheckSolverShrinks(t *testing.T) {
 		return exact.ExpectedThrows(kept)
 	}
 	rec := rapidtest.NewRecorder(t, "planted-"+strings.ReplaceAll(t.Name(), "/", "-"))
-	CheckSolver(rec, Snakes{}, wrong)
+	CheckSolver(rec, Snakes(), wrong)
 	if !rec.Failed() {
 		t.Fatal("CheckSolver passed a solver that ignores jumps from 97..99")
 	}
@@ -251,7 +250,7 @@ func TestCheckSolverShrinks(t *testing.T) {
 		t.Fatalf("no input in the report:\n%s", log)
 	}
 	in := log[i+len("input:\n"):]
-	boards, err := Snakes{}.Parse(strings.NewReader(in), "report")
+	boards, err := Snakes().Parse(strings.NewReader(in), "report")
 	if err != nil || len(boards) != 1 {
 		t.Fatalf("the reported input does not parse (%v):\n%s", err, in)
 	}
@@ -263,23 +262,20 @@ func TestCheckSolverShrinks(t *testing.T) {
 
 // TestShrinkStartsFromTheFailingBoard checks what the shrinker relies on:
 // rapid's first check, seeded with a board's Example seed, draws that very
-// board, for every registered game.
+// board, for every registered game (internal/rapidflags pins the same for
+// a generator of its own).
 func TestShrinkStartsFromTheFailingBoard(t *testing.T) {
-	for _, g := range Games() {
+	for _, g := range builtins() {
 		gen := g.Generator()
 		for i := uint64(0); i < 3; i++ {
 			seed := montecarlo.SubSeed(11, i)
 			want := gen.Example(exampleSeed(seed))
 			var first Board
-			err := withRapidFlags(map[string]string{
-				"rapid.seed": strconv.FormatUint(uint64(exampleSeed(seed)), 10), "rapid.checks": "1", "rapid.nofailfile": "true",
-			}, func() {
-				rapid.Check(&quietTB{name: "first-draw"}, func(rt *rapid.T) {
-					b := gen.Draw(rt, "board")
-					if first == nil {
-						first = b
-					}
-				})
+			_, err := rapidflags.Check("first-draw", rapidflags.Settings{Seed: uint64(exampleSeed(seed))}, func(rt *rapid.T) {
+				b := gen.Draw(rt, "board")
+				if first == nil {
+					first = b
+				}
 			})
 			if err != nil {
 				t.Fatal(err)

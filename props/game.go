@@ -2,15 +2,19 @@ package props
 
 import (
 	"context"
+	"errors"
 	"io"
 	"math/big"
 
+	"github.com/chancecheck/chancecheck/games/textio"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
 )
 
-// Board is one board (deal, tower, maze) of some game. Only the Game that made
-// it knows its concrete type; the harness passes it back to that Game.
+// Board is one board (deal, tower, maze) of some game as the harness carries
+// it. Only the Game that made it knows its concrete type; the harness passes
+// it back to that Game. A game's author never handles a Board: Define
+// converts at the boundary.
 type Board any
 
 // Solution is what the analyst says about a board.
@@ -19,7 +23,7 @@ type Solution struct {
 	// win or survival probability), as float64.
 	Value float64
 	// Fraction is the same answer as an exact fraction, where the game has
-	// one that is cheap at this size; nil otherwise (see FractionSolver).
+	// one that is cheap at this size; nil otherwise (see Game.Fraction).
 	Fraction *big.Rat
 	// PMF is the exact distribution of the referee's outcome under the policy
 	// the referee plays: PMF[k] = P(outcome = k). For win/loss games it is
@@ -27,99 +31,92 @@ type Solution struct {
 	PMF []float64
 	// PMFTail bounds the probability mass left out of PMF (truncation).
 	PMFTail float64
-	// Policy is the analyst's optimal policy as data, handed to the referee by
-	// Simulate; nil for games without choices. Opaque to the harness.
+	// Policy is the analyst's optimal policy, carried by the harness from
+	// Solve to Simulate for games with choices (Choices); nil otherwise. A
+	// game's author never sets it: DefineWithPolicy does.
 	Policy any
 }
 
-// Invariant is a property that holds for every valid board, checked exactly
-// (no randomness): a symmetry, a bound, a closed form, a normalisation.
-type Invariant struct {
-	Name string // short, stable identifier: "mirror-level", "posterior-sums-to-one"
-	Doc  string // one sentence: what holds and why
-	// Check returns nil when the invariant holds for board b with solution sol.
-	Check func(b Board, sol Solution) error
-}
+// Sample is a published sample: an input file and the output an accepted
+// solution prints. Each game package under games/ embeds its own (Samples).
+type Sample = textio.Sample
 
-// Sample is a published sample: an input file and the output an accepted solution prints.
-type Sample struct {
-	Name   string
-	Input  string
-	Output string
-}
+// ErrUnsupported is wrapped by the errors of the parts a game does not
+// define (relaxed limits, a policy to print): the commands that need them
+// treat it as a usage error.
+var ErrUnsupported = errors.New("not defined for this game")
 
-// Game is one game as the harness sees it. The CLI, the agreement report and
-// the solver checker handle every game through this interface; what differs
-// between games stays behind it.
+// Game is one game as the harness sees it: the CLI, the agreement report and
+// the solver checker handle every game through it, and only Define and
+// DefineWithPolicy make one, from a typed Spec. Its methods are the Spec's
+// parts with their defaults filled in.
 type Game interface {
 	// Name is the game's short name on the command line: "snakes".
 	Name() string
 	// Title names the game and the published problem it comes from.
 	Title() string
+	// Outcome says whether the referee's outcomes are win/loss or counts.
+	Outcome() OutcomeKind
+
 	// Parse reads a file in the game's original input format and validates
-	// every board in it. Errors are *textio.Error values naming file and line.
+	// every board in it.
 	Parse(r io.Reader, file string) ([]Board, error)
-	// WriteInput writes boards in the original input format.
+	// ParseRelaxed reads inputs beyond the statement's limits; an error
+	// wrapping ErrUnsupported when the game has none.
+	ParseRelaxed(r io.Reader, file string) ([]Board, error)
+	// WriteInput writes 1..MaxBoardsPerInput boards in the original input
+	// format; more is an error.
 	WriteInput(w io.Writer, boards []Board) error
-	// MaxBoardsPerInput is how many boards one input file may hold (1 for
-	// games whose format has a single case).
+	// MaxBoardsPerInput is how many boards one input file may hold.
 	MaxBoardsPerInput() int
+
 	// Generator draws random valid boards, shrinking toward small ones.
 	Generator() *rapid.Generator[Board]
-	// Classify names the coverage class of a generated board ("dense-jumps").
+	// Classify names the coverage class of a board.
 	Classify(b Board) string
 	// Samples are the published samples with their expected outputs.
 	Samples() []Sample
-	// Solve is the analyst: the exact answer, its outcome distribution and policy.
+
+	// Solve is the analyst: the exact answer, its outcome distribution and,
+	// for games with choices, its policy.
 	Solve(b Board) (Solution, error)
-	// WriteAnswers prints answers in the original output format, like an accepted solution.
-	WriteAnswers(w io.Writer, sols []Solution) error
-	// Simulate is the referee: it plays the board cfg.Runs times under
-	// sol.Policy (the analyst's policy as data) and returns the outcomes.
+	// Answer is Solution.Value alone (and what else is free), for callers
+	// that print answers only.
+	Answer(b Board) (Solution, error)
+	// Fraction is the exact fraction of b's answer: sol.Fraction when Solve
+	// filled it in, else the game's own route to it; nil, nil when the game
+	// has none.
+	Fraction(b Board, sol Solution) (*big.Rat, error)
+	// Simulate is the referee: it plays b cfg.Runs times (under sol.Policy
+	// for games with choices) and returns the outcomes.
 	Simulate(ctx context.Context, b Board, sol Solution, cfg montecarlo.Config) (montecarlo.Histogram, error)
 	// Invariants lists the exact properties every board satisfies.
-	Invariants() []Invariant
-}
+	Invariants() []Invariant[Board]
+	// Simpler lists boards one step simpler than b, from every simplifier
+	// in order; none when the game has no simplifiers.
+	Simpler(b Board) []Board
 
-// FractionSolver is implemented by games whose exact fraction costs much more
-// than the float answer (snakes: a rational elimination with 70-digit
-// denominators), so Solve leaves Solution.Fraction nil and callers that want
-// the fraction ask for it.
-type FractionSolver interface {
-	SolveFraction(b Board) (*big.Rat, error)
-}
+	// Digits is how many decimals WriteAnswers prints.
+	Digits() int
+	// WithDigits is the same game printing n decimals.
+	WithDigits(n int) Game
+	// WriteAnswers prints answers in the original output format.
+	WriteAnswers(w io.Writer, sols []Solution) error
+	// ParseAnswers reads the n answers of one run's stdout in the game's
+	// original output format. Anything but exactly n well-formed answers is
+	// a *FormatError.
+	ParseAnswers(out []byte, n int) ([]float64, error)
+	// Agrees reports whether theirs is an accepted answer for a board whose
+	// exact solution is ours; fullPrecision asks for the strict rule of a
+	// solver that prints all its digits.
+	Agrees(ours Solution, theirs float64, fullPrecision bool) bool
 
-// FractionOf returns the exact fraction of b's answer: sol.Fraction when
-// Solve filled it in, else g's SolveFraction when g has one, else nil.
-func FractionOf(g Game, b Board, sol Solution) (*big.Rat, error) {
-	if sol.Fraction != nil {
-		return sol.Fraction, nil
-	}
-	if fs, ok := g.(FractionSolver); ok {
-		return fs.SolveFraction(b)
-	}
-	return nil, nil
-}
+	// HasPolicy reports whether the game has choices and so a policy.
+	HasPolicy() bool
+	// WritePolicy solves b and prints its optimal policy readably; an error
+	// wrapping ErrUnsupported when the game has none to print.
+	WritePolicy(w io.Writer, b Board) error
 
-// RelaxedParser is implemented by games that can read inputs beyond the
-// statement's limits (more cases, larger boards) when asked, for benchmarks
-// and experiments. Every rule of the game is still checked.
-type RelaxedParser interface {
-	ParseRelaxed(r io.Reader, file string) ([]Board, error)
-}
-
-// Answerer is implemented by games whose Solve does more than the answer
-// alone costs (snakes: the whole throw distribution, ~100× the expectation).
-// Answer fills in Solution.Value (and what else is free), for callers that
-// print answers only: solve, and the solver checker.
-type Answerer interface {
-	Answer(b Board) (Solution, error)
-}
-
-// AnswerOf is g's Answer when it has one, else its Solve.
-func AnswerOf(g Game, b Board) (Solution, error) {
-	if a, ok := g.(Answerer); ok {
-		return a.Answer(b)
-	}
-	return g.Solve(b)
+	// defined seals the interface: a Game comes from Define.
+	defined()
 }

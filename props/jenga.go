@@ -2,7 +2,6 @@ package props
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/chancecheck/chancecheck/exact"
@@ -16,14 +15,46 @@ import (
 // out is below it, and the agreement test adds it to its threshold.
 const JengaPMFTail = 1e-12
 
-// Jenga is Colored Jenga (Codeforces 424E) as the harness sees it. The zero
-// value draws towers up to the statement's 6 levels; MaxLevels lowers that
-// (the tests use smaller towers to stay fast).
-type Jenga struct {
+// Jenga is Colored Jenga (Codeforces 424E) as the harness sees it, drawing
+// towers within c's limits.
+func Jenga(c JengaConfig) Game {
+	spec, choices := c.Spec()
+	return DefineWithPolicy(spec, choices)
+}
+
+// JengaConfig configures Colored Jenga. The zero value draws towers up to
+// the statement's 6 levels; MaxLevels lowers that (the tests use smaller
+// towers to stay fast).
+type JengaConfig struct {
 	MaxLevels int // generated towers have 2..MaxLevels levels; 0 means 6
 
 	// solve is the analyst; nil means exact.SolveJenga. Tests plant bugs here.
 	solve func(jenga.Tower) (JengaAnalysis, error)
+}
+
+// Spec is the definition of Colored Jenga under c: a game with choices, the
+// policy being the analyst's move for each state and colour.
+func (g JengaConfig) Spec() (Spec[jenga.Tower], Choices[jenga.Tower, JengaPolicy]) {
+	return Spec[jenga.Tower]{
+			Name:        "jenga",
+			Title:       "Colored Jenga (Codeforces 424E): minimal expected number of throws",
+			Parse:       parseOneTower,
+			Write:       func(w io.Writer, ts []jenga.Tower) error { return jenga.Write(w, ts[0]) },
+			Generator:   g.generator(),
+			Classify:    generators.JengaClass,
+			Samples:     jenga.Samples(),
+			Answer:      g.answer,
+			Outcome:     Count,
+			Invariants:  jengaInvariants(g.analyst()),
+			Simplifiers: []func(jenga.Tower) []jenga.Tower{jengaWithoutALevel, jengaWithAColourPainted},
+			// 12 decimals, as a common accepted solution prints; the judge
+			// accepts 1e-6 absolute or relative.
+			Digits: 12,
+		}, Choices[jenga.Tower, JengaPolicy]{
+			Solve:       g.solveTower,
+			Referee:     jengaReferee,
+			WritePolicy: writeJengaPolicy,
+		}
 }
 
 // JengaAnalysis is what the Jenga adapter needs of an analyst: the value,
@@ -53,94 +84,44 @@ func SolveJengaExactly(t jenga.Tower) (JengaAnalysis, error) {
 	return JengaAnalysis{Expected: sol.Expected, PMF: pmf, Tail: tail, Policy: sol.Move}, nil
 }
 
-func (g Jenga) analyst() func(jenga.Tower) (JengaAnalysis, error) {
+func (g JengaConfig) analyst() func(jenga.Tower) (JengaAnalysis, error) {
 	if g.solve != nil {
 		return g.solve
 	}
 	return SolveJengaExactly
 }
 
-// Name implements Game.
-func (Jenga) Name() string { return "jenga" }
-
-// Title implements Game.
-func (Jenga) Title() string {
-	return "Colored Jenga (Codeforces 424E): minimal expected number of throws"
-}
-
-// Parse implements Game: one tower per file.
-func (Jenga) Parse(r io.Reader, file string) ([]Board, error) {
+func parseOneTower(r io.Reader, file string) ([]jenga.Tower, error) {
 	t, err := jenga.Parse(r, file)
 	if err != nil {
 		return nil, err
 	}
-	return []Board{t}, nil
+	return []jenga.Tower{t}, nil
 }
 
-// WriteInput implements Game.
-func (Jenga) WriteInput(w io.Writer, boards []Board) error {
-	ts, err := boardsAs[jenga.Tower](boards)
-	if err != nil {
-		return err
-	}
-	if len(ts) != 1 {
-		return fmt.Errorf("jenga: an input file holds one tower, not %d", len(ts))
-	}
-	return jenga.Write(w, ts[0])
-}
-
-// MaxBoardsPerInput implements Game: the format holds one tower.
-func (Jenga) MaxBoardsPerInput() int { return 1 }
-
-// Generator implements Game.
-func (g Jenga) Generator() *rapid.Generator[Board] {
+func (g JengaConfig) generator() *rapid.Generator[jenga.Tower] {
 	n := g.MaxLevels
 	if n <= 0 {
 		n = jenga.MaxLevels
 	}
-	return rapid.Map(generators.JengaUpTo(n), func(t jenga.Tower) Board { return t })
+	return generators.JengaUpTo(n)
 }
 
-// Classify implements Game.
-func (Jenga) Classify(b Board) string { return generators.JengaClass(b.(jenga.Tower)) }
-
-// Samples implements Game.
-func (Jenga) Samples() []Sample { return mustSamples("jenga") }
-
-// Solve implements Game: the minimal expected number of throws, the exact
-// distribution of throws under the optimal policy, and that policy (a
-// JengaPolicy) for the referee.
-func (g Jenga) Solve(b Board) (Solution, error) {
-	t, ok := b.(jenga.Tower)
-	if !ok {
-		return Solution{}, fmt.Errorf("jenga: board of type %T", b)
-	}
+// solveTower is the minimal expected number of throws, the exact
+// distribution of throws under the optimal policy, and that policy for the
+// referee.
+func (g JengaConfig) solveTower(t jenga.Tower) (Solution, JengaPolicy, error) {
 	a, err := g.analyst()(t)
 	if err != nil {
-		return Solution{}, err
+		return Solution{}, nil, err
 	}
-	return Solution{Value: a.Expected, PMF: a.PMF, PMFTail: a.Tail, Policy: a.Policy}, nil
+	return Solution{Value: a.Expected, PMF: a.PMF, PMFTail: a.Tail}, a.Policy, nil
 }
 
-// WriteAnswers implements Game: one number with 12 decimals per tower, as a
-// common accepted solution prints it.
-func (Jenga) WriteAnswers(w io.Writer, sols []Solution) error {
-	for _, s := range sols {
-		if err := jenga.WriteAnswer(w, s.Value); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Simulate implements Game: the referee plays the real tower, asking the
-// analyst's policy (sol.Policy) for each move and checking it.
-func (Jenga) Simulate(ctx context.Context, b Board, sol Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	pol, ok := sol.Policy.(JengaPolicy)
-	if !ok {
-		return montecarlo.Histogram{}, fmt.Errorf("jenga: solution policy is a %T, want a props.JengaPolicy", sol.Policy)
-	}
-	return SimulateJenga(ctx, b.(jenga.Tower), pol, cfg)
+// jengaReferee plays the real tower, asking the analyst's policy for each
+// move and checking it.
+func jengaReferee(t jenga.Tower, pol JengaPolicy) (func() montecarlo.Player, error) {
+	return montecarlo.JengaReferee(t, func() montecarlo.JengaPolicy { return pol })
 }
 
 // SimulateJenga runs the referee on tower t under any policy.
@@ -152,14 +133,10 @@ func SimulateJenga(ctx context.Context, t jenga.Tower, pol montecarlo.JengaPolic
 	return montecarlo.Run(ctx, cfg, play)
 }
 
-// WritePolicy implements PolicyWriter: for every state the optimal policy
-// reaches from the tower, a real tower of that state (levels bottom to top),
-// its expected number of throws, and the move for each colour.
-func (Jenga) WritePolicy(w io.Writer, b Board) error {
-	t, ok := b.(jenga.Tower)
-	if !ok {
-		return fmt.Errorf("jenga: board of type %T", b)
-	}
+// writeJengaPolicy prints, for every state the optimal policy reaches from
+// the tower, a real tower of that state (levels bottom to top), its
+// expected number of throws, and the move for each colour.
+func writeJengaPolicy(w io.Writer, t jenga.Tower) error {
 	sol, err := exact.SolveJenga(t)
 	if err != nil {
 		return err
@@ -167,15 +144,12 @@ func (Jenga) WritePolicy(w io.Writer, b Board) error {
 	return sol.WritePolicy(w)
 }
 
-// Answer implements Answerer: the expected number of throws alone, without
-// the distribution and the policy, for callers that print answers only.
-func (g Jenga) Answer(b Board) (Solution, error) {
-	t, ok := b.(jenga.Tower)
-	if !ok {
-		return Solution{}, fmt.Errorf("jenga: board of type %T", b)
-	}
+// answer is the expected number of throws alone, without the distribution
+// and the policy, for callers that print answers only.
+func (g JengaConfig) answer(t jenga.Tower) (Solution, error) {
 	if g.solve != nil {
-		return g.Solve(b)
+		sol, _, err := g.solveTower(t)
+		return sol, err
 	}
 	sol, err := exact.SolveJenga(t)
 	if err != nil {

@@ -63,14 +63,14 @@ func jengaAtLeast(name string, t jenga.Tower, p exact.JengaPlayer, v float64) er
 
 // jengaInvariants are the spec's invariants (games.md, "Invariants that
 // hold") with fixed transformations, for the analyst analyst.
-func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invariant {
+func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invariant[jenga.Tower] {
 	solve := jengaValue(analyst)
-	tower := func(b Board) jenga.Tower { return b.(jenga.Tower) }
-	return []Invariant{
+	tower := func(t jenga.Tower) jenga.Tower { return t }
+	return []Invariant[jenga.Tower]{
 		{
 			Name: "mirror-levels",
 			Doc:  "mirroring every level (left and right swapped) leaves E unchanged: the rules never tell left from right",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b jenga.Tower, sol Solution) error {
 				t := tower(b)
 				all := make([]bool, len(t.Levels))
 				for i := range all {
@@ -82,7 +82,7 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invaria
 		{
 			Name: "reorder-lower-levels",
 			Doc:  "reversing the levels below the top leaves E unchanged: the rules look at each lower level alone",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b jenga.Tower, sol Solution) error {
 				t := tower(b)
 				n := len(t.Levels) - 1
 				perm := make([]int, n)
@@ -95,14 +95,14 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invaria
 		{
 			Name: "swap-green-blue",
 			Doc:  "exchanging green and blue everywhere leaves E unchanged: both have two faces of the die",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b jenga.Tower, sol Solution) error {
 				return jengaSame(solve, SwapJengaGreenBlue(tower(b)), sol.Value)
 			},
 		},
 		{
 			Name: "single-colour-closed-form",
 			Doc:  "towers of one colour and the same height take 6·m(n) throws (red) or 3·m(n) (green, blue), m = 2, 3, 5, 6, 8 for n = 2..6",
-			Check: func(b Board, _ Solution) error {
+			Check: func(b jenga.Tower, _ Solution) error {
 				n := len(tower(b).Levels)
 				if jengaSingleColourMoves(n) == 0 {
 					return nil // the spec gives m(n) up to n = 6
@@ -110,11 +110,11 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invaria
 				return jengaClosedForms(solve, n)
 			},
 		},
-		distributionInvariant("the throw distribution under the optimal policy has mass 1 and mean E (up to the cut tail)"),
+		distributionInvariant[jenga.Tower]("the throw distribution under the optimal policy has mass 1 and mean E (up to the cut tail)"),
 		{
 			Name: "optimal-policy-on-real-towers",
 			Doc:  "the analyst's policy, played on the real (uncanonical) tower by the exact evaluator, is legal and achieves E",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b jenga.Tower, sol Solution) error {
 				pol, ok := sol.Policy.(JengaPolicy)
 				if !ok {
 					return fmt.Errorf("solution policy is a %T", sol.Policy)
@@ -136,7 +136,7 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invaria
 		{
 			Name: "greedy-does-not-beat-optimum",
 			Doc:  "the greedy policy, evaluated exactly, takes at least E throws on average (skipped beyond 200,000 real towers)",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b jenga.Tower, sol Solution) error {
 				return jengaAtLeast("greedy", tower(b), montecarlo.GreedyJengaPolicy{}, sol.Value)
 			},
 		},
@@ -156,6 +156,3 @@ func jengaClosedForms(solve JengaSolver, n int) error {
 	}
 	return nil
 }
-
-// Invariants implements Game.
-func (g Jenga) Invariants() []Invariant { return jengaInvariants(g.analyst()) }

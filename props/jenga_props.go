@@ -14,9 +14,9 @@ import (
 // reordering the levels below the top, and swapping green and blue each
 // leave E unchanged", each transformation drawn by rapid and checked on its
 // own, for the analyst solve on towers of g's generator.
-func JengaSymmetries(g Jenga, solve JengaSolver) func(*rapid.T) {
+func JengaSymmetries(g JengaConfig, solve JengaSolver) func(*rapid.T) {
 	return func(t *rapid.T) {
-		tw := g.Generator().Draw(t, "tower").(jenga.Tower)
+		tw := g.generator().Draw(t, "tower")
 		v, err := solve(tw)
 		if err != nil {
 			t.Fatalf("jenga: solve: %v", err)
@@ -83,9 +83,9 @@ type JengaBeatChecks struct {
 //   - by simulation: the referee plays each policy c.Runs times, and the
 //     one-sided upper confidence bound of its mean (JengaMeanUpperBound, the
 //     budget c.Alpha split over the two policies) may not be below E.
-func JengaNoPolicyBeatsOptimum(g Jenga, solve JengaSolver, c JengaBeatChecks) func(*rapid.T) {
+func JengaNoPolicyBeatsOptimum(g JengaConfig, solve JengaSolver, c JengaBeatChecks) func(*rapid.T) {
 	return func(t *rapid.T) {
-		tw := g.Generator().Draw(t, "tower").(jenga.Tower)
+		tw := g.generator().Draw(t, "tower")
 		seed := rapid.Uint64().Draw(t, "simulation seed")
 		v, err := solve(tw)
 		if err != nil {

@@ -1,7 +1,6 @@
 package props
 
 import (
-	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -21,49 +20,16 @@ const jengaTestRuns = 5000
 
 // jengaSmall are the towers most tests draw: up to four levels keeps a solve
 // in a few milliseconds. The samples and benchmarks cover n = 6.
-var jengaSmall = Jenga{MaxLevels: 4}
+var jengaSmall = JengaConfig{MaxLevels: 4}
 
 // jengaTiny are the towers the naive analyst can solve: up to three levels.
-var jengaTiny = Jenga{MaxLevels: 3}
+var jengaTiny = JengaConfig{MaxLevels: 3}
 
 // jengaBeat are the checks of TestJengaNoPolicyBeatsOptimum.
 var jengaBeat = JengaBeatChecks{Runs: 2000, Alpha: TestAlpha, ExactGreedy: true, ExactRandomUpTo: 3}
 
-func TestJengaSamples(t *testing.T) {
-	g := Jenga{}
-	samples := g.Samples()
-	if len(samples) == 0 {
-		t.Fatal("no embedded sample")
-	}
-	for _, s := range samples {
-		boards, sols, out := solveSample(t, g, s)
-		if err := judgeLines(out, s.Output, 1e-6); err != nil {
-			t.Errorf("sample %s: %v (got %q, want %q)", s.Name, err, out, s.Output)
-		}
-		for _, inv := range g.Invariants() {
-			if err := inv.Check(boards[0], sols[0]); err != nil {
-				t.Errorf("sample %s: invariant %s: %v", s.Name, inv.Name, err)
-			}
-		}
-	}
-}
-
-func TestJengaIsListed(t *testing.T) {
-	if g, err := Lookup("jenga"); err != nil || g.Name() != "jenga" {
-		t.Fatalf("Lookup(jenga) = %v, %v", g, err)
-	}
-}
-
-func TestJengaAgreement(t *testing.T) {
-	rapid.Check(t, Agreement(jengaSmall, jengaTestRuns, TestAlpha))
-}
-
-func TestJengaInvariants(t *testing.T) {
-	rapid.Check(t, InvariantsHold(jengaSmall))
-}
-
 func TestJengaSymmetries(t *testing.T) {
-	rapid.Check(t, JengaSymmetries(Jenga{MaxLevels: 5}, jengaValue(SolveJengaExactly)))
+	rapid.Check(t, JengaSymmetries(JengaConfig{MaxLevels: 5}, jengaValue(SolveJengaExactly)))
 }
 
 func TestJengaClosedForms(t *testing.T) {
@@ -75,15 +41,15 @@ func TestJengaNoPolicyBeatsOptimum(t *testing.T) {
 }
 
 func FuzzJengaAgreement(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(Agreement(jengaSmall, jengaTestRuns, TestAlpha)))
+	f.Fuzz(rapid.MakeFuzz(Agreement(Jenga(jengaSmall), jengaTestRuns, TestAlpha)))
 }
 
 func FuzzJengaInvariants(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(InvariantsHold(jengaSmall)))
+	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Jenga(jengaSmall))))
 }
 
 func FuzzJengaSymmetries(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(JengaSymmetries(Jenga{}, jengaValue(SolveJengaExactly))))
+	f.Fuzz(rapid.MakeFuzz(JengaSymmetries(JengaConfig{}, jengaValue(SolveJengaExactly))))
 }
 
 func FuzzJengaNoPolicyBeatsOptimum(f *testing.F) {
@@ -97,7 +63,7 @@ func FuzzJengaNoPolicyBeatsOptimum(f *testing.F) {
 func TestJengaBuggyBaseline(t *testing.T) {
 	naive := jengaBuggy{}.solver()
 	rapid.Check(t, func(t *rapid.T) {
-		tw := jengaTiny.Generator().Draw(t, "tower").(jenga.Tower)
+		tw := jengaTiny.generator().Draw(t, "tower")
 		want, err := exact.SolveJenga(tw)
 		if err != nil {
 			t.Fatal(err)
@@ -110,13 +76,15 @@ func TestJengaBuggyBaseline(t *testing.T) {
 
 // plantedJengaDie is a planted bug in the referee: its die has two red faces
 // and one green (R, R, G, B, B, black).
-type plantedJengaDie struct{ Jenga }
+func plantedJengaDie(c JengaConfig) Game {
+	spec, choices := c.Spec()
+	choices.Referee = jengaWrongDieReferee
+	return DefineWithPolicy(spec, choices)
+}
 
-func (plantedJengaDie) Simulate(ctx context.Context, b Board, sol Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	start := b.(jenga.Tower)
-	pol := sol.Policy.(JengaPolicy)
+func jengaWrongDieReferee(start jenga.Tower, pol JengaPolicy) (func() montecarlo.Player, error) {
 	faces := [6]jenga.Colour{jenga.Red, jenga.Red, jenga.Green, jenga.Blue, jenga.Blue, jenga.Empty}
-	return montecarlo.Run(ctx, cfg, func() montecarlo.Player {
+	return func() montecarlo.Player {
 		return func(rng *rand.Rand) (int, error) {
 			t := start.Clone()
 			throws := 0
@@ -138,11 +106,11 @@ func (plantedJengaDie) Simulate(ctx context.Context, b Board, sol Solution, cfg 
 				t.Levels[t.Top()][m.To] = block
 			}
 		}
-	})
+	}, nil
 }
 
 func TestJengaAgreementCatchesAWrongDie(t *testing.T) {
-	report := expectPropertyFails(t, failOnce(Agreement(plantedJengaDie{jengaSmall}, jengaTestRuns, TestAlpha)))
+	report := expectPropertyFails(t, failOnce(Agreement(plantedJengaDie(jengaSmall), jengaTestRuns, TestAlpha)))
 	if !strings.Contains(report, "referee disagrees") {
 		t.Errorf("failure report does not say why:\n%s", report)
 	}
@@ -156,7 +124,7 @@ func TestJengaAgreementCatchesAnOffByOneAnalyst(t *testing.T) {
 		a.PMF = append([]float64{0}, a.PMF...)
 		return a, err
 	}
-	report := expectPropertyFails(t, failOnce(Agreement(g, jengaTestRuns, TestAlpha)))
+	report := expectPropertyFails(t, failOnce(Agreement(Jenga(g), jengaTestRuns, TestAlpha)))
 	if !strings.Contains(report, "referee disagrees") {
 		t.Errorf("failure report does not say why:\n%s", report)
 	}
@@ -242,7 +210,7 @@ func TestJengaInvariantsCatchPlantedBugs(t *testing.T) {
 				a.Expected, err = naive(tw)
 				return a, err
 			}
-			report := expectPropertyFails(t, InvariantsHold(g))
+			report := expectPropertyFails(t, InvariantsHold(Jenga(g)))
 			found := false
 			for _, w := range tc.wants {
 				found = found || strings.Contains(report, w)

@@ -9,27 +9,11 @@ import (
 	"strings"
 )
 
-// Judge is a game's checker: how a solver's output is read and when its
-// answer counts as right. Games that do not implement it are judged by
-// PlainJudge (one number a line, 1e-6 absolute or relative).
+// Judge is how a solver's output is read and when its answer counts as
+// right; every Game is one (Spec.ParseAnswers, Tolerance and Agrees).
 type Judge interface {
-	// ParseAnswers reads the n answers of one run's stdout in the game's
-	// original output format. Anything but exactly n well-formed answers
-	// is a *FormatError.
 	ParseAnswers(out []byte, n int) ([]float64, error)
-	// Agrees reports whether theirs is an accepted answer for a board whose
-	// exact solution is ours. fullPrecision asks for the strict rule of a
-	// solver that prints more digits than the statement asks for (games
-	// whose statement asks for few digits; others ignore it).
 	Agrees(ours Solution, theirs float64, fullPrecision bool) bool
-}
-
-// JudgeOf returns g's Judge, or PlainJudge when g has none.
-func JudgeOf(g Game) Judge {
-	if j, ok := g.(Judge); ok {
-		return j
-	}
-	return PlainJudge{}
 }
 
 // FormatError is output that is not n answers in the original format: too
@@ -47,23 +31,54 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("output line %d: %s", e.Line, e.Msg)
 }
 
-// PlainJudge reads one number a line and accepts an error of 1e-6, absolute
-// or relative: the rule of Colored Jenga (Codeforces 424E) and the default.
-type PlainJudge struct{}
+// DefaultTolerance is the judge's rule of a game whose Spec leaves
+// Tolerance zero: 1e-6, absolute or relative.
+const DefaultTolerance = 1e-6
 
-// ParseAnswers implements Judge.
-func (PlainJudge) ParseAnswers(out []byte, n int) ([]float64, error) {
-	return parseAnswerLines(out, n, func(_ int, fields []string) (string, string) {
-		if len(fields) != 1 {
-			return "", fmt.Sprintf("%d fields, want one number", len(fields))
-		}
-		return fields[0], ""
-	})
+// Tolerance is a checker's rule for a real-valued answer: accepted when
+// |theirs − ours| ≤ Abs, or ≤ Rel·|ours|. A zero field is a rule not used,
+// and the zero Tolerance is DefaultTolerance absolute or relative.
+type Tolerance struct {
+	Abs float64 // absolute error allowed; 0: no absolute rule
+	Rel float64 // relative error allowed; 0: no relative rule
 }
 
-// Agrees implements Judge.
-func (PlainJudge) Agrees(ours Solution, theirs float64, _ bool) bool {
-	return withinAbsOrRel(ours.Value, theirs, 1e-6)
+// Accepts reports whether got is within the tolerance of want. NaN and
+// infinities are never accepted.
+func (t Tolerance) Accepts(want, got float64) bool {
+	if t == (Tolerance{}) {
+		t = Tolerance{Abs: DefaultTolerance, Rel: DefaultTolerance}
+	}
+	if math.IsNaN(got) || math.IsInf(got, 0) {
+		return false
+	}
+	d := math.Abs(got - want)
+	return t.Abs > 0 && d <= t.Abs || t.Rel > 0 && d <= t.Rel*math.Abs(want)
+}
+
+// String says the rule as a checker's statement would.
+func (t Tolerance) String() string {
+	if t == (Tolerance{}) {
+		t = Tolerance{Abs: DefaultTolerance, Rel: DefaultTolerance}
+	}
+	switch {
+	case t.Abs > 0 && t.Rel > 0 && t.Abs == t.Rel:
+		return fmt.Sprintf("absolute or relative error ≤ %g", t.Abs)
+	case t.Abs > 0 && t.Rel > 0:
+		return fmt.Sprintf("absolute error ≤ %g or relative error ≤ %g", t.Abs, t.Rel)
+	case t.Abs > 0:
+		return fmt.Sprintf("absolute error ≤ %g", t.Abs)
+	}
+	return fmt.Sprintf("relative error ≤ %g", t.Rel)
+}
+
+// OneNumber is the line rule of most output formats for ParseAnswerLines:
+// the line is one number.
+func OneNumber(_ int, fields []string) (num, complaint string) {
+	if len(fields) != 1 {
+		return "", fmt.Sprintf("%d fields, want one number", len(fields))
+	}
+	return fields[0], ""
 }
 
 // decimalNumber is what a contest checker reads as a number: optional sign,
@@ -83,10 +98,13 @@ func parseNumber(s string) (float64, string) {
 	return v, ""
 }
 
-// parseAnswerLines splits out into lines (ignoring trailing blank lines and
+// ParseAnswerLines splits out into lines (ignoring trailing blank lines and
 // carriage returns), requires exactly n, and reads one number from each with
-// pick, which returns the number's text or a complaint about the line.
-func parseAnswerLines(out []byte, n int, pick func(i int, fields []string) (num, complaint string)) ([]float64, error) {
+// pick, which is given the line's index (from 0) and its fields and returns
+// the number's text or a complaint about the line. A number is what a
+// contest checker reads: decimal, finite, nothing glued to it. Every
+// problem is a *FormatError.
+func ParseAnswerLines(out []byte, n int, pick func(i int, fields []string) (num, complaint string)) ([]float64, error) {
 	text := strings.ReplaceAll(string(out), "\r\n", "\n")
 	lines := strings.Split(strings.TrimRight(text, "\n\t "), "\n")
 	if len(lines) == 1 && strings.TrimSpace(lines[0]) == "" {
@@ -118,23 +136,6 @@ func parseAnswerLines(out []byte, n int, pick func(i int, fields []string) (num,
 		values[i] = v
 	}
 	return values, nil
-}
-
-// withinAbsOrRel is the usual checker rule: |a−b| ≤ tol, or ≤ tol·|want|.
-func withinAbsOrRel(want, got, tol float64) bool {
-	if math.IsNaN(got) || math.IsInf(got, 0) {
-		return false
-	}
-	d := math.Abs(got - want)
-	return d <= tol || d <= tol*math.Abs(want)
-}
-
-// withinAbs is the absolute rule: |a−b| ≤ tol.
-func withinAbs(want, got, tol float64) bool {
-	if math.IsNaN(got) || math.IsInf(got, 0) {
-		return false
-	}
-	return math.Abs(got-want) <= tol
 }
 
 func clipText(s string) string {

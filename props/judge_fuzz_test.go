@@ -16,7 +16,7 @@ func FuzzParseAnswers(f *testing.F) {
 		f.Add([]byte(seed), uint8(1))
 		f.Add([]byte(seed), uint8(2))
 	}
-	judges := []Judge{Snakes{}, Patience{}, Traps{}, PlainJudge{}}
+	judges := []Judge{Snakes(), Patience(), Traps(TrapsConfig{}), Jenga(JengaConfig{})}
 	f.Fuzz(func(t *testing.T, out []byte, n uint8) {
 		want := int(n%4) + 1
 		for _, j := range judges {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/patience"
+	"github.com/chancecheck/chancecheck/generators"
 	"pgregory.net/rapid"
 )
 
@@ -68,13 +69,13 @@ func patienceSymmetry(solve PatienceSolver, d, image patience.Deal, p float64) e
 
 // patienceInvariants are the spec's invariants (games.md, "Invariants that
 // hold"), with fixed symmetries, for the analyst solve.
-func patienceInvariants(solve PatienceSolver) []Invariant {
-	deal := func(b Board) patience.Deal { return b.(patience.Deal) }
-	return []Invariant{
+func patienceInvariants(solve PatienceSolver) []Invariant[patience.Deal] {
+	deal := func(d patience.Deal) patience.Deal { return d }
+	return []Invariant[patience.Deal]{
 		{
 			Name: "probability",
 			Doc:  "0 ≤ p ≤ 1, and the outcome distribution is [1−p, p]",
-			Check: func(_ Board, sol Solution) error {
+			Check: func(_ patience.Deal, sol Solution) error {
 				p := sol.Value
 				if !(p >= 0 && p <= 1) {
 					return fmt.Errorf("p = %v outside [0, 1]", p)
@@ -88,7 +89,7 @@ func patienceInvariants(solve PatienceSolver) []Invariant {
 		{
 			Name: "no-move-no-win",
 			Doc:  "p = 0 when no two top cards share a rank: George loses at once",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b patience.Deal, sol Solution) error {
 				if deal(b).InitialMoves() == 0 && sol.Value != 0 {
 					return fmt.Errorf("no first move, yet p = %v", sol.Value)
 				}
@@ -98,7 +99,7 @@ func patienceInvariants(solve PatienceSolver) []Invariant {
 		{
 			Name: "stranded-rank-no-win",
 			Doc:  "p = 0 when a pile holds three or four cards of one rank: each move takes two cards of a rank from two different piles, so they never all go",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b patience.Deal, sol Solution) error {
 				if patienceStranded(deal(b)) && sol.Value != 0 {
 					return fmt.Errorf("a pile holds three cards of one rank, yet p = %v", sol.Value)
 				}
@@ -108,28 +109,28 @@ func patienceInvariants(solve PatienceSolver) []Invariant {
 		{
 			Name: "float-matches-fraction",
 			Doc:  "the float recursion agrees to 1e-9 with the exact fraction, computed forward over reach probabilities",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b patience.Deal, sol Solution) error {
 				return patienceMatchesFraction(deal(b), sol.Value)
 			},
 		},
 		{
 			Name: "permute-piles",
 			Doc:  "moving the piles around leaves p unchanged: the rules never look at a pile's place",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b patience.Deal, sol Solution) error {
 				return patienceSymmetry(solve, deal(b), PermutePiles(deal(b), patienceShufflePiles), sol.Value)
 			},
 		},
 		{
 			Name: "permute-suits",
 			Doc:  "renaming suits by S→C→D→H→S leaves p unchanged: the rules compare ranks only",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b patience.Deal, sol Solution) error {
 				return patienceSymmetry(solve, deal(b), RenameCards(deal(b), patienceCycleSuits, patienceSameRanks), sol.Value)
 			},
 		},
 		{
 			Name: "rename-ranks",
 			Doc:  "renaming ranks by a bijection (6↔A, 7↔K, …) leaves p unchanged: ranks are only compared for equality",
-			Check: func(b Board, sol Solution) error {
+			Check: func(b patience.Deal, sol Solution) error {
 				return patienceSymmetry(solve, deal(b), RenameCards(deal(b), patienceSameSuits, patienceReverseRank), sol.Value)
 			},
 		},
@@ -174,8 +175,7 @@ func shortRat(r *big.Rat) string {
 // for the analyst solve.
 func PatienceSymmetries(solve PatienceSolver) func(*rapid.T) {
 	return func(t *rapid.T) {
-		g := Patience{}
-		d := g.Generator().Draw(t, "deal").(patience.Deal)
+		d := generators.Patience().Draw(t, "deal")
 		p, err := solve(d)
 		if err != nil {
 			t.Fatalf("patience: solve: %v", err)
@@ -207,7 +207,7 @@ func PatienceSymmetries(solve PatienceSolver) func(*rapid.T) {
 // analyst solve.
 func PatienceBounds(solve PatienceSolver) func(*rapid.T) {
 	return func(t *rapid.T) {
-		d := Patience{}.Generator().Draw(t, "deal").(patience.Deal)
+		d := generators.Patience().Draw(t, "deal")
 		p, err := solve(d)
 		if err != nil {
 			t.Fatalf("patience: solve: %v", err)
@@ -228,7 +228,7 @@ func PatienceBounds(solve PatienceSolver) func(*rapid.T) {
 // solve agrees with the exact fraction to 1e-9".
 func PatienceFloatMatchesFraction(solve PatienceSolver) func(*rapid.T) {
 	return func(t *rapid.T) {
-		d := Patience{}.Generator().Draw(t, "deal").(patience.Deal)
+		d := generators.Patience().Draw(t, "deal")
 		p, err := solve(d)
 		if err != nil {
 			t.Fatalf("patience: solve: %v", err)

@@ -1,7 +1,6 @@
 package props
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/patience"
-	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
 )
 
@@ -17,35 +15,6 @@ import (
 // per-check budget TestAlpha = 1e-9 the exact binomial test then detects a
 // shift of p by about 6.1·√(p(1−p)/20000) ≤ 0.022 half of the time.
 const patienceTestRuns = 20000
-
-func TestPatienceSamples(t *testing.T) {
-	g := Patience{}
-	samples := g.Samples()
-	if len(samples) == 0 {
-		t.Fatal("no embedded sample")
-	}
-	for _, s := range samples {
-		_, _, out := solveSample(t, g, s)
-		// The judge wants 1e-6; the sample's output is printed the same way, so compare exactly.
-		if out != s.Output {
-			t.Errorf("sample %s: got %q, want %q", s.Name, out, s.Output)
-		}
-	}
-}
-
-func TestPatienceIsListed(t *testing.T) {
-	if g, err := Lookup("patience"); err != nil || g.Name() != "patience" {
-		t.Fatalf("Lookup(patience) = %v, %v", g, err)
-	}
-}
-
-func TestPatienceAgreement(t *testing.T) {
-	rapid.Check(t, Agreement(Patience{}, patienceTestRuns, TestAlpha))
-}
-
-func TestPatienceInvariants(t *testing.T) {
-	rapid.Check(t, InvariantsHold(Patience{}))
-}
 
 func TestPatienceSymmetries(t *testing.T) {
 	rapid.Check(t, PatienceSymmetries(exact.WinProbability))
@@ -64,41 +33,39 @@ func TestPatienceFloatMatchesFraction(t *testing.T) {
 // patienceRankFirst is a planted bug in the referee: George picks a rank
 // among those with a pair of tops, then a pair of that rank. Where ranks
 // have different numbers of pairs, it favours the rare ones.
-type patienceRankFirst struct{ Patience }
-
-func (patienceRankFirst) Simulate(ctx context.Context, b Board, _ Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	d := b.(patience.Deal)
-	return montecarlo.Run(ctx, cfg, func() montecarlo.Player {
-		return func(rng *rand.Rand) (int, error) {
-			var h [patience.Piles]int
+func patienceRankFirst() Game {
+	s := PatienceSpec()
+	s.Referee = nil
+	s.Play = func(d patience.Deal, rng *rand.Rand) (int, error) {
+		var h [patience.Piles]int
+		for p := range h {
+			h[p] = patience.PileCards
+		}
+		for left := patience.Cards; left > 0; left -= 2 {
+			var pairs [patience.Ranks][][2]int // pairs of equal tops, by rank
+			var ranks []patience.Rank          // ranks that have a pair
 			for p := range h {
-				h[p] = patience.PileCards
-			}
-			for left := patience.Cards; left > 0; left -= 2 {
-				var pairs [patience.Ranks][][2]int // pairs of equal tops, by rank
-				var ranks []patience.Rank          // ranks that have a pair
-				for p := range h {
-					for q := p + 1; q < patience.Piles; q++ {
-						if h[p] > 0 && h[q] > 0 && d[p][h[p]-1].Rank == d[q][h[q]-1].Rank {
-							r := d[p][h[p]-1].Rank
-							if pairs[r] == nil {
-								ranks = append(ranks, r)
-							}
-							pairs[r] = append(pairs[r], [2]int{p, q})
+				for q := p + 1; q < patience.Piles; q++ {
+					if h[p] > 0 && h[q] > 0 && d[p][h[p]-1].Rank == d[q][h[q]-1].Rank {
+						r := d[p][h[p]-1].Rank
+						if pairs[r] == nil {
+							ranks = append(ranks, r)
 						}
+						pairs[r] = append(pairs[r], [2]int{p, q})
 					}
 				}
-				if len(ranks) == 0 {
-					return 0, nil
-				}
-				of := pairs[ranks[rng.IntN(len(ranks))]]
-				pq := of[rng.IntN(len(of))]
-				h[pq[0]]--
-				h[pq[1]]--
 			}
-			return 1, nil
+			if len(ranks) == 0 {
+				return 0, nil
+			}
+			of := pairs[ranks[rng.IntN(len(ranks))]]
+			pq := of[rng.IntN(len(of))]
+			h[pq[0]]--
+			h[pq[1]]--
 		}
-	})
+		return 1, nil
+	}
+	return Define(s)
 }
 
 // failOnce wraps a property so that, once it has failed, every later run
@@ -124,7 +91,7 @@ func failOnce(prop func(*rapid.T)) func(*rapid.T) {
 }
 
 func TestPatienceAgreementCatchesARankFirstReferee(t *testing.T) {
-	report := expectPropertyFails(t, failOnce(Agreement(patienceRankFirst{}, patienceTestRuns, TestAlpha)))
+	report := expectPropertyFails(t, failOnce(Agreement(patienceRankFirst(), patienceTestRuns, TestAlpha)))
 	if !strings.Contains(report, "referee disagrees") {
 		t.Errorf("failure report does not say why:\n%s", report)
 	}
@@ -132,17 +99,15 @@ func TestPatienceAgreementCatchesARankFirstReferee(t *testing.T) {
 
 // plantedPatience is Patience with a planted analyst: Solve and the
 // invariants use solve instead of exact.WinProbability.
-type plantedPatience struct {
-	Patience
-	solve PatienceSolver
+func plantedPatience(solve PatienceSolver) Game {
+	s := PatienceSpec()
+	s.Solve = func(d patience.Deal) (Solution, error) {
+		p, err := solve(d)
+		return Solution{Value: p}, err
+	}
+	s.Invariants = patienceInvariants(solve)
+	return Define(s)
 }
-
-func (g plantedPatience) Solve(b Board) (Solution, error) {
-	p, err := g.solve(b.(patience.Deal))
-	return Solution{Value: p, PMF: []float64{1 - p, p}}, err
-}
-
-func (g plantedPatience) Invariants() []Invariant { return patienceInvariants(g.solve) }
 
 // patienceBuggy is a second, naive analyst for planting bugs: a memoised
 // recursion over heights in a map, with knobs that each break one rule.
@@ -231,7 +196,7 @@ func TestPatienceBuggyBaseline(t *testing.T) {
 }
 
 func TestPatienceAgreementCatchesARankFirstAnalyst(t *testing.T) {
-	g := plantedPatience{solve: patienceBuggy{rankFirst: true}.solver()}
+	g := plantedPatience(patienceBuggy{rankFirst: true}.solver())
 	report := expectPropertyFails(t, failOnce(Agreement(g, patienceTestRuns, TestAlpha)))
 	if !strings.Contains(report, "referee disagrees") {
 		t.Errorf("failure report does not say why:\n%s", report)
@@ -240,7 +205,7 @@ func TestPatienceAgreementCatchesARankFirstAnalyst(t *testing.T) {
 
 func TestPatienceFractionCatchesARankFirstAnalyst(t *testing.T) {
 	expectPropertyFails(t, PatienceFloatMatchesFraction(patienceBuggy{rankFirst: true}.solver()))
-	g := plantedPatience{solve: patienceBuggy{rankFirst: true}.solver()}
+	g := plantedPatience(patienceBuggy{rankFirst: true}.solver())
 	report := expectPropertyFails(t, failOnce(InvariantsHold(g)))
 	if !strings.Contains(report, "float-matches-fraction") {
 		t.Errorf("failure report does not name the invariant:\n%s", report)
@@ -274,7 +239,7 @@ func TestPatienceSymmetriesCatchPlantedBugs(t *testing.T) {
 			// Invariants() may see the bug first through another invariant
 			// (the fraction, say); TestPatienceInvariantsSeeEachSymmetryAlone
 			// shows each fixed symmetry catching its bug on the sample.
-			expectPropertyFails(t, failOnce(InvariantsHold(plantedPatience{solve: tc.bug.solver()})))
+			expectPropertyFails(t, failOnce(InvariantsHold(plantedPatience(tc.bug.solver()))))
 		})
 	}
 }
@@ -301,7 +266,7 @@ func TestPatienceBoundsCatchPlantedBugs(t *testing.T) {
 // Invariants() on the sample, one invariant at a time, against the planted
 // bugs: each bug breaks its own invariant on the published sample.
 func TestPatienceInvariantsSeeEachSymmetryAlone(t *testing.T) {
-	boards, err := Patience{}.Parse(strings.NewReader(Patience{}.Samples()[0].Input), "sample.in")
+	boards, err := Patience().Parse(strings.NewReader(Patience().Samples()[0].Input), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +282,7 @@ func TestPatienceInvariantsSeeEachSymmetryAlone(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.invariant, func(t *testing.T) {
-			g := plantedPatience{solve: tc.bug.solver()}
+			g := plantedPatience(tc.bug.solver())
 			sol, err := g.Solve(b)
 			if err != nil {
 				t.Fatal(err)
@@ -328,8 +293,8 @@ func TestPatienceInvariantsSeeEachSymmetryAlone(t *testing.T) {
 						t.Errorf("invariant %s holds for the planted bug", tc.invariant)
 					}
 					// and the real analyst passes it
-					real, _ := Patience{}.Solve(b)
-					for _, good := range (Patience{}).Invariants() {
+					real, _ := Patience().Solve(b)
+					for _, good := range Patience().Invariants() {
 						if good.Name == tc.invariant {
 							if err := good.Check(b, real); err != nil {
 								t.Errorf("the real analyst fails %s: %v", tc.invariant, err)
@@ -345,11 +310,11 @@ func TestPatienceInvariantsSeeEachSymmetryAlone(t *testing.T) {
 }
 
 func FuzzPatienceAgreement(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(Agreement(Patience{}, patienceTestRuns, TestAlpha)))
+	f.Fuzz(rapid.MakeFuzz(Agreement(Patience(), patienceTestRuns, TestAlpha)))
 }
 
 func FuzzPatienceInvariants(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Patience{})))
+	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Patience())))
 }
 
 func FuzzPatienceSymmetries(f *testing.F) {
@@ -357,7 +322,7 @@ func FuzzPatienceSymmetries(f *testing.F) {
 }
 
 func TestPatienceSampleFraction(t *testing.T) {
-	g := Patience{}
+	g := Patience()
 	boards, err := g.Parse(strings.NewReader(g.Samples()[0].Input), "sample.in")
 	if err != nil {
 		t.Fatal(err)
@@ -366,7 +331,7 @@ func TestPatienceSampleFraction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := FractionOf(g, boards[0], sol)
+	r, err := g.Fraction(boards[0], sol)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,13 +341,14 @@ func TestPatienceSampleFraction(t *testing.T) {
 	}
 }
 
-// TestPatiencePooledSolve: the pooled solvers of NewPatience, reused across
+// TestPatiencePooledSolve: the pooled solvers of Patience, reused across
 // deals, give exactly what a fresh solver gives.
 func TestPatiencePooledSolve(t *testing.T) {
-	pooled := NewPatience()
+	pooled := Patience()
 	rapid.Check(t, func(t *rapid.T) {
 		b := pooled.Generator().Draw(t, "deal")
-		fresh, err1 := Patience{}.Solve(b)
+		p, err1 := exact.WinProbability(b.(patience.Deal))
+		fresh := Solution{Value: p}
 		reused, err2 := pooled.Solve(b)
 		if err1 != nil || err2 != nil || fresh.Value != reused.Value {
 			t.Fatalf("fresh %v (%v), pooled %v (%v)", fresh.Value, err1, reused.Value, err2)
@@ -406,7 +372,7 @@ JD JH QS QC
 QD QH KD AS
 KH AC AD AH
 `
-	boards, err := Patience{}.Parse(strings.NewReader(in), "stranded.in")
+	boards, err := Patience().Parse(strings.NewReader(in), "stranded.in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,10 +393,10 @@ KH AC AD AH
 		t.Fatal("no invariant stranded-rank-no-win")
 		return nil
 	}
-	if err := check(Patience{}); err != nil {
+	if err := check(Patience()); err != nil {
 		t.Errorf("the real analyst: %v", err)
 	}
-	if err := check(plantedPatience{solve: patienceBuggy{deadValue: 1}.solver()}); err == nil {
+	if err := check(plantedPatience(patienceBuggy{deadValue: 1}.solver())); err == nil {
 		t.Error("a solver that scores dead ends as wins passed")
 	}
 }

@@ -9,9 +9,9 @@ import (
 
 // The boards one step simpler than a board with a ladder and a snake: each
 // without one of its jumps.
-func ExampleSnakes_Simpler() {
+func ExampleSnakes_simpler() {
 	b := snakes.Board{Jumps: []snakes.Jump{{From: 2, To: 50}, {From: 99, To: 1}}}
-	for _, s := range (props.Snakes{}).Simpler(b) {
+	for _, s := range props.Snakes().Simpler(b) {
 		fmt.Println(s.(snakes.Board).Jumps)
 	}
 	// Output:

@@ -41,15 +41,15 @@ func TestSimplerBoardsAreValidAndSmaller(t *testing.T) {
 		smaller func(from, to Board) bool
 		valid   func(b Board) error
 	}{
-		{Snakes{}, func(from, to Board) bool {
+		{Snakes(), func(from, to Board) bool {
 			return len(to.(snakes.Board).Jumps) == len(from.(snakes.Board).Jumps)-1
 		}, func(b Board) error { return b.(snakes.Board).Validate() }},
-		{Jenga{}, func(from, to Board) bool {
+		{Jenga(JengaConfig{}), func(from, to Board) bool {
 			f, g := from.(jenga.Tower), to.(jenga.Tower)
 			return len(g.Levels) == len(f.Levels)-1 && len(g.Levels) >= jenga.MinLevels ||
 				len(g.Levels) == len(f.Levels) && jengaColours(g) == jengaColours(f)-1
 		}, func(b Board) error { return b.(jenga.Tower).Validate() }},
-		{Traps{}, func(from, to Board) bool {
+		{Traps(TrapsConfig{}), func(from, to Board) bool {
 			f, g := from.(*traps.Maze), to.(*traps.Maze)
 			fa, ga := f.M()*f.N(), g.M()*g.N()
 			return ga < fa && g.Life == f.Life ||
@@ -58,7 +58,7 @@ func TestSimplerBoardsAreValidAndSmaller(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.game.Name(), func(t *testing.T) {
-			simp := tt.game.(Simplifier)
+			simp := tt.game
 			gen := tt.game.Generator()
 			candidates := 0
 			for seed := range 200 {
@@ -88,7 +88,7 @@ func TestJengaSimpler(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, b := range (Jenga{}).Simpler(tw) {
+	for _, b := range Jenga(JengaConfig{}).Simpler(tw) {
 		var s strings.Builder
 		for _, l := range b.(jenga.Tower).Levels {
 			s.WriteString(l.String())
@@ -120,7 +120,7 @@ func TestCrossCheckTakesPartsAway(t *testing.T) {
 		}
 		return b.String(), RunResult{}
 	}
-	cc := &CrossCheck{Game: Snakes{}, Solver: &fakeSolver{game: Snakes{}, answer: wrong},
+	cc := &CrossCheck{Game: Snakes(), Solver: &fakeSolver{game: Snakes(), answer: wrong},
 		Cases: 200, Seed: 1, Batch: 1, ShrinkTime: 2 * time.Second}
 	out, err := cc.Run(context.Background())
 	if err != nil {

@@ -1,17 +1,17 @@
 package props
 
 import (
-	"context"
+	"bufio"
 	"fmt"
 	"io"
 	"math"
-	"math/big"
+	"slices"
+	"strconv"
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/generators"
 	"github.com/chancecheck/chancecheck/montecarlo"
-	"pgregory.net/rapid"
 )
 
 // SnakesPMFTail is where the exact throw distribution is cut: the mass left
@@ -19,119 +19,98 @@ import (
 const SnakesPMFTail = 1e-13
 
 // Snakes is Snakes and Ladders (LightOJ 1151) as the harness sees it.
-type Snakes struct{}
+func Snakes() Game { return Define(SnakesSpec()) }
 
-// Name implements Game.
-func (Snakes) Name() string { return "snakes" }
-
-// Title implements Game.
-func (Snakes) Title() string { return "Snakes and Ladders (LightOJ 1151): expected number of throws" }
-
-// Parse implements Game.
-func (Snakes) Parse(r io.Reader, file string) ([]Board, error) {
-	boards, err := snakes.Parse(r, file)
-	if err != nil {
-		return nil, err
+// SnakesSpec is the definition of Snakes; a test may change a part (plant
+// a bug in Solve, say) and Define the result.
+func SnakesSpec() Spec[snakes.Board] {
+	return Spec[snakes.Board]{
+		Name:              "snakes",
+		Title:             "Snakes and Ladders (LightOJ 1151): expected number of throws",
+		Parse:             snakes.Parse,
+		ParseRelaxed:      parseSnakesRelaxed,
+		Write:             snakes.Write,
+		MaxBoardsPerInput: snakes.MaxCases, // T ≤ 105
+		Generator:         generators.Snakes(),
+		Classify:          generators.SnakesClass,
+		Samples:           snakes.Samples(),
+		Solve:             solveSnakes,
+		Answer:            answerSnakes,
+		Fraction:          exact.ExpectedThrowsRat,
+		Outcome:           Count,
+		Referee:           montecarlo.SnakesReferee,
+		Invariants:        snakesInvariants(),
+		Simplifiers:       []func(snakes.Board) []snakes.Board{snakesWithoutAJump},
+		Digits:            10,
+		WriteAnswers:      writeSnakesAnswers,
+		ParseAnswers:      parseSnakesAnswers,
 	}
-	out := make([]Board, len(boards))
-	for i, b := range boards {
-		out[i] = b
-	}
-	return out, nil
 }
 
-// ParseRelaxed implements RelaxedParser: T up to snakes.RelaxedMaxCases.
-func (Snakes) ParseRelaxed(r io.Reader, file string) ([]Board, error) {
-	boards, err := snakes.ParseLimit(r, file, snakes.RelaxedMaxCases)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Board, len(boards))
-	for i, b := range boards {
-		out[i] = b
-	}
-	return out, nil
+// parseSnakesRelaxed reads T up to snakes.RelaxedMaxCases.
+func parseSnakesRelaxed(r io.Reader, file string) ([]snakes.Board, error) {
+	return snakes.ParseUpTo(r, file, snakes.RelaxedMaxCases)
 }
 
-// WriteInput implements Game.
-func (Snakes) WriteInput(w io.Writer, boards []Board) error {
-	bs, err := boardsAs[snakes.Board](boards)
-	if err != nil {
-		return err
-	}
-	return snakes.Write(w, bs)
-}
-
-// MaxBoardsPerInput implements Game: T ≤ 105.
-func (Snakes) MaxBoardsPerInput() int { return snakes.MaxCases }
-
-// Generator implements Game.
-func (Snakes) Generator() *rapid.Generator[Board] {
-	return rapid.Map(generators.Snakes(), func(b snakes.Board) Board { return b })
-}
-
-// Classify implements Game.
-func (Snakes) Classify(b Board) string { return generators.SnakesClass(b.(snakes.Board)) }
-
-// Samples implements Game.
-func (Snakes) Samples() []Sample { return mustSamples("snakes") }
-
-// Solve implements Game: expected throws in float64 and the distribution of
-// the number of throws. The fraction comes from SolveFraction.
-func (Snakes) Solve(b Board) (Solution, error) {
-	sb, ok := b.(snakes.Board)
-	if !ok {
-		return Solution{}, fmt.Errorf("snakes: board of type %T", b)
-	}
-	e, err := exact.ExpectedThrows(sb)
+// solveSnakes is the expected number of throws in float64 and their
+// distribution. The fraction comes from exact.ExpectedThrowsRat.
+func solveSnakes(b snakes.Board) (Solution, error) {
+	e, err := exact.ExpectedThrows(b)
 	if err != nil {
 		return Solution{}, err
 	}
-	pmf, tail, err := exact.ThrowDistribution(sb, SnakesPMFTail)
+	pmf, tail, err := exact.ThrowDistribution(b, SnakesPMFTail)
 	if err != nil {
 		return Solution{}, err
 	}
 	return Solution{Value: e, PMF: pmf, PMFTail: tail}, nil
 }
 
-// Answer implements Answerer: the expected throws alone.
-func (Snakes) Answer(b Board) (Solution, error) {
-	sb, ok := b.(snakes.Board)
-	if !ok {
-		return Solution{}, fmt.Errorf("snakes: board of type %T", b)
-	}
-	e, err := exact.ExpectedThrows(sb)
+// answerSnakes is the expected throws alone: the distribution costs ~100×.
+func answerSnakes(b snakes.Board) (Solution, error) {
+	e, err := exact.ExpectedThrows(b)
 	return Solution{Value: e}, err
 }
 
-// SolveFraction implements FractionSolver: the expected throws as an exact
-// fraction, by a rational elimination independent of the float solver.
-func (Snakes) SolveFraction(b Board) (*big.Rat, error) {
-	return exact.ExpectedThrowsRat(b.(snakes.Board))
-}
-
-// WriteAnswers implements Game: "Case i: x".
-func (Snakes) WriteAnswers(w io.Writer, sols []Solution) error {
-	values := make([]float64, len(sols))
+// writeSnakesAnswers prints "Case i: x" with digits decimals.
+func writeSnakesAnswers(w io.Writer, sols []Solution, digits int) error {
+	bw := bufio.NewWriter(w)
 	for i, s := range sols {
-		values[i] = s.Value
+		fmt.Fprintf(bw, "Case %d: %.*f\n", i+1, digits, s.Value)
 	}
-	return snakes.WriteAnswers(w, values)
+	return bw.Flush()
 }
 
-// Simulate implements Game: the referee throws a real die.
-func (Snakes) Simulate(ctx context.Context, b Board, _ Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	return montecarlo.Run(ctx, cfg, montecarlo.SnakesReferee(b.(snakes.Board)))
+// parseSnakesAnswers reads "Case i: x" lines.
+func parseSnakesAnswers(out []byte, n int) ([]float64, error) {
+	return ParseAnswerLines(out, n, func(i int, f []string) (string, string) {
+		want := "Case " + strconv.Itoa(i+1) + ":"
+		if len(f) != 3 || f[0] != "Case" || f[1] != strconv.Itoa(i+1)+":" {
+			return "", fmt.Sprintf("want %q followed by the expected number of throws", want)
+		}
+		return f[2], ""
+	})
 }
 
-// Invariants implements Game.
-func (Snakes) Invariants() []Invariant {
-	return []Invariant{
+// snakesWithoutAJump lists b without each one of its jumps.
+func snakesWithoutAJump(b snakes.Board) []snakes.Board {
+	var out []snakes.Board
+	for i := range b.Jumps {
+		less := snakes.Board{Jumps: slices.Delete(slices.Clone(b.Jumps), i, i+1)}
+		if less.Validate() == nil {
+			out = append(out, less)
+		}
+	}
+	return out
+}
+
+func snakesInvariants() []Invariant[snakes.Board] {
+	return []Invariant[snakes.Board]{
 		{
 			Name: "float-matches-fraction",
 			Doc:  "the structured float64 solver agrees with the exact rational elimination to 1e-9 relative",
-			Check: func(b Board, sol Solution) error {
-				r, err := Snakes{}.SolveFraction(b)
+			Check: func(b snakes.Board, sol Solution) error {
+				r, err := exact.ExpectedThrowsRat(b)
 				if err != nil {
 					return err
 				}
@@ -142,23 +121,21 @@ func (Snakes) Invariants() []Invariant {
 				return nil
 			},
 		},
-		distributionInvariant("the throw distribution has total mass 1 and mean E (up to the cut tail)"),
+		distributionInvariant[snakes.Board]("the throw distribution has total mass 1 and mean E (up to the cut tail)"),
 		{
 			Name: "at-least-fewest-throws",
 			Doc:  "E is at least the fewest throws that can reach 100 (a shortest path)",
-			Check: func(b Board, sol Solution) error {
-				if d := fewestThrows(b.(snakes.Board)); sol.Value < float64(d)-1e-9 {
+			Check: func(b snakes.Board, sol Solution) error {
+				if d := fewestThrows(b); sol.Value < float64(d)-1e-9 {
 					return fmt.Errorf("expected %.9g throws, below the %d of the shortest path", sol.Value, d)
 				}
 				return nil
 			},
 		},
 		{
-			Name: "first-step-equations",
-			Doc:  "the values of all cells satisfy every first-step equation (residual below 1e-9)",
-			Check: func(b Board, _ Solution) error {
-				return firstStepResidual(b.(snakes.Board))
-			},
+			Name:  "first-step-equations",
+			Doc:   "the values of all cells satisfy every first-step equation (residual below 1e-9)",
+			Check: func(b snakes.Board, _ Solution) error { return firstStepResidual(b) },
 		},
 	}
 }
@@ -206,18 +183,4 @@ func firstStepResidual(b snakes.Board) error {
 		}
 	}
 	return nil
-}
-
-// boardsAs converts harness boards back to one game's board type.
-func boardsAs[B any](boards []Board) ([]B, error) {
-	out := make([]B, len(boards))
-	for i, b := range boards {
-		v, ok := b.(B)
-		if !ok {
-			var want B
-			return nil, fmt.Errorf("board %d is a %T, want %T", i+1, b, want)
-		}
-		out[i] = v
-	}
-	return out, nil
 }

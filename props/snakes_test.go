@@ -13,50 +13,31 @@ import (
 
 const snakesTestRuns = 20000
 
-func TestSnakesAgreement(t *testing.T) {
-	rapid.Check(t, Agreement(Snakes{}, snakesTestRuns, TestAlpha))
-}
-
-func TestSnakesInvariants(t *testing.T) {
-	rapid.Check(t, InvariantsHold(Snakes{}))
-}
-
-func TestSnakesSamples(t *testing.T) {
-	g := Snakes{}
-	for _, s := range g.Samples() {
-		_, _, out := solveSample(t, g, s)
-		if err := judgeLines(out, s.Output, 1e-6); err != nil {
-			t.Errorf("sample %s: %v\ngot:\n%swant:\n%s", s.Name, err, out, s.Output)
-		}
-	}
-}
-
 // bouncingSnakes is a planted bug: a referee that bounces back from 100 on an
 // overshooting throw (a common house rule) instead of losing the throw.
-type bouncingSnakes struct{ Snakes }
-
-func (bouncingSnakes) Simulate(ctx context.Context, b Board, _ Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	land := b.(snakes.Board).Targets()
-	return montecarlo.Run(ctx, cfg, func() montecarlo.Player {
-		return func(rng *rand.Rand) (int, error) {
-			cell, throws := 1, 0
-			for cell != snakes.Cells {
-				throws++
-				next := cell + 1 + rng.IntN(6)
-				if next > snakes.Cells {
-					next = 2*snakes.Cells - next
-				}
-				cell = land[next]
+func bouncingSnakes() Game {
+	s := SnakesSpec()
+	s.Referee = nil
+	s.Play = func(b snakes.Board, rng *rand.Rand) (int, error) {
+		land := b.Targets()
+		cell, throws := 1, 0
+		for cell != snakes.Cells {
+			throws++
+			next := cell + 1 + rng.IntN(6)
+			if next > snakes.Cells {
+				next = 2*snakes.Cells - next
 			}
-			return throws, nil
+			cell = land[next]
 		}
-	})
+		return throws, nil
+	}
+	return Define(s)
 }
 
 func TestSnakesAgreementCatchesABouncingReferee(t *testing.T) {
 	// 5,000 runs: bouncing moves the distribution by far more than the DKW
 	// band (ε ≈ 0.046 at α = 1e-9), and rapid's shrinking stays quick.
-	report := expectPropertyFails(t, Agreement(bouncingSnakes{}, 5000, TestAlpha))
+	report := expectPropertyFails(t, Agreement(bouncingSnakes(), 5000, TestAlpha))
 	if !strings.Contains(report, "referee disagrees") {
 		t.Errorf("failure report does not say why:\n%s", report)
 	}
@@ -64,37 +45,40 @@ func TestSnakesAgreementCatchesABouncingReferee(t *testing.T) {
 
 // offByOneSnakes is a planted bug in the analyst: it thinks the board ends
 // on 99 (its expectation and distribution are those of a shorter board).
-type offByOneSnakes struct{ Snakes }
-
-func (offByOneSnakes) Solve(b Board) (Solution, error) {
-	sb := b.(snakes.Board)
-	sol, err := Snakes{}.Solve(sb)
-	if err != nil {
-		return sol, err
+func offByOneSnakes() Game {
+	s := SnakesSpec()
+	s.Solve = func(b snakes.Board) (Solution, error) {
+		sol, err := solveSnakes(b)
+		if err != nil {
+			return sol, err
+		}
+		// Shift the distribution one throw earlier: every game one throw shorter.
+		if len(sol.PMF) > 1 {
+			sol.PMF = append(sol.PMF[1:], 0)
+			sol.Value--
+		}
+		return sol, nil
 	}
-	// Shift the distribution one throw earlier: every game one throw shorter.
-	if len(sol.PMF) > 1 {
-		sol.PMF = append(sol.PMF[1:], 0)
-		sol.Value--
-	}
-	return sol, nil
+	return Define(s)
 }
 
 func TestSnakesAgreementCatchesAnAnalystOffByOne(t *testing.T) {
-	expectPropertyFails(t, Agreement(offByOneSnakes{}, snakesTestRuns, TestAlpha))
+	expectPropertyFails(t, Agreement(offByOneSnakes(), snakesTestRuns, TestAlpha))
 }
 
 // driftingSnakes is a planted bug: the float answer drifts from the fraction.
-type driftingSnakes struct{ Snakes }
-
-func (driftingSnakes) Solve(b Board) (Solution, error) {
-	sol, err := Snakes{}.Solve(b)
-	sol.Value *= 1 + 1e-7
-	return sol, err
+func driftingSnakes() Game {
+	s := SnakesSpec()
+	s.Solve = func(b snakes.Board) (Solution, error) {
+		sol, err := solveSnakes(b)
+		sol.Value *= 1 + 1e-7
+		return sol, err
+	}
+	return Define(s)
 }
 
 func TestSnakesInvariantsCatchAFloatDrift(t *testing.T) {
-	report := expectPropertyFails(t, InvariantsHold(driftingSnakes{}))
+	report := expectPropertyFails(t, InvariantsHold(driftingSnakes()))
 	if !strings.Contains(report, "float-matches-fraction") {
 		t.Errorf("failure report does not name the invariant:\n%s", report)
 	}
@@ -105,13 +89,13 @@ func TestSnakesBouncingCounterexampleShrinks(t *testing.T) {
 	// sometimes), so rapid should shrink to a board with few jumps.
 	var smallest int = -1
 	prop := func(t *rapid.T) {
-		g := bouncingSnakes{}
+		g := bouncingSnakes()
 		b := g.Generator().Draw(t, "board")
 		// Long games make every shrinking step slow, and rapid stops
 		// shrinking after 30 s: leave boards of over 100 expected throws out
 		// (the expectation costs microseconds), so the test does not depend
 		// on how busy the machine is.
-		if e, err := (Snakes{}).Answer(b); err != nil || e.Value > 100 {
+		if e, err := Snakes().Answer(b); err != nil || e.Value > 100 {
 			t.Skip("long game")
 		}
 		// 1,000 runs are plenty: bouncing moves the whole distribution by several throws.
@@ -129,9 +113,9 @@ func TestSnakesBouncingCounterexampleShrinks(t *testing.T) {
 }
 
 func FuzzSnakesAgreement(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(Agreement(Snakes{}, snakesTestRuns, TestAlpha)))
+	f.Fuzz(rapid.MakeFuzz(Agreement(Snakes(), snakesTestRuns, TestAlpha)))
 }
 
 func FuzzSnakesInvariants(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Snakes{})))
+	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Snakes())))
 }

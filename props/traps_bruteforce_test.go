@@ -121,10 +121,10 @@ func bruteForceTraps(z *traps.Maze) float64 {
 
 // TrapsMatchesBruteForce is the property "the analyst's optimum is the
 // optimum": on tiny mazes it equals value iteration over all states to 1e-9.
-func TrapsMatchesBruteForce(g Traps) func(*rapid.T) {
+func TrapsMatchesBruteForce(g TrapsConfig) func(*rapid.T) {
 	return func(t *rapid.T) {
-		z := g.Generator().Draw(t, "maze").(*traps.Maze)
-		sol, err := g.Solve(z)
+		z := g.generator().Draw(t, "maze")
+		sol, err := Traps(g).Solve(z)
 		if err != nil {
 			t.Fatalf("traps: solve: %v", err)
 		}
@@ -134,8 +134,8 @@ func TrapsMatchesBruteForce(g Traps) func(*rapid.T) {
 	}
 }
 
-func tinyTraps() Traps {
-	return Traps{Limits: generators.TrapsOptions{MaxRows: 5, MaxCols: 5, MaxKinds: 3, MaxLife: 3}}
+func tinyTraps() TrapsConfig {
+	return TrapsConfig{Limits: generators.TrapsOptions{MaxRows: 5, MaxCols: 5, MaxKinds: 3, MaxLife: 3}}
 }
 
 func TestTrapsMatchesBruteForce(t *testing.T) {
@@ -147,11 +147,11 @@ func TestTrapsBruteForceSamples(t *testing.T) {
 		sample string
 		want   float64
 	}{{"sample1", 0.6}, {"sample2", 0.8}, {"sample3", 1}, {"sample4", 0.858}, {"sixteenth", 0.0625}} {
-		for _, s := range (Traps{}).Samples() {
+		for _, s := range Traps(TrapsConfig{}).Samples() {
 			if s.Name != tt.sample {
 				continue
 			}
-			boards, err := (Traps{}).Parse(strings.NewReader(s.Input), s.Name)
+			boards, err := Traps(TrapsConfig{}).Parse(strings.NewReader(s.Input), s.Name)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,10 +13,10 @@ import (
 // trapsRandomPolicies is how many random policies no-policy-beats-optimum tries per maze.
 const trapsRandomPolicies = 3
 
-// Invariants implements Game. Every check solves with the game's own
-// analyst, so a planted bug in it reaches them.
-func (g Traps) Invariants() []Invariant {
-	return []Invariant{
+// invariants are the trap maze's invariants. Every check solves with the
+// configuration's own analyst, so a planted bug in it reaches them.
+func (g TrapsConfig) invariants() []Invariant[*traps.Maze] {
+	return []Invariant[*traps.Maze]{
 		{
 			Name:  "probability",
 			Doc:   "0 ≤ p ≤ 1, and the float64 answer is the exact fraction rounded",
@@ -26,7 +26,7 @@ func (g Traps) Invariants() []Invariant {
 			Name: "posterior-normalised",
 			Doc: "at every knowledge the analyst reaches, the prior mass is positive, the posterior sums to 1 " +
 				"exactly and equals the chain of Bayes updates along the reveals, and P(harmful)+P(harmless) = 1 for every kind",
-			Check: func(b Board, _ Solution) error { return g.checkNormalised(b.(*traps.Maze), belief.Update) },
+			Check: func(z *traps.Maze, _ Solution) error { return g.checkNormalised(z, belief.Update) },
 		},
 		{
 			Name:  "policy-achieves-optimum",
@@ -69,9 +69,9 @@ func (g Traps) Invariants() []Invariant {
 }
 
 // exactValue solves z with the game's analyst and returns the exact answer.
-func (g Traps) exactValue(z *traps.Maze) (*big.Rat, error) {
+func (g TrapsConfig) exactValue(z *traps.Maze) (*big.Rat, error) {
 	if g.solve == nil { // the real analyst: no need to build its policy table
-		p, _, err := exact.TrapSurvivalExact(z)
+		p, _, err := exact.TrapSurvivalRat(z)
 		return p, err
 	}
 	sol, err := g.solve(z)
@@ -81,7 +81,7 @@ func (g Traps) exactValue(z *traps.Maze) (*big.Rat, error) {
 	return sol.Exact, nil
 }
 
-func (g Traps) checkProbability(_ Board, sol Solution) error {
+func (g TrapsConfig) checkProbability(_ *traps.Maze, sol Solution) error {
 	p := sol.Fraction
 	if p == nil {
 		return fmt.Errorf("no exact fraction")
@@ -97,7 +97,7 @@ func (g Traps) checkProbability(_ Board, sol Solution) error {
 
 // checkNormalised checks Bayesian normalisation at every knowledge the
 // analyst reached, with update as the Bayes update (tests plant bugs in it).
-func (g Traps) checkNormalised(z *traps.Maze, update func([]*big.Rat, int, bool) ([]*big.Rat, error)) error {
+func (g TrapsConfig) checkNormalised(z *traps.Maze, update func([]*big.Rat, int, bool) ([]*big.Rat, error)) error {
 	sol, err := g.solver()(z)
 	if err != nil {
 		return err
@@ -157,13 +157,12 @@ func (g Traps) checkNormalised(z *traps.Maze, update func([]*big.Rat, int, bool)
 	return nil
 }
 
-func (g Traps) checkPolicyAchieves(b Board, sol Solution) error {
-	z := b.(*traps.Maze)
+func (g TrapsConfig) checkPolicyAchieves(z *traps.Maze, sol Solution) error {
 	table, ok := sol.Policy.(traps.Table)
 	if !ok {
 		return fmt.Errorf("policy is a %T", sol.Policy)
 	}
-	v, err := exact.EvaluateTrapPolicy(z, table)
+	v, err := exact.EvaluateTrapPolicyRat(z, table)
 	if err != nil {
 		return err
 	}
@@ -173,14 +172,13 @@ func (g Traps) checkPolicyAchieves(b Board, sol Solution) error {
 	return nil
 }
 
-func (g Traps) checkNoPolicyBeats(b Board, sol Solution) error {
-	z := b.(*traps.Maze)
+func (g TrapsConfig) checkNoPolicyBeats(z *traps.Maze, sol Solution) error {
 	policies := map[string]traps.Policy{"greedy": montecarlo.GreedyTrapsPolicy(z)}
 	for seed := range uint64(trapsRandomPolicies) {
 		policies[fmt.Sprintf("random(seed %d)", seed)] = montecarlo.RandomTrapsPolicy(z, seed)
 	}
 	for name, pol := range policies {
-		v, err := exact.EvaluateTrapPolicy(z, pol)
+		v, err := exact.EvaluateTrapPolicyRat(z, pol)
 		if err != nil {
 			return fmt.Errorf("%s policy: %w", name, err)
 		}
@@ -191,8 +189,7 @@ func (g Traps) checkNoPolicyBeats(b Board, sol Solution) error {
 	return nil
 }
 
-func (g Traps) checkMonotoneInLives(b Board, sol Solution) error {
-	z := b.(*traps.Maze)
+func (g TrapsConfig) checkMonotoneInLives(z *traps.Maze, sol Solution) error {
 	// Every other H, not only the neighbours: an analyst whose value moves
 	// the wrong way over H = 1..5 may be flat between H−1 and H+1 on many
 	// small mazes, and comparing with the extremes catches it there too.
@@ -213,8 +210,7 @@ func (g Traps) checkMonotoneInLives(b Board, sol Solution) error {
 	return nil
 }
 
-func (g Traps) checkSymmetries(b Board, sol Solution) error {
-	z := b.(*traps.Maze)
+func (g TrapsConfig) checkSymmetries(z *traps.Maze, sol Solution) error {
 	for name, f := range map[string]func(*traps.Maze) *traps.Maze{
 		"quarter turn": trapsRotate, "mirror columns": trapsMirrorColumns, "mirror rows": trapsMirrorRows,
 	} {
@@ -229,8 +225,7 @@ func (g Traps) checkSymmetries(b Board, sol Solution) error {
 	return nil
 }
 
-func (g Traps) checkRenaming(b Board, sol Solution) error {
-	z := b.(*traps.Maze)
+func (g TrapsConfig) checkRenaming(z *traps.Maze, sol Solution) error {
 	if z.Kinds < 2 {
 		return nil
 	}
@@ -252,8 +247,7 @@ func (g Traps) checkRenaming(b Board, sol Solution) error {
 	return nil
 }
 
-func (g Traps) checkScaling(b Board, sol Solution) error {
-	z := b.(*traps.Maze)
+func (g TrapsConfig) checkScaling(z *traps.Maze, sol Solution) error {
 	top := 0
 	for _, w := range z.Prior {
 		top = max(top, w)
@@ -274,8 +268,7 @@ func (g Traps) checkScaling(b Board, sol Solution) error {
 	return nil
 }
 
-func (g Traps) checkWalls(b Board, sol Solution) error {
-	z := b.(*traps.Maze)
+func (g TrapsConfig) checkWalls(z *traps.Maze, sol Solution) error {
 	trap := func(ch byte) bool { return traps.Kind(ch) >= 0 }
 	floor := func(ch byte) bool { return ch == traps.Floor || ch == traps.Exit }
 	for _, rc := range append(trapsCells(z, trap), trapsCells(z, floor)...) {

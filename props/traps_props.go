@@ -19,9 +19,9 @@ type TrapsUpdate func(post []*big.Rat, t int, harmful bool) ([]*big.Rat, error)
 // maze, at every knowledge the analyst reaches, the prior mass is positive,
 // the posterior reached by update along the reveals sums to 1 exactly and
 // equals the prior conditioned directly, and P(harmful) + P(harmless) = 1.
-func TrapsNormalisation(g Traps, update TrapsUpdate) func(*rapid.T) {
+func TrapsNormalisation(g TrapsConfig, update TrapsUpdate) func(*rapid.T) {
 	return func(t *rapid.T) {
-		z := g.Generator().Draw(t, "maze").(*traps.Maze)
+		z := g.generator().Draw(t, "maze")
 		if err := g.checkNormalised(z, update); err != nil {
 			t.Fatalf("traps: posterior-normalised: %v", err)
 		}
@@ -33,9 +33,9 @@ func TrapsNormalisation(g Traps, update TrapsUpdate) func(*rapid.T) {
 // deterministic policy runs times each, and neither may win significantly
 // more often than the analyst's optimum: the Clopper–Pearson interval at
 // level alpha (per policy) must reach down to the optimum.
-func TrapsNoSimulatedPolicyBeatsOptimum(g Traps, runs int64, alpha float64) func(*rapid.T) {
+func TrapsNoSimulatedPolicyBeatsOptimum(g TrapsConfig, runs int64, alpha float64) func(*rapid.T) {
 	return func(t *rapid.T) {
-		z := g.Generator().Draw(t, "maze").(*traps.Maze)
+		z := g.generator().Draw(t, "maze")
 		seed := rapid.Uint64().Draw(t, "simulation seed")
 		if err := g.checkSimulatedPolicies(z, seed, runs, alpha); err != nil {
 			t.Fatalf("traps: %v", err)
@@ -44,8 +44,8 @@ func TrapsNoSimulatedPolicyBeatsOptimum(g Traps, runs int64, alpha float64) func
 }
 
 // checkSimulatedPolicies is TrapsNoSimulatedPolicyBeatsOptimum on one maze.
-func (g Traps) checkSimulatedPolicies(z *traps.Maze, seed uint64, runs int64, alpha float64) error {
-	sol, err := g.Solve(z)
+func (g TrapsConfig) checkSimulatedPolicies(z *traps.Maze, seed uint64, runs int64, alpha float64) error {
+	sol, _, err := g.solveMaze(z)
 	if err != nil {
 		return fmt.Errorf("solve: %w", err)
 	}
@@ -90,10 +90,10 @@ func trapsSimulateWins(z *traps.Maze, newPolicy func() traps.Policy, cfg monteca
 
 // TrapsInvariant is the property that the one invariant called name holds
 // on every maze (InvariantsHold checks them all, stopping at the first).
-func TrapsInvariant(g Traps, name string) func(*rapid.T) {
+func TrapsInvariant(g TrapsConfig, name string) func(*rapid.T) {
 	return func(t *rapid.T) {
-		var inv *Invariant
-		for _, i := range g.Invariants() {
+		var inv *Invariant[*traps.Maze]
+		for _, i := range g.invariants() {
 			if i.Name == name {
 				inv = &i
 			}
@@ -102,8 +102,8 @@ func TrapsInvariant(g Traps, name string) func(*rapid.T) {
 			t.Fatalf("traps: no invariant %q", name)
 			return
 		}
-		z := g.Generator().Draw(t, "maze")
-		sol, err := g.Solve(z)
+		z := g.generator().Draw(t, "maze")
+		sol, err := Traps(g).Solve(z)
 		if err != nil {
 			t.Fatalf("traps: solve: %v", err)
 		}

@@ -21,42 +21,25 @@ import (
 const trapsTestRuns = 20000
 
 // smallTraps keeps the tests' mazes small (each invariant solves a dozen variants).
-func smallTraps() Traps {
-	return Traps{Limits: generators.TrapsOptions{MaxRows: 6, MaxCols: 6, MaxKinds: 3, MaxLife: 3}}
+func smallTraps() TrapsConfig {
+	return TrapsConfig{Limits: generators.TrapsOptions{MaxRows: 6, MaxCols: 6, MaxKinds: 3, MaxLife: 3}}
 }
 
-var _ Game = Traps{}
-
-func TestTrapsSamples(t *testing.T) {
-	g := Traps{}
-	samples := g.Samples()
-	if len(samples) < 5 {
-		t.Fatalf("%d samples embedded, want the 4 published ones and the 1/16 case", len(samples))
-	}
-	for _, s := range samples {
-		_, _, out := solveSample(t, g, s)
-		// The same text, not only within the judge's tolerance: the
-		// rounding is half up on the exact value.
-		if out != s.Output {
-			t.Errorf("sample %s: printed %q, want %q", s.Name, out, s.Output)
-		}
+// The published samples are all embedded; TestConformance/traps/samples
+// checks that the game prints each one's output exactly (the rounding is
+// half up on the exact value).
+func TestTrapsSamplesEmbedded(t *testing.T) {
+	if n := len(Traps(TrapsConfig{}).Samples()); n < 5 {
+		t.Fatalf("%d samples embedded, want the 4 published ones and the 1/16 case", n)
 	}
 }
 
 func TestTrapsWriteAnswersDigits(t *testing.T) {
 	var out strings.Builder
 	sol := Solution{Value: 1.0 / 16, Fraction: big.NewRat(1, 16)}
-	if err := (Traps{Digits: 6}).WriteAnswers(&out, []Solution{sol}); err != nil || out.String() != "0.062500\n" {
+	if err := Traps(TrapsConfig{}).WithDigits(6).WriteAnswers(&out, []Solution{sol}); err != nil || out.String() != "0.062500\n" {
 		t.Errorf("got %q (%v)", out.String(), err)
 	}
-}
-
-func TestTrapsAgreement(t *testing.T) {
-	rapid.Check(t, Agreement(smallTraps(), trapsTestRuns, TestAlpha))
-}
-
-func TestTrapsInvariants(t *testing.T) {
-	rapid.Check(t, InvariantsHold(smallTraps()))
 }
 
 func TestTrapsNormalisation(t *testing.T) {
@@ -70,7 +53,7 @@ func TestTrapsNoSimulatedPolicyBeatsOptimum(t *testing.T) {
 // Over the default generator's mazes the answers are a mix of 0, 1 and in
 // between; the log shows the mix of classes.
 func TestTrapsAnswerMix(t *testing.T) {
-	g := smallTraps()
+	g := Traps(smallTraps())
 	gen := g.Generator()
 	classes, answers := map[string]int{}, map[string]int{}
 	for seed := range 200 {
@@ -130,7 +113,7 @@ func independentPrior(z *traps.Maze) *traps.Maze {
 
 // withAnalyst returns the small game with a planted analyst: solve runs on
 // a changed maze (its policy then plays the real one).
-func withAnalyst(change func(*traps.Maze) *traps.Maze) Traps {
+func withAnalyst(change func(*traps.Maze) *traps.Maze) TrapsConfig {
 	g := smallTraps()
 	g.solve = func(z *traps.Maze) (exact.TrapSolution, error) { return exact.SolveTraps(change(z)) }
 	return g
@@ -150,7 +133,7 @@ func TestTrapsAgreementCatchesAnIndependentKindsAnalyst(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := withAnalyst(independentPrior)
-	a, err := CheckAgreement(context.Background(), g, z, montecarlo.Config{Runs: trapsTestRuns, Seed: 1}, TestAlpha)
+	a, err := CheckAgreement(context.Background(), Traps(g), z, montecarlo.Config{Runs: trapsTestRuns, Seed: 1}, TestAlpha)
 	if err != nil || a.Pass || a.ExactMean != 0.75 {
 		t.Errorf("the independent analyst passed: %+v (%v)", a, err)
 	}
@@ -158,11 +141,13 @@ func TestTrapsAgreementCatchesAnIndependentKindsAnalyst(t *testing.T) {
 
 // independentReferee is a planted bug in the referee: it draws each kind
 // from its own marginal instead of the joint state from the prior.
-type independentReferee struct{ Traps }
+func independentReferee(c TrapsConfig) Game {
+	spec, choices := c.Spec()
+	choices.Referee = independentKindsReferee
+	return DefineWithPolicy(spec, choices)
+}
 
-func (independentReferee) Simulate(ctx context.Context, b Board, sol Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	z := b.(*traps.Maze)
-	table := sol.Policy.(traps.Table)
+func independentKindsReferee(z *traps.Maze, table traps.Table) (func() montecarlo.Player, error) {
 	total := z.TotalWeight()
 	bad := make([]int64, z.Kinds)
 	for i, w := range z.Prior {
@@ -172,7 +157,7 @@ func (independentReferee) Simulate(ctx context.Context, b Board, sol Solution, c
 			}
 		}
 	}
-	return montecarlo.Run(ctx, cfg, func() montecarlo.Player {
+	return func() montecarlo.Player {
 		return func(rng *rand.Rand) (int, error) {
 			hidden := 0
 			for t := range z.Kinds {
@@ -182,7 +167,7 @@ func (independentReferee) Simulate(ctx context.Context, b Board, sol Solution, c
 			}
 			return montecarlo.PlayTraps(z, table, hidden, montecarlo.TrapsStepCap(z))
 		}
-	})
+	}, nil
 }
 
 // On a maze where exactly one of A and B is harmful (weights 0 1 1 0), two
@@ -197,11 +182,11 @@ func TestTrapsAgreementCatchesAnIndependentKindsReferee(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := montecarlo.Config{Runs: trapsTestRuns, Seed: 1}
-	good, err := CheckAgreement(context.Background(), smallTraps(), z, cfg, TestAlpha)
+	good, err := CheckAgreement(context.Background(), Traps(smallTraps()), z, cfg, TestAlpha)
 	if err != nil || !good.Pass || good.ExactMean != 1 {
 		t.Fatalf("the real referee: %+v (%v)", good, err)
 	}
-	bad, err := CheckAgreement(context.Background(), independentReferee{smallTraps()}, z, cfg, TestAlpha)
+	bad, err := CheckAgreement(context.Background(), independentReferee(smallTraps()), z, cfg, TestAlpha)
 	if err != nil || bad.Pass {
 		t.Errorf("the independent referee passed: %+v (%v)", bad, err)
 	}
@@ -262,7 +247,7 @@ func TestTrapsInvariantsCatchPlantedAnalysts(t *testing.T) {
 	tests := []struct {
 		invariant string
 		bug       string
-		game      Traps
+		game      TrapsConfig
 	}{
 		{"monotone-in-lives", "reads the lives from the wrong end (6−H)", withAnalyst(func(z *traps.Maze) *traps.Maze {
 			out := z.Clone()
@@ -306,7 +291,7 @@ func TestTrapsInvariantsCatchPlantedAnalysts(t *testing.T) {
 			out.Life = max(1, z.Life-1)
 			return out
 		})},
-		{"policy-achieves-optimum", "its policy plans for one life fewer", func() Traps {
+		{"policy-achieves-optimum", "its policy plans for one life fewer", func() TrapsConfig {
 			g := smallTraps()
 			g.solve = func(z *traps.Maze) (exact.TrapSolution, error) {
 				sol, err := exact.SolveTraps(z)
@@ -338,7 +323,7 @@ func TestTrapsInvariantsCatchPlantedAnalysts(t *testing.T) {
 			}
 			return g
 		}()},
-		{"probability", "drifts the float answer", func() Traps {
+		{"probability", "drifts the float answer", func() TrapsConfig {
 			g := smallTraps()
 			g.solve = func(z *traps.Maze) (exact.TrapSolution, error) {
 				sol, err := exact.SolveTraps(z)
@@ -380,11 +365,11 @@ func TestTrapsSimulatedPoliciesCatchAPessimisticAnalyst(t *testing.T) {
 }
 
 func FuzzTrapsAgreement(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(Agreement(smallTraps(), trapsTestRuns, TestAlpha)))
+	f.Fuzz(rapid.MakeFuzz(Agreement(Traps(smallTraps()), trapsTestRuns, TestAlpha)))
 }
 
 func FuzzTrapsInvariants(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(InvariantsHold(smallTraps())))
+	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Traps(smallTraps()))))
 }
 
 func FuzzTrapsNormalisation(f *testing.F) {
@@ -392,7 +377,7 @@ func FuzzTrapsNormalisation(f *testing.F) {
 }
 
 func ExampleTraps() {
-	g := Traps{}
+	g := Traps(TrapsConfig{})
 	boards, _ := g.Parse(strings.NewReader("4 3 3 2\n.$.\nA#B\nA#C\n@@@\n143 37 335 85 95 25 223 57\n"), "sample4.in")
 	sol, _ := g.Solve(boards[0])
 	var out strings.Builder
@@ -401,28 +386,13 @@ func ExampleTraps() {
 	// Output: 429/500 0.858
 }
 
-func TestTrapsAnswerMatchesSolve(t *testing.T) {
-	g := Traps{}
-	for _, s := range g.Samples() {
-		boards, _ := g.Parse(strings.NewReader(s.Input), s.Name)
-		a, err := g.Answer(boards[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := g.Solve(boards[0])
-		if err != nil || a.Fraction.Cmp(sol.Fraction) != 0 || a.Value != sol.Value {
-			t.Errorf("%s: Answer %v, Solve %v (%v)", s.Name, a.Fraction, sol.Fraction, err)
-		}
-	}
-}
-
 func TestTrapsWritePolicy(t *testing.T) {
 	z, err := traps.Parse(strings.NewReader("1 3 1 2\n$A@\n1 1\n"), "policy")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	if err := (Traps{}).WritePolicy(&out, z); err != nil {
+	if err := Traps(TrapsConfig{}).WritePolicy(&out, z); err != nil {
 		t.Fatal(err)
 	}
 	// Hand-derived: step right from the start; on A (harmless, or harmful

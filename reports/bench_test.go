@@ -24,8 +24,8 @@ func BenchmarkRunDefaults(b *testing.B) {
 			}
 		}
 	}
-	b.Run("all", func(b *testing.B) { run(b, props.Games()) })
-	for _, g := range props.Games() {
+	b.Run("all", func(b *testing.B) { run(b, builtins()) })
+	for _, g := range builtins() {
 		b.Run(g.Name(), func(b *testing.B) { run(b, []props.Game{g}) })
 	}
 }

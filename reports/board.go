@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
-	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -44,7 +43,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 		return br, t
 	}
 	br.Exact = sol.Value
-	if frac, err := props.FractionOf(g, pb.board, sol); err == nil && frac != nil {
+	if frac, err := g.Fraction(pb.board, sol); err == nil && frac != nil {
 		br.Fraction = frac.RatString()
 	}
 	t.SolveMS = ms(time.Since(start))
@@ -56,7 +55,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 		br.Error = "simulate: " + err.Error()
 		return br, t
 	}
-	br.Agreement = estimate.Agree(sol.PMF, sol.PMFTail, h.Counts, alpha)
+	br.Agreement = props.Agree(g, sol, h.Counts, alpha)
 	br.Calibration = boardCalibration(sol.PMF, br.Agreement)
 
 	start = time.Now()
@@ -72,7 +71,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 }
 
 // checkInvariant runs one invariant, turning a panic into its failure.
-func checkInvariant(inv props.Invariant, b props.Board, sol props.Solution) (err error) {
+func checkInvariant(inv props.Invariant[props.Board], b props.Board, sol props.Solution) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)

@@ -67,8 +67,8 @@ func TestBiasedSimulatorFailsCalibration(t *testing.T) {
 		game props.Game
 		pass bool
 	}{
-		{"unbiased", props.Patience{}, true},
-		{"biased", biased{props.Patience{}, 2.5}, false},
+		{"unbiased", props.Patience(), true},
+		{"biased", biased{props.Patience(), 2.5}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := opt
@@ -145,7 +145,12 @@ func TestCalibrateUsesBerryEsseenAllowance(t *testing.T) {
 	if math.Abs(c.D-0.9) > 1e-12 {
 		t.Fatalf("D = %g, want 0.9", c.D)
 	}
-	if want := 1 - estimate.KolmogorovCDF(20, 0.89); math.Abs(c.PValue-want) > 1e-15 || c.Pass {
+	// P(D_20 ≥ 0.89): for d > 1/2 it is 2·P(D⁺ ≥ d), Birnbaum and Tingey's
+	// sum 2d·Σ_{j ≤ n(1−d)} C(n, j)(1 − d − j/n)^(n−j)(d + j/n)^(j−1), here
+	// three terms, about 1.35e-19; 1 − KolmogorovCDF would round it to 0.
+	const d = 0.89
+	want := 2 * d * (math.Pow(1-d, 20)/d + 20*math.Pow(1-d-0.05, 19) + 190*math.Pow(1-d-0.1, 18)*(d+0.1))
+	if math.Abs(c.PValue/want-1) > 1e-12 || c.Pass {
 		t.Fatalf("p = %g (pass %v), want %g and a failure", c.PValue, c.Pass, want)
 	}
 	if c := calibrate(nil, 1e-6); !c.Pass || c.PValue != 1 {
@@ -164,7 +169,7 @@ func TestDetectableZShift(t *testing.T) {
 			t.Fatalf("n=%d: shift %g (ok %v), previous %g", n, s, ok, prev)
 		}
 		crit, _ := criticalDistance(n, 0, 1e-8)
-		if p := 1 - estimate.KolmogorovCDF(n, crit); math.Abs(p-1e-8) > 1e-9 {
+		if p := estimate.KolmogorovSurvival(n, crit); math.Abs(p/1e-8-1) > 1e-6 {
 			t.Errorf("n=%d: P(D ≥ critical) = %g, want 1e-8", n, p)
 		}
 		if d := 2*normalCDF(s/2) - 1; math.Abs(d-crit) > 1e-9 {

@@ -10,7 +10,7 @@ import (
 
 // A small report over one game, then the same run in two shards, merged.
 func ExampleRun() {
-	opt := reports.Options{Games: []props.Game{props.Snakes{}}, Boards: 2, Runs: 2000, Seed: 1, Alpha: 1e-6}
+	opt := reports.Options{Games: []props.Game{props.Snakes()}, Boards: 2, Runs: 2000, Seed: 1, Alpha: 1e-6}
 	whole, _, err := reports.Run(context.Background(), opt)
 	if err != nil {
 		panic(err)

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -18,84 +16,64 @@ import (
 // waitForOne is a tiny game for the report's own tests, cheap to solve and
 // to simulate: roll a fair die with s sides (the board) until it shows a 1;
 // the outcome is the number of rolls, Geometric(1/s), mean s. Its outcomes
-// are counts, so its boards take the DKW test.
+// are counts, so its boards take the DKW test. It is defined through the
+// public game API, as a user's game would be.
 //
-// Boards listed in solveErr, solvePanic and breaks make Solve fail, Solve
-// panic and the invariant fail, to show that such boards are findings.
-type waitForOne struct {
+// Boards listed in p make Solve fail, Solve panic and the invariant fail,
+// to show that such boards are findings.
+type waitPlants struct {
 	solveErr, solvePanic, breaks int
 }
 
 const waitTail = 1e-13
 
-func (waitForOne) Name() string                  { return "wait" }
-func (waitForOne) Title() string                 { return "Rolls of a fair die until it shows 1" }
-func (waitForOne) MaxBoardsPerInput() int        { return 1 }
-func (waitForOne) Samples() []props.Sample       { return nil }
-func (waitForOne) Classify(b props.Board) string { return fmt.Sprintf("d%d", b.(int)) }
-func (waitForOne) Parse(io.Reader, string) ([]props.Board, error) {
-	return nil, errors.New("no input format")
-}
-func (waitForOne) WriteAnswers(io.Writer, []props.Solution) error { return nil }
-
-func (waitForOne) WriteInput(w io.Writer, boards []props.Board) error {
-	for _, b := range boards {
-		fmt.Fprintln(w, b)
-	}
-	return nil
-}
-
-func (waitForOne) Generator() *rapid.Generator[props.Board] {
-	return rapid.Custom(func(t *rapid.T) props.Board { return rapid.IntRange(2, 12).Draw(t, "sides") })
-}
-
-func (g waitForOne) Solve(b props.Board) (props.Solution, error) {
-	s := b.(int)
-	switch s {
-	case g.solveErr:
-		return props.Solution{}, errors.New("planted solver error")
-	case g.solvePanic:
-		panic("planted solver panic")
-	}
-	// P(T = k) = (1 − 1/s)^(k−1)/s for k ≥ 1, cut where the tail is below waitTail.
-	q := 1 - 1/float64(s)
-	pmf := []float64{0}
-	tail := 1.0
-	for k := 1; tail > waitTail; k++ {
-		p := math.Pow(q, float64(k-1)) / float64(s)
-		pmf = append(pmf, p)
-		tail = math.Pow(q, float64(k))
-	}
-	return props.Solution{Value: float64(s), PMF: pmf, PMFTail: tail}, nil
-}
-
-func (waitForOne) Simulate(ctx context.Context, b props.Board, _ props.Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	s := b.(int)
-	return montecarlo.Run(ctx, cfg, func() montecarlo.Player {
-		return func(rng *rand.Rand) (int, error) {
+func waitForOne(p waitPlants) props.Game {
+	return props.Define(props.Spec[int]{
+		Name:      "wait",
+		Title:     "Rolls of a fair die until it shows 1",
+		Parse:     func(io.Reader, string) ([]int, error) { return nil, errors.New("no input format") },
+		Write:     func(w io.Writer, boards []int) error { _, err := fmt.Fprintln(w, boards[0]); return err },
+		Classify:  func(s int) string { return fmt.Sprintf("d%d", s) },
+		Generator: rapid.Custom(func(t *rapid.T) int { return rapid.IntRange(2, 12).Draw(t, "sides") }),
+		Outcome:   props.Count,
+		Solve: func(s int) (props.Solution, error) {
+			switch s {
+			case p.solveErr:
+				return props.Solution{}, errors.New("planted solver error")
+			case p.solvePanic:
+				panic("planted solver panic")
+			}
+			// P(T = k) = (1 − 1/s)^(k−1)/s for k ≥ 1, cut where the tail is below waitTail.
+			q := 1 - 1/float64(s)
+			pmf := []float64{0}
+			tail := 1.0
+			for k := 1; tail > waitTail; k++ {
+				pmf = append(pmf, math.Pow(q, float64(k-1))/float64(s))
+				tail = math.Pow(q, float64(k))
+			}
+			return props.Solution{Value: float64(s), PMF: pmf, PMFTail: tail}, nil
+		},
+		Play: func(s int, rng *rand.Rand) (int, error) {
 			n := 1
 			for rng.IntN(s) != 0 {
 				n++
 			}
 			return n, nil
-		}
-	})
-}
-
-func (g waitForOne) Invariants() []props.Invariant {
-	return []props.Invariant{{
-		Name: "mean-is-sides",
-		Doc:  "the expected number of rolls is the number of sides",
-		Check: func(b props.Board, sol props.Solution) error {
-			if b.(int) == g.breaks {
-				return errors.New("planted invariant failure")
-			}
-			if math.Abs(sol.Value-float64(b.(int))) > 1e-12 {
-				return fmt.Errorf("E = %g", sol.Value)
-			}
-			return nil
 		},
-	}}
+		Invariants: []props.Invariant[int]{{
+			Name: "mean-is-sides",
+			Doc:  "the expected number of rolls is the number of sides",
+			Check: func(s int, sol props.Solution) error {
+				if s == p.breaks {
+					return errors.New("planted invariant failure")
+				}
+				if math.Abs(sol.Value-float64(s)) > 1e-12 {
+					return fmt.Errorf("E = %g", sol.Value)
+				}
+				return nil
+			},
+		}},
+	})
 }
 
 // The same calibration failure for a count game (DKW per board). A shift
@@ -107,8 +85,8 @@ func TestBiasedCountSimulatorFailsCalibration(t *testing.T) {
 		game props.Game
 		pass bool
 	}{
-		{"unbiased", waitForOne{}, true},
-		{"biased", biased{waitForOne{}, 1}, false},
+		{"unbiased", waitForOne(waitPlants{}), true},
+		{"biased", biased{waitForOne(waitPlants{}), 1}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, _ := mustRun(t, Options{Games: []props.Game{tc.game}, Boards: 200, Runs: 4096, Seed: 11, Alpha: 1e-6})
@@ -130,7 +108,7 @@ func TestBiasedCountSimulatorFailsCalibration(t *testing.T) {
 // A solver error, a panic and a broken invariant are findings on their
 // boards: the run goes on, the report fails, and says why.
 func TestBoardFailuresAreFindings(t *testing.T) {
-	g := waitForOne{solveErr: 5, solvePanic: 6, breaks: 7}
+	g := waitForOne(waitPlants{solveErr: 5, solvePanic: 6, breaks: 7})
 	r, _ := mustRun(t, Options{Games: []props.Game{g}, Boards: 40, Runs: 1000, Seed: 2, Alpha: 1e-6})
 	if r.Pass {
 		t.Fatal("the report passed")
@@ -180,4 +158,9 @@ func TestBoardFailuresAreFindings(t *testing.T) {
 			t.Errorf("report.md does not say %q", want)
 		}
 	}
+}
+
+// builtins are the four built-in games, as cmd/chancecheck assembles them.
+func builtins() []props.Game {
+	return []props.Game{props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{}), props.Jenga(props.JengaConfig{})}
 }

@@ -13,7 +13,7 @@ import (
 // enough for the suite.
 func testOptions() Options {
 	return Options{
-		Games:  []props.Game{props.Snakes{}, props.Patience{}, props.Traps{}},
+		Games:  []props.Game{props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{})},
 		Boards: 5, Runs: 4096, Seed: 7, Alpha: 1e-6,
 	}
 }

@@ -31,9 +31,10 @@ type Options struct {
 	Progress func(game string, done, total int)
 }
 
-// DefaultOptions are the options of `chancecheck report` without flags.
-func DefaultOptions() Options {
-	return Options{Games: props.Games(), Boards: 40, Runs: 20000, Seed: 1, Alpha: 1e-6}
+// DefaultOptions are the options of `chancecheck report` without flags,
+// over games.
+func DefaultOptions(games ...props.Game) Options {
+	return Options{Games: games, Boards: 40, Runs: 20000, Seed: 1, Alpha: 1e-6}
 }
 
 // check validates opt and fills in defaults.

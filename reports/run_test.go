@@ -85,7 +85,7 @@ func TestRunRejectsBadOptions(t *testing.T) {
 		{"alpha 0", func(o *Options) { o.Alpha = 0 }},
 		{"alpha 1", func(o *Options) { o.Alpha = 1 }},
 		{"no games", func(o *Options) { o.Games = nil }},
-		{"game twice", func(o *Options) { o.Games = []props.Game{props.Snakes{}, props.Snakes{}} }},
+		{"game twice", func(o *Options) { o.Games = []props.Game{props.Snakes(), props.Snakes()} }},
 		{"shard 0/2", func(o *Options) { o.Shard = Shard{0, 2} }},
 		{"shard 3/2", func(o *Options) { o.Shard = Shard{3, 2} }},
 	}
@@ -111,7 +111,7 @@ func TestRunCancelled(t *testing.T) {
 // Progress hears of every game first with done = 0, in game order, then
 // once per board, ending at the game's total.
 func TestRunProgress(t *testing.T) {
-	opt := Options{Games: []props.Game{waitForOne{}, props.Patience{}}, Boards: 4, Runs: 500, Seed: 1, Alpha: 1e-6,
+	opt := Options{Games: []props.Game{waitForOne(waitPlants{}), props.Patience()}, Boards: 4, Runs: 500, Seed: 1, Alpha: 1e-6,
 		Shard: Shard{Index: 2, Count: 2}}
 	type call struct {
 		game        string

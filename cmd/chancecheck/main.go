@@ -4,26 +4,18 @@
 //
 // Exit status: 0 success, 1 a check failed or the input is invalid, 2 a usage
 // error. Errors go to stderr as "FILE:LINE: what is wrong".
+//
+// It is package cli over the four built-in games; a program over games of
+// one's own is the same one line (see package cli and docs/own-game.md).
 package main
 
 import (
-	"context"
-	"io"
 	"os"
-	"os/signal"
+
+	"github.com/chancecheck/chancecheck/cli"
+	"github.com/chancecheck/chancecheck/props"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
-
-// run executes the command line args and returns the exit status.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCommand(stdin, stdout, stderr)
-	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
-	return reportError(stderr, err)
+	os.Exit(cli.Main(props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{}), props.Jenga(props.JengaConfig{})))
 }

@@ -1,5 +1,6 @@
 // Package jenga holds the Colored Jenga tower (Codeforces 424E): its type,
-// the parser and writer of the original input format, and validation.
+// the parser and writer of the original input format, validation, and the
+// published sample (Samples).
 //
 // A tower is a stack of levels of three blocks (left, middle, right), each
 // red, green or blue; the last level is the top. During play the top level

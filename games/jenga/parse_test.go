@@ -3,25 +3,17 @@ package jenga
 import (
 	"bytes"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/textio"
 )
 
-// sample is the published sample (Codeforces 424E), copied from the spec.
-func sample(t testing.TB) string {
-	t.Helper()
-	b, err := os.ReadFile("testdata/sample.in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// sample is the published sample (Codeforces 424E).
+func sample() string { return Samples()[0].Input }
 
 func TestParseSample(t *testing.T) {
-	tw, err := Parse(strings.NewReader(sample(t)), "sample.in")
+	tw, err := Parse(strings.NewReader(sample()), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +28,7 @@ func TestParseSample(t *testing.T) {
 	if err := Write(&buf, tw); err != nil {
 		t.Fatal(err)
 	}
-	if buf.String() != sample(t) {
+	if buf.String() != sample() {
 		t.Errorf("Write does not reproduce the sample:\n%s", buf.String())
 	}
 }

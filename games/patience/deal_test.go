@@ -78,7 +78,7 @@ func TestInitialMoves(t *testing.T) {
 }
 
 func TestWriteRoundTrip(t *testing.T) {
-	deals, err := Parse(strings.NewReader(sample(t)), "sample.in")
+	deals, err := Parse(strings.NewReader(sample()), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,9 +96,9 @@ func TestWriteRoundTrip(t *testing.T) {
 	}
 }
 
-func TestWriteProbabilities(t *testing.T) {
+func TestWriteAnswers(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteProbabilities(&buf, []float64{0.5893136, 0, 1}); err != nil {
+	if err := WriteAnswers(&buf, []float64{0.5893136, 0, 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := buf.String(), "0.589314\n0.000000\n1.000000\n"; got != want {

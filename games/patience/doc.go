@@ -1,6 +1,6 @@
 // Package patience holds Double Patience (UVa 1637, NEERC 2005 problem D):
-// the cards, a deal of nine piles of four, its validation, and the reader
-// and writer of the original input format.
+// the cards, a deal of nine piles of four, its validation, the reader and
+// writer of the original input format, and the published sample (Samples).
 //
 // A deal file holds deals until end of file. Each deal is nine lines, one
 // per pile, and each line lists four two-character cards (rank then suit)

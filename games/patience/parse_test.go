@@ -1,22 +1,14 @@
 package patience
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/textio"
 )
 
-// sample is the published sample (UVa 1637), copied from the spec.
-func sample(t testing.TB) string {
-	t.Helper()
-	b, err := os.ReadFile("testdata/sample.in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// sample is the published sample (UVa 1637).
+func sample() string { return Samples()[0].Input }
 
 // replaceLine returns text with its 1-based line n replaced.
 func replaceLine(text string, n int, line string) string {
@@ -26,7 +18,7 @@ func replaceLine(text string, n int, line string) string {
 }
 
 func TestParseSample(t *testing.T) {
-	deals, err := Parse(strings.NewReader(sample(t)), "sample.in")
+	deals, err := Parse(strings.NewReader(sample()), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,13 +33,13 @@ func TestParseSample(t *testing.T) {
 	if got, want := d.Top(0, 4), (Card{Rank: 7, Suit: 0}); got != want {
 		t.Errorf("top of pile 1 = %v, want %v", got, want)
 	}
-	if got := d.String(); got != sample(t) {
+	if got := d.String(); got != sample() {
 		t.Errorf("String() does not reproduce the sample:\n%s", got)
 	}
 }
 
 func TestParseSeveralDealsAndBlankLines(t *testing.T) {
-	s := sample(t)
+	s := sample()
 	in := "\n" + s + "\n\n" + s + "\n"
 	deals, err := Parse(strings.NewReader(in), "two.in")
 	if err != nil {
@@ -64,7 +56,7 @@ func TestParseSeveralDealsAndBlankLines(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
-	s := sample(t)
+	s := sample()
 	tests := []struct {
 		name  string
 		input string

@@ -10,15 +10,15 @@ import (
 // Parse reads the original input: T, then T cases, each a count n and n
 // lines "a b". It validates every board. Errors are *textio.Error values
 // naming file and line; file names the input in them.
-func Parse(r io.Reader, file string) ([]Board, error) { return ParseLimit(r, file, MaxCases) }
+func Parse(r io.Reader, file string) ([]Board, error) { return ParseUpTo(r, file, MaxCases) }
 
-// RelaxedMaxCases is the largest T ParseLimit is ever asked to accept: far
+// RelaxedMaxCases is the largest T ParseUpTo is ever asked to accept: far
 // beyond the statement's 105, for benchmark files of many boards.
 const RelaxedMaxCases = 1_000_000
 
-// ParseLimit is Parse with T allowed up to maxCases instead of the
+// ParseUpTo is Parse with T allowed up to maxCases instead of the
 // statement's 105.
-func ParseLimit(r io.Reader, file string, maxCases int) ([]Board, error) {
+func ParseUpTo(r io.Reader, file string, maxCases int) ([]Board, error) {
 	toks, err := textio.Read(r, file)
 	if err != nil {
 		return nil, err

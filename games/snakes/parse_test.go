@@ -3,7 +3,6 @@ package snakes
 import (
 	"bytes"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -11,12 +10,7 @@ import (
 )
 
 func TestParseSample(t *testing.T) {
-	f, err := os.Open("testdata/sample.in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	boards, err := Parse(f, "sample.in")
+	boards, err := Parse(strings.NewReader(Samples()[0].Input), "sample.in")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,11 +111,9 @@ func TestStuckCellNamesTheTrap(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	sample, err := os.ReadFile("testdata/sample.in")
-	if err != nil {
-		f.Fatal(err)
+	for _, s := range Samples() {
+		f.Add(s.Input)
 	}
-	f.Add(string(sample))
 	f.Add("1\n\n6\n2 1\n3 1\n4 1\n5 1\n6 1\n7 1\n")
 	f.Add("1\n\n1\n99999999999999999999 3\n")
 	f.Fuzz(func(t *testing.T, input string) {

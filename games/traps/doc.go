@@ -1,8 +1,9 @@
 // Package traps holds the trap maze of SDOI 2011 "迷宫探险" (BZOJ 2246,
 // Luogu P2489): its type, the parser and writer of the original input
-// format, validation, and the neutral vocabulary that analysts, referees and
-// policies share (directions, what is revealed about each trap kind, the
-// situation a player is in, and a policy as a table).
+// format, validation, the published samples (Samples), and the neutral
+// vocabulary that analysts, referees and policies share (directions, what is
+// revealed about each trap kind, the situation a player is in, and a policy
+// as a table).
 //
 // A maze is an m × n grid of floor '.', walls '#', one start '$', exits '@'
 // and traps 'A'…, one letter per kind. Each kind is harmful or harmless; the

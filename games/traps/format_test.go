@@ -3,7 +3,7 @@ package traps
 import (
 	"fmt"
 	"math/big"
-	"os"
+	"strings"
 	"testing"
 )
 
@@ -42,13 +42,8 @@ func ExampleFormatProbability() {
 }
 
 func ExampleParse() {
-	f, err := os.Open("testdata/sample4.in")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer f.Close()
-	z, err := Parse(f, "sample4.in")
+	s := Samples()[3] // sample4
+	z, err := Parse(strings.NewReader(s.Input), s.Name+".in")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -24,15 +24,12 @@ func TestParseSamples(t *testing.T) {
 		{"sample3.in", 4, 3, 2, 3, []int{30, 30, 20, 20}},
 		{"sample4.in", 4, 3, 3, 2, []int{143, 37, 335, 85, 95, 25, 223, 57}},
 		{"sixteenth.in", 1, 3, 1, 1, []int{1, 15}},
-		{"traps-30x29-dense-k5-h5.in", 30, 29, 5, 5, nil},
+		{"bench/traps-30x29-dense-k5-h5.in", 30, 29, 5, 5, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("testdata", tt.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			z, err := Parse(bytes.NewReader(data), tt.file)
+			data := testInput(t, tt.file)
+			z, err := Parse(strings.NewReader(data), tt.file)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -56,7 +53,7 @@ func TestParseSamples(t *testing.T) {
 				t.Errorf("round trip changed the maze: %+v vs %+v", z, back)
 			}
 			// The published files have no blank lines, so writing reproduces them.
-			if strings.HasPrefix(tt.file, "sample") && !strings.Contains(tt.file, "luogu") && written != string(data) {
+			if strings.HasPrefix(tt.file, "sample") && !strings.Contains(tt.file, "luogu") && written != data {
 				t.Errorf("written form differs from the file:\n%s\nvs\n%s", written, data)
 			}
 		})
@@ -130,16 +127,27 @@ func TestValidateLines(t *testing.T) {
 	}
 }
 
-func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "sample*.in"))
-	files = append(files, filepath.Join("testdata", "sixteenth.in"))
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
+// testInput is the text of file: a sample (Samples) when it names one,
+// else a file under testdata (sample2-luogu.in, bench/…).
+func testInput(t testing.TB, file string) string {
+	t.Helper()
+	for _, s := range Samples() {
+		if s.Name+".in" == file {
+			return s.Input
 		}
-		f.Add(data)
 	}
+	data, err := os.ReadFile(filepath.Join("testdata", filepath.FromSlash(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range Samples() {
+		f.Add([]byte(s.Input))
+	}
+	f.Add([]byte(testInput(f, "sample2-luogu.in")))
 	f.Add([]byte("1 1 0 1\n$\n1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		z, err := Parse(bytes.NewReader(data), "fuzz")

@@ -1,0 +1,322 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+// checkOptions are the flags of `chancecheck check`.
+type checkOptions struct {
+	solver        string
+	cases         int
+	seed          uint64
+	time          time.Duration
+	timeout       time.Duration
+	batch         int
+	fullPrecision bool
+	out           string
+	keepGoing     bool
+	json          bool
+	shrinkTime    time.Duration
+}
+
+func (p Program) newCheckCommand() *cobra.Command {
+	var o checkOptions
+	cmd := &cobra.Command{
+		Use:   "check GAME --solver 'CMD ARGS...'",
+		Short: "Cross-check someone's solver, in any language, and shrink what fails",
+		Long: `check runs a solver as a real process, feeding it the game's original input
+format on stdin and reading the original output format from stdout, so an
+accepted contest solution runs unchanged: first the published samples, then
+boards from the game's generator (seeded as '` + p.Name + ` gen'), until --cases
+or --time runs out. Each answer is judged by the game's rule (snakes and jenga
+1e-6 absolute or relative, patience 1e-6 absolute, traps ±0.0005 on the exact
+value, or 1e-6 with --full-precision). NaN, Inf, an empty line or a number
+glued to garbage is never a pass.
+
+On the first failure the board is shrunk with rapid to a small board that
+still fails the same way, re-running the solver, then taken one part at a
+time while it still fails. Both steps together take at most --shrink-time:
+no solver run starts after it, and the output says when it cut shrinking
+short. The input goes to
+DIR/counterexample.in with our answer in DIR/counterexample.ans. A failing
+published sample is reported as well, but the search goes on to a generated
+board, which can be shrunk. Time limits are not shrunk.
+Verdicts: wrong answer, time limit (the solver's process group is killed),
+crash (non-zero exit or signal), output format.
+
+Exit status: 0 every case agreed, 1 a failure was found, 2 bad options or a
+solver that cannot be started.
+
+Games:
+` + p.gamesHelp(),
+		Args: p.argsBetween(1, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := p.gameArg(args)
+			if err != nil {
+				return err
+			}
+			return runCheck(cmd, g, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.solver, "solver", "", "the solver's command line, split like a shell's (quotes, backslashes; no expansions)")
+	f.IntVar(&o.cases, "cases", 1000, "generated boards to check (0: until --time runs out)")
+	f.Uint64Var(&o.seed, "seed", 1, "generator seed: the same seed checks the same boards")
+	f.DurationVar(&o.time, "time", 60*time.Second, "time for the search, samples included (0: no limit)")
+	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "time limit of one solver run")
+	f.IntVar(&o.batch, "batch", 0, fmt.Sprintf("boards per input where the format allows several (0: %d)", props.DefaultBatch))
+	f.BoolVar(&o.fullPrecision, "full-precision", false, "judge by the strict rule, for solvers that print more digits than the statement asks")
+	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
+	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
+	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
+	return cmd
+}
+
+func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
+	switch {
+	case strings.TrimSpace(o.solver) == "":
+		return usagef("--solver 'CMD ARGS...' is required")
+	case o.cases < 0, o.batch < 0:
+		return usagef("--cases and --batch must not be negative")
+	case o.cases == 0 && o.time <= 0:
+		return usagef("with --cases 0, --time must be positive")
+	case o.timeout < 0 || o.time < 0 || o.shrinkTime < 0:
+		return usagef("durations must not be negative")
+	}
+	solver, err := props.NewProcessSolver(o.solver, o.timeout)
+	if err != nil {
+		return usagef("--solver: %v", err)
+	}
+	cc := &props.CrossCheck{
+		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time,
+		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
+	}
+	stop := func() {}
+	if !o.json {
+		cc.Progress, stop = newCheckProgress(cmd.ErrOrStderr(), o.cases)
+	}
+	outcome, err := cc.Run(cmd.Context())
+	stop()
+	if err != nil {
+		if errors.Is(err, props.ErrSolverStart) {
+			return usageError{err}
+		}
+		return err
+	}
+	var files *counterexampleFiles
+	if outcome.First != nil {
+		if files, err = writeCounterexample(o.out, g, outcome.First); err != nil {
+			return err
+		}
+	}
+	w := cmd.OutOrStdout()
+	if o.json {
+		if err := writeCheckJSON(w, g, o, outcome, files); err != nil {
+			return err
+		}
+	} else {
+		writeCheckText(w, g, o, outcome, files)
+	}
+	if outcome.Failed() {
+		return errCheckFailed
+	}
+	return nil
+}
+
+// counterexampleFiles are where the first failure was written.
+type counterexampleFiles struct{ In, Ans string }
+
+func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterexampleFiles, error) {
+	var err error
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "chancecheck-check-"); err != nil {
+			return nil, err
+		}
+	} else if err = os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	files := &counterexampleFiles{In: filepath.Join(dir, "counterexample.in"), Ans: filepath.Join(dir, "counterexample.ans")}
+	if err := os.WriteFile(files.In, f.Input, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(files.Ans, []byte(f.OursText), 0o644); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) {
+	if !oc.Failed() {
+		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d, in %v\n",
+			g.Name(), oc.Samples, oc.Generated, oc.Seed, oc.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		return
+	}
+	f := oc.First
+	fmt.Fprintf(w, "check %s: %s on %s (seed %d)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed)
+	if st := oc.Shrink; oc.Found != nil {
+		fmt.Fprintf(w, "shrunk by %s in %v (%d solver runs: %d smaller boards by rapid, then %d parts taken away) from a board of %d bytes to %d bytes\n",
+			st.Method, st.Elapsed.Round(time.Millisecond), st.Runs, st.RapidSteps, st.SimplifierSteps, len(oc.Found.Input), len(f.Input))
+		switch {
+		case st.CutShort:
+			fmt.Fprintf(w, "shrinking was cut short: %s; a longer --shrink-time goes further\n", st.Note)
+		case st.Note != "":
+			fmt.Fprintf(w, "(%s)\n", st.Note)
+		}
+	} else if oc.Shrink.Note != "" {
+		fmt.Fprintf(w, "not shrunk: %s\n", oc.Shrink.Note)
+	} else if f == oc.SampleFailure {
+		fmt.Fprintf(w, "not shrunk: a published sample (no generated board failed in %d)\n", oc.Generated)
+	}
+	fmt.Fprintf(w, "\ninput (%s):\n%s", files.In, ensureNewline(string(f.Input)))
+	fmt.Fprintf(w, "\nour answer (%s):\n%s", files.Ans, ensureNewline(f.OursText))
+	if r := f.Fraction(g); r != nil {
+		fmt.Fprintf(w, "exact: %s\n", r.RatString())
+	}
+	if f.Verdict != props.TimeLimit && f.Verdict != props.Crash || f.Stdout != "" {
+		fmt.Fprintf(w, "\nthe solver's output:\n%s", ensureNewline(f.Stdout))
+	}
+	if f.Detail != "" {
+		fmt.Fprintf(w, "\n%s: %s\n", f.Verdict, f.Detail)
+	}
+	fmt.Fprintf(w, "\nreproduce: %s < %s\n", o.solver, shellQuote(files.In))
+	if oc.SampleFailure != nil && oc.SampleFailure != f {
+		fmt.Fprintf(w, "also: %s on %s\n", oc.SampleFailure.Verdict, oc.SampleFailure.Source)
+	}
+	if o.keepGoing {
+		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
+	}
+}
+
+// checkJSON is the --json form of an Outcome.
+type checkJSON struct {
+	Game          string         `json:"game"`
+	Seed          uint64         `json:"seed"`
+	Passed        bool           `json:"passed"`
+	Samples       int            `json:"samples"`
+	Generated     int            `json:"generated"`
+	Classes       map[string]int `json:"classes"`
+	Failures      map[string]int `json:"failures"`
+	ElapsedSec    float64        `json:"elapsed_seconds"`
+	TimeToFailSec float64        `json:"time_to_failure_seconds,omitempty"`
+	First         *failureJSON   `json:"first_failure,omitempty"`
+	Found         *failureJSON   `json:"found_failure,omitempty"`
+	Shrink        *shrinkJSON    `json:"shrink,omitempty"`
+}
+
+type failureJSON struct {
+	Verdict   string    `json:"verdict"`
+	Source    string    `json:"source"`
+	Class     string    `json:"class,omitempty"`
+	Input     string    `json:"input"`
+	Ours      string    `json:"ours"`
+	Exact     string    `json:"exact,omitempty"`
+	Theirs    []float64 `json:"theirs,omitempty"`
+	Stdout    string    `json:"stdout"`
+	Detail    string    `json:"detail,omitempty"`
+	InFile    string    `json:"input_file,omitempty"`
+	AnsFile   string    `json:"answer_file,omitempty"`
+	Reproduce string    `json:"reproduce,omitempty"`
+}
+
+type shrinkJSON struct {
+	Method          string  `json:"method"`
+	Runs            int     `json:"runs"`
+	ElapsedSec      float64 `json:"elapsed_seconds"`
+	Note            string  `json:"note,omitempty"`
+	BudgetSec       float64 `json:"budget_seconds"`   // --shrink-time
+	CutShort        bool    `json:"cut_short"`        // the budget ran out with boards left to try
+	RapidSteps      int     `json:"rapid_steps"`      // smaller failing boards rapid moved to
+	SimplifierSteps int     `json:"simplifier_steps"` // parts taken away after rapid
+}
+
+func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
+	j := checkJSON{
+		Game: g.Name(), Seed: oc.Seed, Passed: !oc.Failed(), Samples: oc.Samples, Generated: oc.Generated,
+		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
+		TimeToFailSec: oc.TimeToFailure.Seconds(),
+	}
+	for v, n := range oc.Counts {
+		j.Failures[v.String()] = n
+	}
+	toJSON := func(f *props.Failure) *failureJSON {
+		fj := &failureJSON{
+			Verdict: f.Verdict.String(), Source: f.Source, Class: f.Class, Input: string(f.Input),
+			Ours: f.OursText, Theirs: f.Theirs, Stdout: f.Stdout, Detail: f.Detail,
+		}
+		if r := f.Fraction(g); r != nil {
+			fj.Exact = r.RatString()
+		}
+		return fj
+	}
+	if oc.First != nil {
+		j.First = toJSON(oc.First)
+		j.First.InFile, j.First.AnsFile = files.In, files.Ans
+		j.First.Reproduce = o.solver + " < " + shellQuote(files.In)
+		st := oc.Shrink
+		j.Shrink = &shrinkJSON{Method: st.Method, Runs: st.Runs, ElapsedSec: st.Elapsed.Seconds(), Note: st.Note,
+			BudgetSec: st.Budget.Seconds(), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
+	}
+	if oc.Found != nil {
+		j.Found = toJSON(oc.Found)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}
+
+func classList(m map[string]int) string {
+	if len(m) == 0 {
+		return "none generated"
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func verdictList(m map[props.Verdict]int) string {
+	var parts []string
+	for v := props.WrongAnswer; v <= props.OutputFormat; v++ {
+		if m[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", v, m[v]))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:@%,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func ensureNewline(s string) string {
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}

@@ -1,0 +1,19 @@
+// Package cli is the chancecheck command line as a library: solve, simulate,
+// gen, validate, check and report (with report merge) over whatever games
+// the program assembles. cmd/chancecheck is this package over the four
+// built-in games; a program of one's own games is one line:
+//
+//	func main() { os.Exit(cli.Main(mygame.Game())) }
+//
+// where mygame.Game returns props.Define(props.Spec[Board]{...}). The game
+// list belongs to that program, not to the harness: help, the GAME argument
+// and `report --games` know exactly the games given, in their order.
+//
+// The commands are thin: flags in, calls into props and reports, output out.
+// Exit status: 0 success, 1 a check failed or the input is invalid, 2 a
+// usage error (a wrong command line, or a program given no games or two
+// games of one name). Errors go to stderr as "FILE:LINE: what is wrong".
+//
+// Main runs the process's command line; Run, and Program.Run with a program
+// name of its own, run one in-process with given streams, for tests.
+package cli

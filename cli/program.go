@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// defaultName is the name of a Program whose Name is empty.
+const defaultName = "chancecheck"
+
+// Program is a chancecheck command line over a set of games: Main runs one
+// under the binary's own name, and a test runs one in-process with Run.
+type Program struct {
+	// Name is the program's name in help and usage messages ("Run 'NAME
+	// --help' for usage."); "" means "chancecheck".
+	Name string
+	// Games are the games the commands know, in the order help and reports
+	// list them. There must be at least one, and their names must differ.
+	Games []props.Game
+}
+
+// Main runs the command line of the process over games, stopping work on
+// an interrupt, and returns the exit status for os.Exit. It is the whole of
+// a program's main function:
+//
+//	func main() { os.Exit(cli.Main(mygame.Game())) }
+//
+// Help and usage messages name the program after its binary.
+func Main(games ...props.Game) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var args []string
+	if len(os.Args) > 1 {
+		args = os.Args[1:]
+	}
+	p := Program{Name: binaryName(os.Args), Games: games}
+	return p.Run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run is Main for tests and embedders: it runs the command line args
+// (without the program name) over games, with the given standard streams,
+// and returns the exit status. The program is called "chancecheck".
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, games ...props.Game) int {
+	return Program{Games: games}.Run(ctx, args, stdin, stdout, stderr)
+}
+
+// Run runs the command line args (without the program name) with the given
+// standard streams and returns the exit status: 0 success, 1 a check failed
+// or the input is invalid, 2 a usage error. A Program without games, or
+// with two games of one name, is a usage error too, reported on stderr.
+func (p Program) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if p.Name == "" {
+		p.Name = defaultName
+	}
+	if err := p.check(); err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitUsage
+	}
+	if args == nil {
+		args = []string{} // cobra reads os.Args when given nil
+	}
+	root := p.newRootCommand(stdin, stdout, stderr)
+	root.SetArgs(args)
+	return p.reportError(stderr, root.ExecuteContext(ctx))
+}
+
+// check reports a game list the commands cannot work with.
+func (p Program) check() error {
+	if len(p.Games) == 0 {
+		return fmt.Errorf("%s: no games: a Program needs at least one", p.Name)
+	}
+	seen := map[string]bool{}
+	for i, g := range p.Games {
+		if g == nil {
+			return fmt.Errorf("%s: game %d is nil", p.Name, i+1)
+		}
+		if seen[g.Name()] {
+			return fmt.Errorf("%s: two games are named %q", p.Name, g.Name())
+		}
+		seen[g.Name()] = true
+	}
+	return nil
+}
+
+// binaryName is the program's name from its argv: the base of argv[0]
+// without a Windows ".exe", or defaultName when there is none.
+func binaryName(argv []string) string {
+	if len(argv) == 0 {
+		return defaultName
+	}
+	name := strings.TrimSuffix(filepath.Base(argv[0]), ".exe")
+	if name == "" || name == "." || name == string(filepath.Separator) {
+		return defaultName
+	}
+	return name
+}

@@ -1,0 +1,35 @@
+package cli_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/cli"
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// Run solves the published snakes sample from stdin, as
+// `chancecheck solve snakes < sample.in` would.
+func ExampleRun() {
+	snakes := props.Snakes()
+	sample := strings.NewReader(snakes.Samples()[0].Input)
+	code := cli.Run(context.Background(), []string{"solve", "snakes"}, sample, os.Stdout, os.Stdout, snakes)
+	fmt.Println("exit status", code)
+	// Output:
+	// Case 1: 31.5488080634
+	// Case 2: 33.0476190476
+	// exit status 0
+}
+
+// A Program names itself in usage messages, and knows only its own games.
+func ExampleProgram_Run() {
+	p := cli.Program{Name: "mice", Games: []props.Game{props.Snakes()}}
+	code := p.Run(context.Background(), []string{"solve", "jenga"}, strings.NewReader(""), os.Stdout, os.Stdout)
+	fmt.Println("exit status", code)
+	// Output:
+	// unknown game "jenga" (known: snakes)
+	// Run 'mice --help' for usage.
+	// exit status 2
+}

@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/reports"
+	"github.com/spf13/cobra"
+)
+
+func (p Program) newReportCommand() *cobra.Command {
+	opt := reports.DefaultOptions(slices.Clone(p.Games)...)
+	var (
+		games string
+		out   string
+		shard string
+	)
+	cmd := &cobra.Command{
+		Use:   "report",
+		Short: "Check every game on samples and generated boards; write an agreement report",
+		Long: `report solves the published samples and --boards generated boards of every
+game exactly, simulates each --runs times with the referee, tests agreement
+under one false-alarm budget --alpha for the whole report (split over games,
+boards and the calibration test of each game), checks every invariant, and
+writes into --out: report.json (schema in docs/report-schema.md), report.md,
+report.html, junit.xml and timings.json. Exits 1 when anything disagrees.
+The same seed gives the same report.json, whatever --workers is.
+
+--shard i/n checks only the i-th of n deterministic slices of the boards;
+'` + p.Name + ` report merge DIR...' joins the n shard directories into the
+report one run would have written.`,
+		Args: p.argsBetween(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if games != "all" {
+				opt.Games = nil
+				for _, name := range strings.Split(games, ",") {
+					g, err := p.lookup(strings.TrimSpace(name))
+					if err != nil {
+						return usageError{err}
+					}
+					opt.Games = append(opt.Games, g)
+				}
+			}
+			if shard != "" {
+				sh, err := reports.ParseShard(shard)
+				if err != nil {
+					return usageError{err}
+				}
+				opt.Shard = sh
+			}
+			if opt.Boards < 0 || opt.Runs <= 0 || !(opt.Alpha > 0 && opt.Alpha < 1) {
+				return usagef("need --boards ≥ 0, --runs > 0 and 0 < --alpha < 1")
+			}
+			progress, stop := newReportProgress(cmd.ErrOrStderr())
+			opt.Progress = progress
+			rep, tim, err := reports.Run(cmd.Context(), opt)
+			stop()
+			if err != nil {
+				return err
+			}
+			return finishReport(cmd.OutOrStdout(), out, rep, tim)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&games, "games", "all", "comma-separated games to check, or all")
+	f.IntVar(&opt.Boards, "boards", opt.Boards, "generated boards per game, besides the published samples")
+	f.Int64Var(&opt.Runs, "runs", opt.Runs, "simulated games per board")
+	f.Uint64Var(&opt.Seed, "seed", opt.Seed, "seed of the whole run")
+	f.Float64Var(&opt.Alpha, "alpha", opt.Alpha, "false-alarm budget of the whole report")
+	f.IntVar(&opt.Workers, "workers", runtime.GOMAXPROCS(0), "parallel workers (the report does not depend on it)")
+	f.StringVar(&out, "out", "report", "directory for the report files")
+	f.StringVar(&shard, "shard", "", "check only slice i of n (\"i/n\", 1 ≤ i ≤ n); see 'report merge'")
+	cmd.AddCommand(p.newReportMergeCommand())
+	return cmd
+}
+
+func (p Program) newReportMergeCommand() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge DIR...",
+		Short: "Merge the report directories of all shards of a run into one report",
+		Long: `merge reads DIR/report.json (and DIR/timings.json) of every shard of one run
+(` + p.Name + ` report --shard i/n, same seed and options) and writes into --out
+the report a single run would have written: report.json is byte-identical;
+the calibration is computed over all boards. Exits 1 when anything disagrees.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("%s needs the shard directories", cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			rep, tim, err := reports.MergeDirs(dirs)
+			if err != nil {
+				return err
+			}
+			return finishReport(cmd.OutOrStdout(), out, rep, tim)
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "report", "directory for the merged report files")
+	return cmd
+}
+
+// finishReport writes the report files, prints a summary and turns a failed
+// report into exit status 1.
+func finishReport(w io.Writer, out string, rep *reports.Report, tim *reports.Timings) error {
+	if err := reports.WriteDir(out, rep, tim); err != nil {
+		return err
+	}
+	reports.WriteSummary(w, rep)
+	fmt.Fprintf(w, "wrote %s/{%s,%s,%s,%s,%s}\n", out, reports.FileJSON, reports.FileMarkdown, reports.FileHTML, reports.FileJUnit, reports.FileTimings)
+	if !rep.Pass {
+		return errCheckFailed
+	}
+	return nil
+}

@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+func (p Program) newRootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   p.Name,
+		Short: "Prove solvers for games of chance right",
+		Long: p.Name + ` solves games of chance exactly, plays them with an independent
+Monte Carlo referee, generates random valid boards, and checks that the exact
+answers and the simulations agree within confidence bounds that hold by a
+theorem, under one false-alarm budget for the whole run.
+
+Games: ` + p.gameNames() + `.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		p.newSolveCommand(),
+		p.newSimulateCommand(),
+		p.newGenCommand(),
+		p.newValidateCommand(),
+		p.newReportCommand(),
+		p.newCheckCommand(),
+	)
+	return root
+}
+
+func (p Program) gameNames() string {
+	names := make([]string, len(p.Games))
+	for i, g := range p.Games {
+		names[i] = g.Name()
+	}
+	return strings.Join(names, ", ")
+}
+
+// lookup returns the game called name, or an error listing the known ones.
+func (p Program) lookup(name string) (props.Game, error) {
+	for _, g := range p.Games {
+		if g.Name() == name {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown game %q (known: %s)", name, p.gameNames())
+}
+
+// gameArg checks the GAME argument and returns the game.
+func (p Program) gameArg(args []string) (props.Game, error) {
+	if len(args) == 0 {
+		return nil, usagef("missing GAME (one of %s)", p.gameNames())
+	}
+	g, err := p.lookup(args[0])
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return g, nil
+}
+
+// argsBetween is cobra's RangeArgs with a usage error.
+func (p Program) argsBetween(lo, hi int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 && lo > 0 {
+			return usagef("%s: missing GAME (one of %s)", cmd.CommandPath(), p.gameNames())
+		}
+		if len(args) < lo || len(args) > hi {
+			return usagef("%s takes %d to %d arguments, got %d", cmd.CommandPath(), lo, hi, len(args))
+		}
+		return nil
+	}
+}
+
+// readBoards parses the file named by args[1], or stdin when absent or "-".
+// relaxed asks for the game's relaxed limits (a usage error if it has none).
+func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) ([]props.Board, error) {
+	parse := g.Parse
+	if relaxed {
+		parse = func(r io.Reader, file string) ([]props.Board, error) {
+			boards, err := g.ParseRelaxed(r, file)
+			if props.IsUnsupported(err) {
+				return nil, usagef("%s has no relaxed limits", g.Name())
+			}
+			return boards, err
+		}
+	}
+	if len(args) < 2 || args[1] == "-" {
+		return parse(cmd.InOrStdin(), "<stdin>")
+	}
+	f, err := os.Open(args[1])
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return parse(f, args[1])
+}
+
+// namesOf lists the games for which has holds, or "none".
+func (p Program) namesOf(has func(props.Game) bool) string {
+	var names []string
+	for _, g := range p.Games {
+		if has(g) {
+			names = append(names, g.Name())
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// gamesWith lists "name value" for every game.
+func (p Program) gamesWith(value func(props.Game) string) string {
+	var parts []string
+	for _, g := range p.Games {
+		parts = append(parts, g.Name()+" "+value(g))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// hasRelaxedLimits reports whether g reads inputs beyond its statement's
+// limits: a game without relaxed limits refuses before reading anything.
+func hasRelaxedLimits(g props.Game) bool {
+	_, err := g.ParseRelaxed(strings.NewReader(""), "")
+	return !props.IsUnsupported(err)
+}
+
+func (p Program) gamesHelp() string {
+	var b strings.Builder
+	for _, g := range p.Games {
+		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.Title())
+	}
+	return b.String()
+}

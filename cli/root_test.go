@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRelaxLimits(t *testing.T) {
+	snakes, _ := sampleFile(t, "snakes")
+	patience, _ := sampleFile(t, "patience")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string // exact stdout, or a fragment of stderr when code ≠ 0
+	}{
+		{"snakes has relaxed limits", []string{"solve", "snakes", "--relax-limits", snakes}, 0,
+			"Case 1: 31.5488080634\nCase 2: 33.0476190476\n"},
+		{"patience has none", []string{"solve", "patience", "--relax-limits", patience}, 2,
+			"patience has no relaxed limits\nRun 'chancecheck --help' for usage.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", tt.args...)
+			if code != tt.code || tt.code == 0 && out != tt.want || tt.code != 0 && !strings.Contains(errOut, tt.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and %q", code, out, errOut, tt.code, tt.want)
+			}
+		})
+	}
+}
+
+// The game list is the program's: help, errors and `report --games` know
+// the games given, in their order, and nothing else.
+func TestGamesArePassedIn(t *testing.T) {
+	p := Program{Name: "mine", Games: builtins()[1:2]} // patience alone
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"--help"}, 0, "Games: patience.", ""},
+		{[]string{"solve", "--help"}, 0, "  patience ", ""},
+		{[]string{"solve", "snakes"}, 2, "", "unknown game \"snakes\" (known: patience)\nRun 'mine --help' for usage.\n"},
+		{[]string{"solve"}, 2, "", "mine solve: missing GAME (one of patience)"},
+		{[]string{"report", "--games", "snakes"}, 2, "", "unknown game \"snakes\" (known: patience)"},
+	}
+	for _, tt := range tests {
+		var out, errOut strings.Builder
+		code := p.Run(t.Context(), tt.args, strings.NewReader(""), &out, &errOut)
+		if code != tt.code || !strings.Contains(out.String(), tt.stdout) || !strings.Contains(errOut.String(), tt.stderr) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, %q and %q",
+				tt.args, code, out.String(), errOut.String(), tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+func (p Program) newSimulateCommand() *cobra.Command {
+	var (
+		runs    int64
+		seed    uint64
+		alpha   float64
+		workers int
+	)
+	cmd := &cobra.Command{
+		Use:   "simulate GAME [FILE]",
+		Short: "Play boards with the Monte Carlo referee and compare with the exact answer",
+		Long: `simulate plays every board of FILE (or stdin) --runs times with the referee,
+which follows the literal rules with its own randomness, and prints each
+estimate with its confidence interval beside the exact answer. The whole
+file shares one false-alarm budget --alpha (Bonferroni over the boards).
+Exits 1 when a board disagrees.`,
+		Args: p.argsBetween(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := p.gameArg(args)
+			if err != nil {
+				return err
+			}
+			if runs <= 0 || !(alpha > 0 && alpha < 1) || workers < 0 {
+				return usagef("need --runs > 0, 0 < --alpha < 1 and --workers ≥ 0")
+			}
+			boards, err := readBoards(cmd, g, args, false)
+			if err != nil {
+				return err
+			}
+			per := estimate.Budget{Alpha: alpha, Checks: len(boards)}.PerCheck()
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "# %s: %d board(s), %d runs each, seed %d, false-alarm budget α = %g (%.3g per board)\n",
+				g.Name(), len(boards), runs, seed, alpha, per)
+			allPass := true
+			for i, b := range boards {
+				sol, err := g.Solve(b)
+				if err != nil {
+					return fmt.Errorf("case %d: %w", i+1, err)
+				}
+				h, err := g.Simulate(cmd.Context(), b, sol, montecarlo.Config{
+					Runs: runs, Seed: montecarlo.SubSeed(seed, uint64(i)), Workers: workers})
+				if err != nil {
+					return fmt.Errorf("case %d: %w", i+1, err)
+				}
+				a := props.Agree(g, sol, h.Counts, per)
+				verdict := "agree"
+				if !a.Pass {
+					verdict, allPass = "DISAGREE", false
+				}
+				fmt.Fprintf(out, "Case %d: simulated %.6f  interval [%.6f, %.6f]  exact %.10f  %s test p = %.3g  z = %+.2f  smallest detectable shift %.3g  %s\n",
+					i+1, a.SimMean, a.CILow, a.CIHigh, sol.Value, a.Test, a.PValue, a.Z, a.MinDetectable, verdict)
+			}
+			if !allPass {
+				return errCheckFailed
+			}
+			return nil
+		},
+	}
+	cmd.Flags().Int64Var(&runs, "runs", 100000, "simulated games per board")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the referee's random streams")
+	cmd.Flags().Float64Var(&alpha, "alpha", 1e-6, "false-alarm budget for the whole file")
+	cmd.Flags().IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
+	return cmd
+}

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+func (p Program) newSolveCommand() *cobra.Command {
+	var withFraction, relaxed, policy bool
+	var digits int
+	cmd := &cobra.Command{
+		Use:   "solve GAME [FILE]",
+		Short: "Solve boards exactly and print answers like an accepted solution",
+		Long: `solve reads FILE (or stdin) in the game's original input format and prints
+the answers in the original output format, exactly as an accepted contest
+solution would. Invalid input exits 1 with FILE:LINE: what is wrong.
+
+Games:
+` + p.gamesHelp(),
+		Args: p.argsBetween(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := p.gameArg(args)
+			if err != nil {
+				return err
+			}
+			if g, err = withDigits(g, digits); err != nil {
+				return err
+			}
+			boards, err := readBoards(cmd, g, args, relaxed)
+			if err != nil {
+				return err
+			}
+			sols := make([]props.Solution, len(boards))
+			for i, b := range boards {
+				if sols[i], err = g.Answer(b); err != nil {
+					return fmt.Errorf("case %d: %w", i+1, err)
+				}
+			}
+			if err := g.WriteAnswers(cmd.OutOrStdout(), sols); err != nil {
+				return err
+			}
+			if withFraction {
+				for i, b := range boards {
+					r, err := g.Fraction(b, sols[i])
+					if err != nil {
+						return fmt.Errorf("case %d: %w", i+1, err)
+					}
+					if r == nil {
+						return usagef("%s has no exact fraction", g.Name())
+					}
+					fmt.Fprintf(cmd.OutOrStdout(), "exact %d: %s\n", i+1, r.RatString())
+				}
+			}
+			if policy {
+				return writePolicies(cmd.OutOrStdout(), g, boards)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output")
+	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the game's own ("+p.gamesWith(func(g props.Game) string { return fmt.Sprint(g.Digits()) })+")")
+	cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+p.namesOf(props.Game.HasPolicy)+")")
+	cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+p.namesOf(hasRelaxedLimits)+")")
+	return cmd
+}

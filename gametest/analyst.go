@@ -1,0 +1,98 @@
+package gametest
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/props"
+	"pgregory.net/rapid"
+)
+
+// sampleBoards are the boards of g's samples that parse, with a name for
+// each; a sample that does not parse is the samples check's to report.
+func sampleBoards(g props.Game) (names []string, boards []props.Board) {
+	for _, s := range g.Samples() {
+		bs, err := g.Parse(strings.NewReader(s.Input), s.Name)
+		if err != nil {
+			continue
+		}
+		for i, b := range bs {
+			names = append(names, fmt.Sprintf("sample %s, board %d", s.Name, i+1))
+			boards = append(boards, b)
+		}
+	}
+	return names, boards
+}
+
+// checkAnswer: Answer, the cheap route to the value that solve and check
+// print, gives Solve's value bit for bit, as Spec.Answer requires; where
+// both give a fraction, the same fraction. The samples come first: they are
+// often larger than generated boards, where a cheaper route is likelier to
+// round differently.
+func checkAnswer(t rapid.TB, g props.Game, _ options) {
+	names, boards := sampleBoards(g)
+	for i, b := range boards {
+		if err := sameAnswer(g, b); err != nil {
+			t.Fatalf("%s: %v", names[i], err)
+			return
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		b := g.Generator().Draw(t, "board")
+		if err := sameAnswer(g, b); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func sameAnswer(g props.Game, b props.Board) error {
+	a, err := g.Answer(b)
+	if err != nil {
+		return fmt.Errorf("the game's Answer: %v", err)
+	}
+	s, err := g.Solve(b)
+	if err != nil {
+		return fmt.Errorf("the game's Solve: %v", err)
+	}
+	if math.Float64bits(a.Value) != math.Float64bits(s.Value) {
+		return fmt.Errorf("the game's Answer gives %.17g (bits %#016x), its Solve %.17g (bits %#016x): Answer must agree with Solve bit for bit",
+			a.Value, math.Float64bits(a.Value), s.Value, math.Float64bits(s.Value))
+	}
+	if a.Fraction != nil && s.Fraction != nil && a.Fraction.Cmp(s.Fraction) != 0 {
+		return fmt.Errorf("the game's Answer gives the fraction %s, its Solve %s", a.Fraction.RatString(), s.Fraction.RatString())
+	}
+	return nil
+}
+
+// checkInvariants: every invariant holds on the samples' boards, then on
+// generated boards (props.InvariantsHold). The samples may reach sizes the
+// generator, kept small for speed, does not.
+func checkInvariants(t rapid.TB, g props.Game, _ options) {
+	invs := g.Invariants()
+	if len(invs) == 0 {
+		t.Skipf("%s has no invariants; they are recommended (Spec.Invariants): an exact property sees analyst bugs smaller than the referee's noise", g.Name())
+		return
+	}
+	names, boards := sampleBoards(g)
+	for i, b := range boards {
+		sol, err := g.Solve(b)
+		if err != nil {
+			t.Fatalf("%s: Solve: %v", names[i], err)
+			return
+		}
+		for _, inv := range invs {
+			if err := inv.Check(b, sol); err != nil {
+				t.Fatalf("%s: invariant %s: %v", names[i], inv.Name, err)
+				return
+			}
+		}
+	}
+	rapid.Check(t, props.InvariantsHold(g))
+}
+
+// checkAgreement: the analyst's outcome distribution and the referee's
+// outcomes agree on generated boards (props.Agreement).
+func checkAgreement(t rapid.TB, g props.Game, o options) {
+	rapid.Check(t, props.Agreement(g, o.runs, o.alpha))
+}

@@ -1,0 +1,128 @@
+package rapidflags
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// Settings are what one Check runs under.
+type Settings struct {
+	// Seed is rapid.seed: the first check draws what
+	// Generator.Example(int(Seed)) gives. It must not be 0.
+	Seed uint64
+	// ShrinkTime is rapid.shrinktime, rapid's own, soft, bound on
+	// shrinking (see the package doc for a hard one); 0 leaves rapid's
+	// setting as it is.
+	ShrinkTime time.Duration
+}
+
+// mu keeps Checks apart: rapid's settings are process-wide.
+var mu sync.Mutex
+
+// Check runs prop under rapid.Check with rapid set to s: one check, seeded
+// with s.Seed, shrunk on failure, nothing written or printed. It reports
+// whether the property failed; the caller learns what failed from its
+// property. The error says that rapid could not be run as this package
+// expects (a flag it lacks, a panic out of rapid); every flag value of the
+// program, and flag.CommandLine itself, are as they were when Check returns.
+func Check(name string, s Settings, prop func(*rapid.T)) (failed bool, err error) {
+	if s.Seed == 0 {
+		return false, errors.New("rapidflags: seed 0 is rapid's random seed and cannot be replayed")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("rapidflags: rapid panicked: %v", p)
+		}
+	}()
+
+	program := flag.CommandLine
+	restoreShort := readyForShort()
+	defer restoreShort()
+	checks := "1"
+	if testing.Short() {
+		checks = "5" // rapid divides by 5 under -short (engine.go:275-277)
+	}
+	values := []struct{ name, value string }{
+		{"rapid.seed", strconv.FormatUint(s.Seed, 10)},
+		{"rapid.checks", checks},
+		{"rapid.nofailfile", "true"},
+		{"rapid.failfile", ""},
+		{"rapid.v", "false"},
+		{"rapid.log", "false"},
+		{"rapid.debug", "false"},
+		{"rapid.debugvis", "false"},
+	}
+	if s.ShrinkTime > 0 {
+		values = append(values, struct{ name, value string }{"rapid.shrinktime", s.ShrinkTime.String()})
+	}
+	for _, v := range values {
+		f := program.Lookup(v.name)
+		if f == nil {
+			return false, fmt.Errorf("rapidflags: rapid registers no -%s flag", v.name)
+		}
+		old := f.Value.String()
+		if err := f.Value.Set(v.value); err != nil {
+			return false, fmt.Errorf("rapidflags: -%s=%s: %w", v.name, v.value, err)
+		}
+		defer func() { _ = f.Value.Set(old) }()
+	}
+
+	tb := &quietTB{name: name}
+	rapid.Check(tb, func(t *rapid.T) {
+		restoreShort() // rapid has asked testing.Short by now
+		prop(t)
+	})
+	return tb.Failed(), nil
+}
+
+// readyForShort makes testing.Short callable, as rapid.Check needs, and
+// returns what undoes it, which may be called any number of times. In a
+// test binary there is nothing to do; elsewhere flag.CommandLine is a
+// scratch FlagSet until the returned func runs (package doc).
+func readyForShort() (restore func()) {
+	if flag.Parsed() && flag.Lookup("test.short") != nil {
+		return func() {}
+	}
+	program := flag.CommandLine
+	scratch := flag.NewFlagSet(program.Name(), flag.ContinueOnError)
+	flag.CommandLine = scratch
+	testing.Init() // registers test.* on scratch, unless it ran before
+	_ = scratch.Parse(nil)
+	return func() {
+		if flag.CommandLine == scratch {
+			flag.CommandLine = program
+		}
+	}
+}
+
+// quietTB is the rapid.TB of a check outside a test: it records that the
+// property failed and discards rapid's messages.
+type quietTB struct {
+	name   string
+	mu     sync.Mutex
+	failed bool
+}
+
+func (q *quietTB) Helper()               {}
+func (q *quietTB) Name() string          { return q.name }
+func (q *quietTB) Logf(string, ...any)   {}
+func (q *quietTB) Log(...any)            {}
+func (q *quietTB) Skipf(string, ...any)  {}
+func (q *quietTB) Skip(...any)           {}
+func (q *quietTB) SkipNow()              {}
+func (q *quietTB) Errorf(string, ...any) { q.Fail() }
+func (q *quietTB) Error(...any)          { q.Fail() }
+func (q *quietTB) Fatalf(string, ...any) { q.Fail() }
+func (q *quietTB) Fatal(...any)          { q.Fail() }
+func (q *quietTB) FailNow()              { q.Fail() }
+func (q *quietTB) Fail()                 { q.mu.Lock(); q.failed = true; q.mu.Unlock() }
+func (q *quietTB) Failed() bool          { q.mu.Lock(); defer q.mu.Unlock(); return q.failed }

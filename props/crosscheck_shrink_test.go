@@ -1,0 +1,192 @@
+package props
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// slowSolver is a Runner that takes at least delay a run, and records the
+// longest run.
+type slowSolver struct {
+	Runner
+	delay time.Duration
+
+	mu      sync.Mutex
+	longest time.Duration
+}
+
+func (s *slowSolver) Run(ctx context.Context, input []byte) (RunResult, error) {
+	start := time.Now()
+	time.Sleep(s.delay)
+	res, err := s.Runner.Run(ctx, input)
+	s.mu.Lock()
+	s.longest = max(s.longest, time.Since(start))
+	s.mu.Unlock()
+	return res, err
+}
+
+// wrongOnHighJumps answers one more than the analyst on a snakes board with
+// a jump from 90..99.
+func wrongOnHighJumps(b []Board, s []Solution) (string, RunResult) {
+	return snakesLines(s, func(i int, s Solution) string {
+		if hasJumpFrom(b[i], 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+			return fmt.Sprint(s.Value + 1)
+		}
+		return fmt.Sprint(s.Value)
+	}), RunResult{}
+}
+
+// TestShrinkTimeIsAHardBound runs a solver of 80 ms a run, whose failure
+// takes some 20 runs to shrink to the end (1.8 s), under ShrinkTime 1s: shrinking, both phases together, stops
+// within one run of the second, and says it was cut short. The bound
+// asserted leaves room for a loaded machine: the time limit, two of the
+// longest runs seen, and half a second.
+func TestShrinkTimeIsAHardBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes a few seconds")
+	}
+	const shrinkTime = time.Second
+	solver := &slowSolver{Runner: &fakeSolver{game: Snakes(), answer: wrongOnHighJumps}, delay: 80 * time.Millisecond}
+	cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 200, Seed: 7, Batch: 1, ShrinkTime: shrinkTime}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Found == nil {
+		t.Fatalf("not shrunk: %+v", out.Shrink)
+	}
+	bound := shrinkTime + 2*solver.longest + 500*time.Millisecond
+	st := out.Shrink
+	t.Logf("shrinking: %v, %d runs (longest %v); %+v", st.Elapsed, st.Runs, solver.longest, st)
+	if st.Elapsed > bound {
+		t.Errorf("shrinking took %v, want at most %v (ShrinkTime %v)", st.Elapsed, bound, shrinkTime)
+	}
+	if after := out.Elapsed - out.TimeToFailure; after > bound+solver.longest {
+		t.Errorf("the check took %v after the failure was found, want at most %v", after, bound+solver.longest)
+	}
+	if !st.CutShort || st.Budget != shrinkTime || st.Note == "" {
+		t.Errorf("not reported as cut short at %v: %+v", shrinkTime, st)
+	}
+	if st.Runs == 0 || len(out.First.Input) > len(out.Found.Input) {
+		t.Errorf("%d runs, from %d to %d bytes", st.Runs, len(out.Found.Input), len(out.First.Input))
+	}
+}
+
+// TestShrinkIsDeterministic checks that a seed gives the same failure and
+// the same shrunk board on every run, when time does not cut shrinking
+// short.
+func TestShrinkIsDeterministic(t *testing.T) {
+	var first *Outcome
+	for range 2 {
+		cc := &CrossCheck{Game: Snakes(), Solver: &fakeSolver{game: Snakes(), answer: wrongOnHighJumps}, Cases: 200, Seed: 7, Batch: 1}
+		out, err := cc.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Found == nil || out.Shrink.CutShort {
+			t.Fatalf("not shrunk to the end: %+v", out.Shrink)
+		}
+		if first == nil {
+			first = out
+			continue
+		}
+		if string(out.Found.Input) != string(first.Found.Input) || string(out.First.Input) != string(first.First.Input) {
+			t.Errorf("found\n%s shrunk to\n%s then found\n%s shrunk to\n%s",
+				first.Found.Input, first.First.Input, out.Found.Input, out.First.Input)
+		}
+		a, b := first.Shrink, out.Shrink
+		if a.Runs != b.Runs || a.RapidSteps != b.RapidSteps || a.SimplifierSteps != b.SimplifierSteps {
+			t.Errorf("shrunk by %+v, then by %+v", a, b)
+		}
+	}
+}
+
+// pair is the board of a tiny game with two simplifiers: one A fewer, one
+// B fewer. Its generator draws the pair as a unit, which rapid's shrinking
+// cannot take below (3, 5).
+type pair struct{ A, B int }
+
+func pairGame() Game {
+	return Define(Spec[pair]{
+		Name: "pair",
+		Parse: func(r io.Reader, _ string) ([]pair, error) {
+			var p pair
+			_, err := fmt.Fscan(r, &p.A, &p.B)
+			return []pair{p}, err
+		},
+		Write: func(w io.Writer, ps []pair) error {
+			_, err := fmt.Fprintf(w, "%d %d\n", ps[0].A, ps[0].B)
+			return err
+		},
+		Generator: rapid.Custom(func(t *rapid.T) pair {
+			x := rapid.IntRange(0, 100).Draw(t, "x")
+			return pair{3 + x%4, 5 + x%3}
+		}),
+		Solve: func(pair) (Solution, error) { return Solution{Value: 0.5}, nil },
+		Play:  func(_ pair, rng *rand.Rand) (int, error) { return rng.IntN(2), nil },
+		Simplifiers: []func(pair) []pair{
+			func(p pair) []pair {
+				if p.A == 0 {
+					return nil
+				}
+				return []pair{{p.A - 1, p.B}}
+			},
+			func(p pair) []pair {
+				if p.B == 0 {
+					return nil
+				}
+				return []pair{{p.A, p.B - 1}}
+			},
+		},
+	})
+}
+
+// pairFails is the planted bug: wrong on a pair of two or more each.
+func pairFails(b Board) bool { p := b.(pair); return p.A >= 2 && p.B >= 2 }
+
+// TestSimplestTriesEverySimplifier checks the order of the search: each step
+// tries the first simplifier's candidates, then the second's, and the next
+// step starts again from the first, on the new board. From (2, 5) only the
+// second applies (one A fewer passes); from (3, 5) the first does.
+func TestSimplestTriesEverySimplifier(t *testing.T) {
+	var tried []pair
+	got, steps := simplest(pairGame(), pair{3, 5}, func(b Board) bool {
+		tried = append(tried, b.(pair))
+		return pairFails(b)
+	}, func() bool { return true })
+	want := []pair{{2, 5}, {1, 5}, {2, 4}, {1, 4}, {2, 3}, {1, 3}, {2, 2}, {1, 2}, {2, 1}}
+	if got != (pair{2, 2}) || steps != 4 || !reflect.DeepEqual(tried, want) {
+		t.Errorf("simplest = %v in %d steps, trying %v; want (2, 2) in 4, trying %v", got, steps, tried, want)
+	}
+}
+
+// TestCrossCheckSimplifiesAfterRapid runs the pair game through a check:
+// rapid takes the board to (3, 5), and both simplifiers take it on to (2, 2).
+func TestCrossCheckSimplifiesAfterRapid(t *testing.T) {
+	g := pairGame()
+	solver := &fakeSolver{game: g, answer: func(b []Board, _ []Solution) (string, RunResult) {
+		if pairFails(b[0]) {
+			return "0.75\n", RunResult{}
+		}
+		return "0.5\n", RunResult{}
+	}}
+	out, err := (&CrossCheck{Game: g, Solver: solver, Cases: 10, Seed: 1}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.First == nil || out.Found == nil {
+		t.Fatalf("no shrunk failure: %+v", out)
+	}
+	st := out.Shrink
+	if got := out.First.Boards[0]; got != (pair{2, 2}) || st.SimplifierSteps != 4 || st.Method != "rapid, then one part at a time" || st.CutShort {
+		t.Errorf("shrunk to %v by %+v; want (2, 2) after 4 simplifier steps", got, st)
+	}
+}

@@ -1,0 +1,352 @@
+package props
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"pgregory.net/rapid"
+)
+
+// DefaultDigits is how many decimals a game prints when its Spec leaves
+// Digits zero.
+const DefaultDigits = 9
+
+// DefaultClass is the one coverage class of a game without Classify.
+const DefaultClass = "all"
+
+// Define makes a Game of a game without choices. It panics when a required
+// part of s is missing, naming it: a Spec is code, not input, and the
+// mistake shows the first time the program or its tests run.
+func Define[B any](s Spec[B]) Game {
+	if s.Play == nil && s.Referee == nil {
+		panic(specError(s.Name, "needs Play or Referee (the referee)"))
+	}
+	if s.Solve == nil {
+		panic(specError(s.Name, "needs Solve (the analyst)"))
+	}
+	return newDefined[B, noPolicy](s, nil)
+}
+
+// DefineWithPolicy makes a Game of a game with choices: the analyst and the
+// referee come from c, and s must leave Solve, Play and Referee nil.
+func DefineWithPolicy[B, P any](s Spec[B], c Choices[B, P]) Game {
+	if s.Solve != nil || s.Play != nil || s.Referee != nil {
+		panic(specError(s.Name, "with Choices, Solve, Play and Referee belong in the Choices"))
+	}
+	if c.Solve == nil || c.Referee == nil {
+		panic(specError(s.Name, "Choices needs Solve and Referee"))
+	}
+	return newDefined(s, &c)
+}
+
+// noPolicy is the policy type of a game without choices.
+type noPolicy struct{}
+
+func specError(name, msg string) string {
+	if name == "" {
+		name = "(unnamed)"
+	}
+	return fmt.Sprintf("props: game %s: %s", name, msg)
+}
+
+func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
+	var missing []string
+	for _, part := range []struct {
+		name string
+		ok   bool
+	}{
+		{"Name", s.Name != ""},
+		{"Parse", s.Parse != nil},
+		{"Write", s.Write != nil},
+		{"Generator", s.Generator != nil},
+	} {
+		if !part.ok {
+			missing = append(missing, part.name)
+		}
+	}
+	if len(missing) > 0 {
+		panic(specError(s.Name, "needs "+strings.Join(missing, ", ")))
+	}
+	if strings.ContainsAny(s.Name, " \t\n/") {
+		panic(specError(s.Name, "the name must be one word, without '/'"))
+	}
+	if s.Outcome != WinLoss && s.Outcome != Count {
+		panic(specError(s.Name, fmt.Sprintf("unknown Outcome %d", s.Outcome)))
+	}
+	if s.Digits < 0 {
+		panic(specError(s.Name, "Digits must not be negative"))
+	}
+	d := defined[B, P]{spec: s, choices: c, digits: s.Digits}
+	if d.digits == 0 {
+		d.digits = DefaultDigits
+	}
+	d.gen = rapid.Map(s.Generator, func(b B) Board { return b })
+	return d
+}
+
+// defined is a Game made from a Spec; P is the policy type of a game with
+// choices (noPolicy otherwise).
+type defined[B, P any] struct {
+	spec    Spec[B]
+	choices *Choices[B, P] // nil: a game without choices
+	digits  int
+	gen     *rapid.Generator[Board]
+}
+
+func (defined[B, P]) defined() {}
+
+func (d defined[B, P]) Name() string { return d.spec.Name }
+
+func (d defined[B, P]) Title() string {
+	if d.spec.Title == "" {
+		return d.spec.Name
+	}
+	return d.spec.Title
+}
+
+func (d defined[B, P]) Outcome() OutcomeKind { return d.spec.Outcome }
+
+// board converts a harness board back to B; a board of another game is a
+// mistake of the caller, reported as an error rather than a panic.
+func (d defined[B, P]) board(b Board) (B, error) {
+	v, ok := b.(B)
+	if !ok {
+		var want B
+		return want, fmt.Errorf("%s: a board of type %T, want %T", d.spec.Name, b, want)
+	}
+	return v, nil
+}
+
+func (d defined[B, P]) boards(bs []Board) ([]B, error) {
+	out := make([]B, len(bs))
+	for i, b := range bs {
+		v, err := d.board(b)
+		if err != nil {
+			return nil, fmt.Errorf("board %d: %w", i+1, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func toBoards[B any](bs []B, err error) ([]Board, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Board, len(bs))
+	for i, b := range bs {
+		out[i] = b
+	}
+	return out, nil
+}
+
+func (d defined[B, P]) Parse(r io.Reader, file string) ([]Board, error) {
+	return toBoards(d.spec.Parse(r, file))
+}
+
+func (d defined[B, P]) ParseRelaxed(r io.Reader, file string) ([]Board, error) {
+	if d.spec.ParseRelaxed == nil {
+		return nil, fmt.Errorf("%s has no relaxed limits: %w", d.spec.Name, ErrUnsupported)
+	}
+	return toBoards(d.spec.ParseRelaxed(r, file))
+}
+
+func (d defined[B, P]) WriteInput(w io.Writer, boards []Board) error {
+	if n := len(boards); n == 0 || n > d.MaxBoardsPerInput() {
+		return fmt.Errorf("%s: an input holds 1 to %d boards, not %d", d.spec.Name, d.MaxBoardsPerInput(), n)
+	}
+	bs, err := d.boards(boards)
+	if err != nil {
+		return err
+	}
+	return d.spec.Write(w, bs)
+}
+
+func (d defined[B, P]) MaxBoardsPerInput() int { return max(1, d.spec.MaxBoardsPerInput) }
+
+func (d defined[B, P]) Generator() *rapid.Generator[Board] { return d.gen }
+
+func (d defined[B, P]) Classify(b Board) string {
+	v, err := d.board(b)
+	if err != nil || d.spec.Classify == nil {
+		return DefaultClass
+	}
+	return d.spec.Classify(v)
+}
+
+func (d defined[B, P]) Samples() []Sample { return d.spec.Samples }
+
+func (d defined[B, P]) Solve(b Board) (Solution, error) {
+	v, err := d.board(b)
+	if err != nil {
+		return Solution{}, err
+	}
+	var sol Solution
+	if d.choices != nil {
+		var pol P
+		sol, pol, err = d.choices.Solve(v)
+		sol.Policy = pol
+	} else {
+		sol, err = d.spec.Solve(v)
+		sol.Policy = nil
+	}
+	if err != nil {
+		return Solution{}, err
+	}
+	return d.complete(sol)
+}
+
+// complete fills in the win/loss distribution [1−p, p] and checks that a
+// count game gave its own, and that a win/loss game's is one.
+func (d defined[B, P]) complete(sol Solution) (Solution, error) {
+	if d.spec.Outcome == WinLoss && (len(sol.PMF) > 2 || sol.PMFTail != 0) {
+		return Solution{}, fmt.Errorf("%s: a win/loss game's outcome distribution is [1−p, p], not %d entries with a cut tail of %g", d.spec.Name, len(sol.PMF), sol.PMFTail)
+	}
+	if sol.PMF != nil {
+		return sol, nil
+	}
+	if d.spec.Outcome == Count {
+		return Solution{}, fmt.Errorf("%s: the analyst gave no outcome distribution (PMF), which a count game needs", d.spec.Name)
+	}
+	sol.PMF = []float64{1 - sol.Value, sol.Value}
+	return sol, nil
+}
+
+func (d defined[B, P]) Answer(b Board) (Solution, error) {
+	if d.spec.Answer == nil {
+		return d.Solve(b)
+	}
+	v, err := d.board(b)
+	if err != nil {
+		return Solution{}, err
+	}
+	return d.spec.Answer(v)
+}
+
+func (d defined[B, P]) Fraction(b Board, sol Solution) (*big.Rat, error) {
+	if sol.Fraction != nil {
+		return sol.Fraction, nil
+	}
+	if d.spec.Fraction == nil {
+		return nil, nil
+	}
+	v, err := d.board(b)
+	if err != nil {
+		return nil, err
+	}
+	return d.spec.Fraction(v)
+}
+
+func (d defined[B, P]) Simulate(ctx context.Context, b Board, sol Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
+	v, err := d.board(b)
+	if err != nil {
+		return montecarlo.Histogram{}, err
+	}
+	var players func() montecarlo.Player
+	switch {
+	case d.choices != nil:
+		pol, ok := sol.Policy.(P)
+		if !ok {
+			var want P
+			return montecarlo.Histogram{}, fmt.Errorf("%s: the solution's policy is a %T, want a %T", d.spec.Name, sol.Policy, want)
+		}
+		players, err = d.choices.Referee(v, pol)
+	case d.spec.Referee != nil:
+		players, err = d.spec.Referee(v)
+	default:
+		play := d.spec.Play
+		players = func() montecarlo.Player {
+			return func(rng *rand.Rand) (int, error) { return play(v, rng) }
+		}
+	}
+	if err != nil {
+		return montecarlo.Histogram{}, err
+	}
+	return montecarlo.Run(ctx, cfg, players)
+}
+
+func (d defined[B, P]) Invariants() []Invariant[Board] {
+	out := make([]Invariant[Board], len(d.spec.Invariants))
+	for i, inv := range d.spec.Invariants {
+		check := inv.Check
+		out[i] = Invariant[Board]{Name: inv.Name, Doc: inv.Doc, Check: func(b Board, sol Solution) error {
+			v, err := d.board(b)
+			if err != nil {
+				return err
+			}
+			return check(v, sol)
+		}}
+	}
+	return out
+}
+
+func (d defined[B, P]) Simpler(b Board) []Board {
+	v, err := d.board(b)
+	if err != nil {
+		return nil
+	}
+	var out []Board
+	for _, simpler := range d.spec.Simplifiers {
+		for _, c := range simpler(v) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (d defined[B, P]) Digits() int { return d.digits }
+
+func (d defined[B, P]) WithDigits(n int) Game {
+	if n > 0 {
+		d.digits = n
+	}
+	return d
+}
+
+func (d defined[B, P]) WriteAnswers(w io.Writer, sols []Solution) error {
+	if d.spec.WriteAnswers != nil {
+		return d.spec.WriteAnswers(w, sols, d.digits)
+	}
+	bw := bufio.NewWriter(w)
+	for _, s := range sols {
+		fmt.Fprintf(bw, "%.*f\n", d.digits, s.Value)
+	}
+	return bw.Flush()
+}
+
+func (d defined[B, P]) ParseAnswers(out []byte, n int) ([]float64, error) {
+	if d.spec.ParseAnswers != nil {
+		return d.spec.ParseAnswers(out, n)
+	}
+	return ParseAnswerLines(out, n, OneNumber)
+}
+
+func (d defined[B, P]) Agrees(ours Solution, theirs float64, fullPrecision bool) bool {
+	if d.spec.Agrees != nil {
+		return d.spec.Agrees(ours, theirs, fullPrecision)
+	}
+	return d.spec.Tolerance.Accepts(ours.Value, theirs)
+}
+
+func (d defined[B, P]) HasPolicy() bool { return d.choices != nil }
+
+func (d defined[B, P]) WritePolicy(w io.Writer, b Board) error {
+	if d.choices == nil || d.choices.WritePolicy == nil {
+		return fmt.Errorf("%s has no policy to print: %w", d.spec.Name, ErrUnsupported)
+	}
+	v, err := d.board(b)
+	if err != nil {
+		return err
+	}
+	return d.choices.WritePolicy(w, v)
+}
+
+// IsUnsupported reports whether err says a game does not define a part.
+func IsUnsupported(err error) bool { return errors.Is(err, ErrUnsupported) }

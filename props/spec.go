@@ -1,0 +1,161 @@
+package props
+
+import (
+	"io"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"pgregory.net/rapid"
+)
+
+// Spec defines a game over its own board type B: what Define needs to give
+// the game every command, property, report and check the built-in games
+// have. Name, Parse, Write, Generator, Solve and one of Play or Referee are
+// required; every other field is optional, and its zero value says what the
+// default is. A game with choices (an optimal policy the referee must play)
+// gives Solve and the referee in a Choices instead (DefineWithPolicy).
+//
+// docs/own-game.md walks through every field; examples/bagofmice is a whole
+// game written against it.
+type Spec[B any] struct {
+	// Name is the game's name on the command line: lower case, no spaces.
+	Name string
+	// Title names the game and the published problem it comes from; it
+	// defaults to Name.
+	Title string
+
+	// Parse reads a file in the problem's original input format and
+	// validates every board in it. Its errors should name file and line
+	// (a *textio.Error does).
+	Parse func(r io.Reader, file string) ([]B, error)
+	// ParseRelaxed, when set, reads inputs beyond the statement's limits
+	// (more cases, larger boards) for `--relax-limits`; every rule of the
+	// game is still checked. Nil: the game has no relaxed limits.
+	ParseRelaxed func(r io.Reader, file string) ([]B, error)
+	// Write writes boards in the original input format. It is only ever
+	// given between 1 and MaxBoardsPerInput boards: the harness splits
+	// more boards over several inputs.
+	Write func(w io.Writer, boards []B) error
+	// MaxBoardsPerInput is how many boards one input may hold; 0 means 1,
+	// the one-case formats.
+	MaxBoardsPerInput int
+
+	// Generator draws random valid boards. Build boards constructively
+	// (never with Filter) and give it a near-the-limits style beside small
+	// boards: rapid favours small values (docs/own-game.md).
+	Generator *rapid.Generator[B]
+	// Classify names the coverage class of a board ("dense-jumps"); nil
+	// puts every board in one class, "all".
+	Classify func(b B) string
+	// Samples are the published samples with the outputs an accepted
+	// solution prints; a game's conformance test (gametest.Run) and every
+	// solver check start with them.
+	Samples []Sample
+
+	// Solve is the analyst: the exact answer. A win/loss game (Outcome
+	// WinLoss) may leave Solution.PMF nil; the harness fills in
+	// [1−p, p]. A count game must give the outcome distribution in PMF
+	// (and PMFTail when it is cut). Solution.Policy must stay nil: a game
+	// with choices uses Choices.
+	Solve func(b B) (Solution, error)
+	// Answer, when set, is a cheaper route to Solution.Value alone, for the
+	// commands that print answers only (solve, check). It must agree with
+	// Solve bit for bit. Nil: Solve.
+	Answer func(b B) (Solution, error)
+	// Fraction, when set, is the exact answer as a fraction, by a route
+	// that does not share the float analyst's arithmetic. Nil, and
+	// Solve's Solution.Fraction nil: the game has no exact fraction, and
+	// reports say so.
+	Fraction func(b B) (*big.Rat, error)
+
+	// Outcome says what one play's outcome is: WinLoss (the zero value; 1
+	// a win, 0 a loss) or Count (a number of throws, moves, ...).
+	Outcome OutcomeKind
+	// Play is the referee: it plays b once by the literal rules with the
+	// randomness of rng and returns the outcome. It must not call the
+	// analyst. Required unless Referee is set.
+	Play func(b B, rng *rand.Rand) (int, error)
+	// Referee, when set instead of Play, makes one montecarlo.Player per
+	// worker, so that a player can keep scratch space between plays.
+	Referee func(b B) (func() montecarlo.Player, error)
+
+	// Invariants are exact properties every valid board satisfies.
+	Invariants []Invariant[B]
+	// Simplifiers each list valid boards one step simpler than b (one part
+	// fewer, one colour fewer, a smaller count); each candidate must be
+	// smaller by a measure that cannot fall forever. After rapid's
+	// shrinking, a failure is taken one step simpler while some candidate
+	// still fails, every simplifier's candidates tried in order: a greedy
+	// search, so offer several ways to simplify.
+	Simplifiers []func(b B) []B
+
+	// Digits is how many decimals answers are printed with, and the
+	// default of `solve --digits`; 0 means 9.
+	Digits int
+	// WriteAnswers, when set, prints answers in the original output format
+	// with the given number of decimals ("Case 1: 3.5"). Nil: one number a
+	// line, "%.*f".
+	WriteAnswers func(w io.Writer, sols []Solution, digits int) error
+	// ParseAnswers, when set, reads a solver's n answers in the original
+	// output format; anything else is a *FormatError (ParseAnswerLines
+	// does the line handling). Nil: one number a line.
+	ParseAnswers func(out []byte, n int) ([]float64, error)
+	// Tolerance is the judge's rule; the zero value is 1e-6 absolute or
+	// relative, the most common.
+	Tolerance Tolerance
+	// Agrees, when set, replaces Tolerance: whether theirs is an accepted
+	// answer for a board whose exact solution is ours. fullPrecision asks
+	// for the strict rule of a solver that prints all its digits (a Go
+	// function), for games whose statement asks for few digits.
+	Agrees func(ours Solution, theirs float64, fullPrecision bool) bool
+}
+
+// Choices is the part of a game with choices: an analyst that also returns
+// its optimal policy P, and a referee that plays under a policy given as
+// data, so that the referee can check the value of the analyst's own
+// policy without sharing its arithmetic.
+type Choices[B, P any] struct {
+	// Solve is the analyst: the exact answer and the optimal policy.
+	Solve func(b B) (Solution, P, error)
+	// Referee makes one montecarlo.Player per worker that plays b under
+	// policy.
+	Referee func(b B, policy P) (func() montecarlo.Player, error)
+	// WritePolicy, when set, prints b's optimal policy readably for
+	// `solve --policy`.
+	WritePolicy func(w io.Writer, b B) error
+}
+
+// Invariant is a property that holds for every valid board of type B,
+// checked exactly (no randomness): a symmetry, a bound, a closed form, a
+// normalisation. The harness sees every game's as Invariant[Board].
+type Invariant[B any] struct {
+	Name string // short, stable identifier: "mirror-level", "posterior-sums-to-one"
+	Doc  string // one sentence: what holds and why
+	// Check returns nil when the invariant holds for board b with solution sol.
+	Check func(b B, sol Solution) error
+}
+
+// OutcomeKind is what one play of a game's referee returns.
+type OutcomeKind int
+
+const (
+	// WinLoss outcomes are 1 for a win and 0 for a loss; the answer is the
+	// win probability, and the agreement test is the exact binomial test.
+	WinLoss OutcomeKind = iota
+	// Count outcomes are non-negative integers (throws, moves); the answer
+	// is their mean, the analyst gives their distribution, and the
+	// agreement test is DKW on it.
+	Count
+)
+
+// String names the outcome kind as reports show it.
+func (o OutcomeKind) String() string {
+	switch o {
+	case WinLoss:
+		return "win/loss"
+	case Count:
+		return "count"
+	}
+	return "unknown outcome"
+}
