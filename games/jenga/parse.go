@@ -2,6 +2,7 @@ package jenga
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/chancecheck/chancecheck/games/textio"
@@ -49,9 +50,8 @@ func ParseUpTo(r io.Reader, file string, maxLevels int) (Tower, error) {
 		}
 		lines[i] = tok.Line
 	}
-	if !toks.Done() {
-		tok, _ := toks.Next("")
-		return Tower{}, toks.Errorf(tok.Line, "unexpected %q after the %d levels n announced", textio.Clip(tok.Text), n)
+	if err := toks.End(fmt.Sprintf("the %d levels n announced", n)); err != nil {
+		return Tower{}, err
 	}
 	if err := t.ValidateUpTo(maxLevels); err != nil {
 		var le *LevelError

@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/chancecheck/chancecheck/games/textio"
@@ -48,9 +49,8 @@ func ParseUpTo(r io.Reader, file string, maxCases int) ([]Board, error) {
 	if len(broken) > 0 {
 		return nil, errors.Join(broken...)
 	}
-	if !toks.Done() {
-		tok, _ := toks.Next("")
-		return nil, toks.Errorf(tok.Line, "unexpected %q after the last of the %d cases T announced", textio.Clip(tok.Text), t)
+	if err := toks.End(fmt.Sprintf("the last of the %d cases T announced", t)); err != nil {
+		return nil, err
 	}
 	return boards, nil
 }

@@ -60,3 +60,24 @@ func TestTokensReportLines(t *testing.T) {
 		t.Errorf("end: %v", err)
 	}
 }
+
+func TestTokensEnd(t *testing.T) {
+	toks, err := Read(strings.NewReader("1 2\n\n3\n"), "e.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := toks.Int("w", 0, 9); err != nil {
+		t.Fatal(err)
+	}
+	if err := toks.End("w"); MatchError(err, "e.in", 1, `unexpected "2" after w`) != nil {
+		t.Errorf("a token left on the same line: %v", err)
+	}
+	toks.Int("b", 0, 9)
+	if err := toks.End("w b"); MatchError(err, "e.in", 3, `unexpected "3" after w b`) != nil {
+		t.Errorf("a token left two lines down: %v", err)
+	}
+	toks.Int("c", 0, 9)
+	if err := toks.End("w b c"); err != nil {
+		t.Errorf("at the end: %v", err)
+	}
+}

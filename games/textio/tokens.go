@@ -76,6 +76,17 @@ func (t *Tokens) Next(what string) (Token, error) {
 	return tok, nil
 }
 
+// End checks that every token has been consumed: nil, or an error at the
+// first token left, "unexpected "x" after " followed by after (what the
+// input should have ended with).
+func (t *Tokens) End(after string) error {
+	if t.Done() {
+		return nil
+	}
+	tok := t.toks[t.next]
+	return Errorf(t.File, tok.Line, "unexpected %q after %s", clip(tok.Text), after)
+}
+
 // Int reads the next token as a decimal integer in [lo, hi]; what names it in errors.
 func (t *Tokens) Int(what string, lo, hi int) (int, Token, error) {
 	tok, err := t.Next(what)

@@ -2,6 +2,7 @@ package traps
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -56,9 +57,8 @@ func Parse(r io.Reader, file string) (*Maze, error) {
 		}
 		z.Prior[i], weightsLine = w, tok.Line
 	}
-	if !toks.Done() {
-		tok, _ := toks.Next("")
-		return nil, toks.Errorf(tok.Line, "unexpected %q after the %d prior weights", textio.Clip(tok.Text), len(z.Prior))
+	if err := toks.End(fmt.Sprintf("the %d prior weights", len(z.Prior))); err != nil {
+		return nil, err
 	}
 	if err := z.Validate(); err != nil {
 		// Map the canonical line of the fault to the line it stands on in this file.
