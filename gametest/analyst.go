@@ -65,6 +65,58 @@ func sameAnswer(g props.Game, b props.Board) error {
 	return nil
 }
 
+// checkFraction: where g has an exact fraction for a board, its judge (at
+// full precision: a Go value has all its digits) accepts the float answer
+// against it. The samples come first, then generated boards.
+func checkFraction(t rapid.TB, g props.Game, _ options) {
+	compared := 0
+	names, boards := sampleBoards(g)
+	for i, b := range boards {
+		ok, err := fractionMatches(g, b)
+		if err != nil {
+			t.Fatalf("%s: %v", names[i], err)
+			return
+		}
+		if ok {
+			compared++
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		b := g.Generator().Draw(t, "board")
+		ok, err := fractionMatches(g, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			compared++
+		}
+	})
+	if !t.Failed() && compared == 0 {
+		t.Skipf("%s has no exact fraction for any board checked (Spec.Fraction): an exact route that shares no arithmetic with the float analyst is recommended", g.Name())
+	}
+}
+
+// fractionMatches reports whether b had a fraction to compare, and an error
+// when the float answer is not accepted against it.
+func fractionMatches(g props.Game, b props.Board) (bool, error) {
+	sol, err := g.Solve(b)
+	if err != nil {
+		return false, fmt.Errorf("the game's Solve: %v", err)
+	}
+	frac, err := g.Fraction(b, sol)
+	if err != nil {
+		return false, fmt.Errorf("the game's Fraction: %v", err)
+	}
+	if frac == nil {
+		return false, nil
+	}
+	f, _ := frac.Float64()
+	if !g.Agrees(props.Solution{Value: f, Fraction: frac}, sol.Value, true) {
+		return true, fmt.Errorf("the float answer %.17g is not accepted against the exact fraction %s = %.17g", sol.Value, clip(frac.RatString()), f)
+	}
+	return true, nil
+}
+
 // checkInvariants: every invariant holds on the samples' boards, then on
 // generated boards (props.InvariantsHold). The samples may reach sizes the
 // generator, kept small for speed, does not.

@@ -19,14 +19,15 @@ const DefaultRuns = 20000
 
 // The checks Run runs, as subtests of these names, in this order.
 const (
-	CheckSamples     = "samples"              // published samples parse and answer as published
-	CheckValid       = "valid"                // every generated board writes and parses; Parse never panics on a cut input
-	CheckRoundTrip   = "round-trip"           // write then parse gives the boards back
-	CheckAnswer      = "answer-matches-solve" // Answer's value is Solve's, bit for bit
-	CheckInvariants  = "invariants"           // every invariant holds on samples and generated boards
-	CheckAgreement   = "agreement"            // the analyst and the referee agree
-	CheckClasses     = "classes"              // every board has a class, the same on every call
-	CheckSimplifiers = "simplifiers"          // simpler boards are valid, differ, and run out
+	CheckSamples     = "samples"                // published samples parse and answer as published
+	CheckValid       = "valid"                  // every generated board writes and parses; Parse never panics on a cut input
+	CheckRoundTrip   = "round-trip"             // write then parse gives the boards back
+	CheckAnswer      = "answer-matches-solve"   // Answer's value is Solve's, bit for bit
+	CheckFraction    = "fraction-matches-value" // the exact fraction's value is accepted against the float answer
+	CheckInvariants  = "invariants"             // every invariant holds on samples and generated boards
+	CheckAgreement   = "agreement"              // the analyst and the referee agree
+	CheckClasses     = "classes"                // every board has a class, the same on every call
+	CheckSimplifiers = "simplifiers"            // simpler boards are valid, differ, and run out
 )
 
 // check is one of Run's subtests. Each takes a rapid.TB so that the kit's
@@ -46,6 +47,7 @@ func checks() []check {
 		{CheckValid, checkValid},
 		{CheckRoundTrip, checkRoundTrip},
 		{CheckAnswer, checkAnswer},
+		{CheckFraction, checkFraction},
 		{CheckInvariants, checkInvariants},
 		{CheckAgreement, checkAgreement},
 		{CheckClasses, checkClasses},
@@ -105,6 +107,11 @@ func Skip(names ...string) Option {
 //   - answer-matches-solve: g.Answer's value equals g.Solve's bit for bit
 //     (and their fractions, where both have one), on the samples and on
 //     generated boards.
+//   - fraction-matches-value: where the game has an exact fraction
+//     (g.Fraction), the game's own judge, at full precision, accepts the
+//     float answer against it, on the samples and on generated boards: the
+//     independent exact route is worth nothing unless it is compared. A
+//     game with no fraction for any board skips the check.
 //   - invariants: every invariant holds on the samples' boards, then on
 //     generated boards (props.InvariantsHold).
 //   - agreement: the analyst and the referee agree on generated boards

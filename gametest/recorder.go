@@ -46,7 +46,10 @@ type Recorder struct {
 // rapid's seed to Seed until t ends unless RAPID_SEED is set. The fail file,
 // and testdata/rapid and testdata when they are left empty, are removed when
 // t ends: the failure was asked for. Tests using a Recorder must not run in
-// parallel, as rapid's seed is a process-wide flag.
+// parallel, as rapid's seed is a process-wide flag. Give every Recorder of
+// one test its own name: rapid replays the fail file it finds under the
+// name first, so a second Recorder of the same name would replay the first
+// one's failure instead of searching.
 func NewRecorder(t *testing.T, name string) *Recorder {
 	t.Helper()
 	return &Recorder{T: t, rec: rapidtest.NewRecorder(t, name)}

@@ -12,7 +12,8 @@ import (
 const MaxSimplifySteps = 10000
 
 // checkSimplifiers: every board g.Simpler offers for a generated board is
-// valid (it writes and parses) and is not the board itself, and simplifying
+// valid (it writes and parses) and is not the board itself — which Define's
+// Simpler ensures by dropping the candidates that are not — and simplifying
 // again and again ends: from a generated board, rapid picks a candidate to
 // follow at each step (shrinking toward the first, which the cross-check's
 // search tries first), every candidate on the way is checked too, and the

@@ -2,6 +2,7 @@ package props
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -287,15 +288,31 @@ func (d defined[B, P]) Invariants() []Invariant[Board] {
 	return out
 }
 
+// Simpler keeps, of every simplifier's candidates in order, those that are
+// valid boards other than b: written in the input format and parsed back,
+// a candidate must give one board, and an input other than b's. The
+// shrinker must never hand a solver an invalid input, and a simplifier need
+// not check its own candidates.
 func (d defined[B, P]) Simpler(b Board) []Board {
 	v, err := d.board(b)
-	if err != nil {
+	if err != nil || len(d.spec.Simplifiers) == 0 {
 		return nil
 	}
+	input := func(c B) (string, bool) {
+		var buf bytes.Buffer
+		if err := d.spec.Write(&buf, []B{c}); err != nil {
+			return "", false
+		}
+		parsed, err := d.spec.Parse(bytes.NewReader(buf.Bytes()), "simpler")
+		return buf.String(), err == nil && len(parsed) == 1
+	}
+	own, _ := input(v)
 	var out []Board
 	for _, simpler := range d.spec.Simplifiers {
 		for _, c := range simpler(v) {
-			out = append(out, c)
+			if in, ok := input(c); ok && in != own {
+				out = append(out, c)
+			}
 		}
 	}
 	return out
@@ -333,6 +350,16 @@ func (d defined[B, P]) Agrees(ours Solution, theirs float64, fullPrecision bool)
 		return d.spec.Agrees(ours, theirs, fullPrecision)
 	}
 	return d.spec.Tolerance.Accepts(ours.Value, theirs)
+}
+
+func (d defined[B, P]) JudgeRule() string {
+	switch {
+	case d.spec.JudgeRule != "":
+		return d.spec.JudgeRule
+	case d.spec.Agrees != nil:
+		return "the game's own rule"
+	}
+	return d.spec.Tolerance.String()
 }
 
 func (d defined[B, P]) HasPolicy() bool { return d.choices != nil }
