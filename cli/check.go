@@ -39,10 +39,8 @@ func (p Program) newCheckCommand() *cobra.Command {
 format on stdin and reading the original output format from stdout, so an
 accepted contest solution runs unchanged: first the published samples, then
 boards from the game's generator (seeded as '` + p.Name + ` gen'), until --cases
-or --time runs out. Each answer is judged by the game's rule (snakes and jenga
-1e-6 absolute or relative, patience 1e-6 absolute, traps ±0.0005 on the exact
-value, or 1e-6 with --full-precision). NaN, Inf, an empty line or a number
-glued to garbage is never a pass.
+or --time runs out. Each answer is judged by the game's rule:
+` + p.judgeRules() + `NaN, Inf, an empty line or a number glued to garbage is never a pass.
 
 On the first failure the board is shrunk with rapid to a small board that
 still fails the same way, re-running the solver, then taken one part at a
@@ -62,6 +60,7 @@ Games:
 ` + p.gamesHelp(),
 		Args: p.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			args = p.withGame(args)
 			g, err := p.gameArg(args)
 			if err != nil {
 				return err
@@ -175,6 +174,9 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		case st.Note != "":
 			fmt.Fprintf(w, "(%s)\n", st.Note)
 		}
+		if in := string(oc.Found.Input); len(in) <= maxFoundShown {
+			fmt.Fprintf(w, "first found (%s):\n%s", oc.Found.Source, ensureNewline(in))
+		}
 	} else if oc.Shrink.Note != "" {
 		fmt.Fprintf(w, "not shrunk: %s\n", oc.Shrink.Note)
 	} else if f == oc.SampleFailure {
@@ -199,6 +201,19 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
 }
+
+// judgeRules lists each game's judge rule, one line a game.
+func (p Program) judgeRules() string {
+	var b strings.Builder
+	for _, g := range p.Games {
+		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.JudgeRule())
+	}
+	return b.String()
+}
+
+// maxFoundShown is the longest input, as first found before shrinking, that
+// check's text output shows beside the shrunk one; --json always has it.
+const maxFoundShown = 400
 
 // checkJSON is the --json form of an Outcome.
 type checkJSON struct {

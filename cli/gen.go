@@ -27,6 +27,7 @@ file (` + p.namesOf(func(g props.Game) bool { return g.MaxBoardsPerInput() == 1 
 DIR then gets GAME-0001.in, GAME-0002.in, ...`,
 		Args: p.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			args = p.withGame(args)
 			g, err := p.gameArg(args)
 			if err != nil {
 				return err

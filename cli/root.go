@@ -56,6 +56,25 @@ func (p Program) lookup(name string) (props.Game, error) {
 	return nil, fmt.Errorf("unknown game %q (known: %s)", name, p.gameNames())
 }
 
+// withGame puts the one game of a one-game program in front of args when
+// the command line left it out: `bagofmice check --solver X` means
+// `bagofmice check bagofmice --solver X`, and `bagofmice solve in.txt`
+// solves in.txt. The first argument is taken for a FILE only when it is
+// "-" or names an existing file; anything else stays the GAME argument, so
+// that a mistyped game is still reported as one. A program of several
+// games needs GAME.
+func (p Program) withGame(args []string) []string {
+	if len(p.Games) != 1 || len(args) > 0 && args[0] == p.Games[0].Name() {
+		return args
+	}
+	if len(args) > 0 && args[0] != "-" {
+		if _, err := os.Stat(args[0]); err != nil {
+			return args
+		}
+	}
+	return append([]string{p.Games[0].Name()}, args...)
+}
+
 // gameArg checks the GAME argument and returns the game.
 func (p Program) gameArg(args []string) (props.Game, error) {
 	if len(args) == 0 {
@@ -71,6 +90,9 @@ func (p Program) gameArg(args []string) (props.Game, error) {
 // argsBetween is cobra's RangeArgs with a usage error.
 func (p Program) argsBetween(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
+		if lo > 0 {
+			args = p.withGame(args)
+		}
 		if len(args) == 0 && lo > 0 {
 			return usagef("%s: missing GAME (one of %s)", cmd.CommandPath(), p.gameNames())
 		}
@@ -137,6 +159,9 @@ func hasRelaxedLimits(g props.Game) bool {
 
 func (p Program) gamesHelp() string {
 	var b strings.Builder
+	if len(p.Games) == 1 {
+		fmt.Fprintf(&b, "  (GAME may be left out: %s has one game)\n", p.Name)
+	}
 	for _, g := range p.Games {
 		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.Title())
 	}

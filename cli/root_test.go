@@ -42,12 +42,42 @@ func TestGamesArePassedIn(t *testing.T) {
 		{[]string{"--help"}, 0, "Games: patience.", ""},
 		{[]string{"solve", "--help"}, 0, "  patience ", ""},
 		{[]string{"solve", "snakes"}, 2, "", "unknown game \"snakes\" (known: patience)\nRun 'mine --help' for usage.\n"},
-		{[]string{"solve"}, 2, "", "mine solve: missing GAME (one of patience)"},
+		// One game: GAME may be left out, and the input comes from stdin.
+		{[]string{"solve"}, 1, "", "<stdin>: no deal"},
 		{[]string{"report", "--games", "snakes"}, 2, "", "unknown game \"snakes\" (known: patience)"},
 	}
 	for _, tt := range tests {
 		var out, errOut strings.Builder
 		code := p.Run(t.Context(), tt.args, strings.NewReader(""), &out, &errOut)
+		if code != tt.code || !strings.Contains(out.String(), tt.stdout) || !strings.Contains(errOut.String(), tt.stderr) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, %q and %q",
+				tt.args, code, out.String(), errOut.String(), tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+// A one-game program takes GAME as given or left out: a first argument that
+// names an existing file (or "-") is the FILE; anything else stays GAME.
+func TestOneGameMayBeLeftOut(t *testing.T) {
+	path, want := sampleFile(t, "patience")
+	p := Program{Name: "mine", Games: builtins()[1:2]} // patience alone
+	tests := []struct {
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"solve", path}, "", 0, want, ""},
+		{[]string{"solve", "patience", path}, "", 0, want, ""},
+		{[]string{"solve", "-"}, mustRead(t, path), 0, want, ""},
+		{[]string{"validate", path}, "", 0, "", ""},
+		{[]string{"gen", "--count", "1", "--seed", "2"}, "", 0, "", ""},
+		{[]string{"solve", "no-such-file"}, "", 2, "", `unknown game "no-such-file" (known: patience)`},
+	}
+	for _, tt := range tests {
+		var out, errOut strings.Builder
+		code := p.Run(t.Context(), tt.args, strings.NewReader(tt.stdin), &out, &errOut)
 		if code != tt.code || !strings.Contains(out.String(), tt.stdout) || !strings.Contains(errOut.String(), tt.stderr) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, %q and %q",
 				tt.args, code, out.String(), errOut.String(), tt.code, tt.stdout, tt.stderr)

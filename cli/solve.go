@@ -21,6 +21,7 @@ Games:
 ` + p.gamesHelp(),
 		Args: p.argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			args = p.withGame(args)
 			g, err := p.gameArg(args)
 			if err != nil {
 				return err
@@ -61,7 +62,13 @@ Games:
 	}
 	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output")
 	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the game's own ("+p.gamesWith(func(g props.Game) string { return fmt.Sprint(g.Digits()) })+")")
-	cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+p.namesOf(props.Game.HasPolicy)+")")
-	cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+p.namesOf(hasRelaxedLimits)+")")
+	// A program whose games have no policy or no relaxed limits does not
+	// offer the flags at all.
+	if games := p.namesOf(props.Game.HasPolicy); games != "none" {
+		cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+games+")")
+	}
+	if games := p.namesOf(hasRelaxedLimits); games != "none" {
+		cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+games+")")
+	}
 	return cmd
 }

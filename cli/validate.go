@@ -15,12 +15,13 @@ func (p Program) newValidateCommand() *cobra.Command {
 rule and limit of the statement. It prints FILE:LINE: what is wrong for the
 first problem of each invalid file, and exits 0 only when every file is valid.`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 2 {
+			if len(p.withGame(args)) < 2 {
 				return usagef("validate needs GAME and at least one FILE")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			args = p.withGame(args)
 			g, err := p.gameArg(args)
 			if err != nil {
 				return err

@@ -110,6 +110,8 @@ type Game interface {
 	// exact solution is ours; fullPrecision asks for the strict rule of a
 	// solver that prints all its digits.
 	Agrees(ours Solution, theirs float64, fullPrecision bool) bool
+	// JudgeRule says the judge's rule in a few words, for help texts.
+	JudgeRule() string
 
 	// HasPolicy reports whether the game has choices and so a policy.
 	HasPolicy() bool

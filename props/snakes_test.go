@@ -119,3 +119,20 @@ func FuzzSnakesAgreement(f *testing.F) {
 func FuzzSnakesInvariants(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(InvariantsHold(Snakes())))
 }
+
+// InvariantHolds checks one invariant alone: the drift fails
+// float-matches-fraction, the real analyst passes it, and an unknown name
+// is a failure, not a silent pass.
+func TestInvariantHoldsChecksOneInvariant(t *testing.T) {
+	report := expectPropertyFails(t, InvariantHolds(driftingSnakes(), "float-matches-fraction"))
+	if !strings.Contains(report, "invariant float-matches-fraction") {
+		t.Errorf("failure report does not name the invariant:\n%s", report)
+	}
+	rapid.Check(t, InvariantHolds(Snakes(), "float-matches-fraction"))
+	t.Run("unknown", func(t *testing.T) {
+		report := expectPropertyFails(t, InvariantHolds(Snakes(), "no-such-invariant"))
+		if !strings.Contains(report, `no invariant "no-such-invariant"`) {
+			t.Errorf("failure report does not say the name is unknown:\n%s", report)
+		}
+	})
+}

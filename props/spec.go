@@ -82,12 +82,14 @@ type Spec[B any] struct {
 
 	// Invariants are exact properties every valid board satisfies.
 	Invariants []Invariant[B]
-	// Simplifiers each list valid boards one step simpler than b (one part
+	// Simplifiers each list boards one step simpler than b (one part
 	// fewer, one colour fewer, a smaller count); each candidate must be
-	// smaller by a measure that cannot fall forever. After rapid's
-	// shrinking, a failure is taken one step simpler while some candidate
-	// still fails, every simplifier's candidates tried in order: a greedy
-	// search, so offer several ways to simplify.
+	// smaller by a measure that cannot fall forever. Candidates that are
+	// not valid (Write then Parse fails) or are b itself are dropped, so a
+	// simplifier may propose freely. After rapid's shrinking, a failure is
+	// taken one step simpler while some candidate still fails, every
+	// simplifier's candidates tried in order: a greedy search, so offer
+	// several ways to simplify.
 	Simplifiers []func(b B) []B
 
 	// Digits is how many decimals answers are printed with, and the
@@ -109,6 +111,10 @@ type Spec[B any] struct {
 	// for the strict rule of a solver that prints all its digits (a Go
 	// function), for games whose statement asks for few digits.
 	Agrees func(ours Solution, theirs float64, fullPrecision bool) bool
+	// JudgeRule says the judge's rule in a few words, for help texts
+	// ("±0.0005 on the exact value"); "" says Tolerance's rule, or "the
+	// game's own rule" when Agrees is set.
+	JudgeRule string
 }
 
 // Choices is the part of a game with choices: an analyst that also returns

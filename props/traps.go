@@ -51,6 +51,7 @@ func (g TrapsConfig) Spec() (Spec[*traps.Maze], Choices[*traps.Maze, traps.Table
 			Digits:       3,
 			WriteAnswers: writeTrapsAnswers,
 			Agrees:       trapsAgrees,
+			JudgeRule:    "±0.0005 on the exact value, 1e-6 with --full-precision",
 		}, Choices[*traps.Maze, traps.Table]{
 			Solve:       g.solveMaze,
 			Referee:     trapsReferee,
