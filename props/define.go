@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
@@ -66,7 +68,7 @@ func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
 		{"Name", s.Name != ""},
 		{"Parse", s.Parse != nil},
 		{"Write", s.Write != nil},
-		{"Generator", s.Generator != nil},
+		{"Generator (or Params and GeneratorWith)", s.Generator != nil || s.GeneratorWith != nil},
 	} {
 		if !part.ok {
 			missing = append(missing, part.name)
@@ -84,12 +86,30 @@ func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
 	if s.Digits < 0 {
 		panic(specError(s.Name, "Digits must not be negative"))
 	}
-	d := defined[B, P]{spec: s, choices: c, digits: s.Digits}
+	if msg := checkParams(s.Params, s.Presets, s.GeneratorWith != nil); msg != "" {
+		panic(specError(s.Name, msg))
+	}
+	if msg := checkCoverage(s.Coverage); msg != "" {
+		panic(specError(s.Name, msg))
+	}
+	d := defined[B, P]{spec: s, choices: c, digits: s.Digits, values: map[string]int{}}
 	if d.digits == 0 {
 		d.digits = DefaultDigits
 	}
-	d.gen = rapid.Map(s.Generator, func(b B) Board { return b })
+	for _, p := range s.Params {
+		d.values[p.Name] = p.Default
+	}
+	d.gen = d.generator()
 	return d
+}
+
+// generator is the game's generator under the values in force.
+func (d defined[B, P]) generator() *rapid.Generator[Board] {
+	gen := d.spec.Generator
+	if d.spec.GeneratorWith != nil {
+		gen = d.spec.GeneratorWith(maps.Clone(d.values))
+	}
+	return rapid.Map(gen, func(b B) Board { return b })
 }
 
 // defined is a Game made from a Spec; P is the policy type of a game with
@@ -98,6 +118,7 @@ type defined[B, P any] struct {
 	spec    Spec[B]
 	choices *Choices[B, P] // nil: a game without choices
 	digits  int
+	values  map[string]int // the generator's parameter values in force; never written after newDefined or WithParams
 	gen     *rapid.Generator[Board]
 }
 
@@ -173,6 +194,93 @@ func (d defined[B, P]) WriteInput(w io.Writer, boards []Board) error {
 func (d defined[B, P]) MaxBoardsPerInput() int { return max(1, d.spec.MaxBoardsPerInput) }
 
 func (d defined[B, P]) Generator() *rapid.Generator[Board] { return d.gen }
+
+func (d defined[B, P]) Params() []Param { return slices.Clone(d.spec.Params) }
+
+func (d defined[B, P]) Presets() []Preset { return slices.Clone(d.spec.Presets) }
+
+func (d defined[B, P]) ParamValues() map[string]int { return maps.Clone(d.values) }
+
+func (d defined[B, P]) WithParams(values map[string]int) (Game, error) {
+	next := maps.Clone(d.values)
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		v := values[name]
+		i := slices.IndexFunc(d.spec.Params, func(p Param) bool { return p.Name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("%s has no generator parameter %q (%s)", d.spec.Name, name, paramNames(d.spec.Params))
+		}
+		if p := d.spec.Params[i]; v < p.Min || v > p.Max {
+			return nil, fmt.Errorf("%s: %s must be in %d..%d, not %d (%s)", d.spec.Name, name, p.Min, p.Max, v, p.Doc)
+		}
+		next[name] = v
+	}
+	d.values = next
+	d.gen = d.generator()
+	return d, nil
+}
+
+func (d defined[B, P]) Coverage() []ClassGoal { return slices.Clone(d.spec.Coverage) }
+
+// paramNames lists the parameters for an error message.
+func paramNames(ps []Param) string {
+	if len(ps) == 0 {
+		return "it has none"
+	}
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name
+	}
+	return "it has " + strings.Join(names, ", ")
+}
+
+// checkParams says what is wrong with a Spec's parameters and presets, or "".
+func checkParams(ps []Param, presets []Preset, hasGeneratorWith bool) string {
+	if (len(ps) > 0) != hasGeneratorWith {
+		return "Params and GeneratorWith go together"
+	}
+	seen := map[string]Param{}
+	for _, p := range ps {
+		if p.Name == "" || strings.ContainsAny(p.Name, " =,") {
+			return fmt.Sprintf("parameter name %q must be one word without '=' or ','", p.Name)
+		}
+		if _, ok := seen[p.Name]; ok {
+			return fmt.Sprintf("two parameters are named %q", p.Name)
+		}
+		if p.Min > p.Max || p.Default < p.Min || p.Default > p.Max {
+			return fmt.Sprintf("parameter %s: default %d outside %d..%d", p.Name, p.Default, p.Min, p.Max)
+		}
+		seen[p.Name] = p
+	}
+	for _, pr := range presets {
+		for name, v := range pr.Values {
+			p, ok := seen[name]
+			if !ok {
+				return fmt.Sprintf("preset %s sets %q, which is no parameter", pr.Name, name)
+			}
+			if v < p.Min || v > p.Max {
+				return fmt.Sprintf("preset %s sets %s to %d, outside %d..%d", pr.Name, name, v, p.Min, p.Max)
+			}
+		}
+	}
+	return ""
+}
+
+// checkCoverage says what is wrong with a Spec's coverage goals, or "".
+func checkCoverage(goals []ClassGoal) string {
+	total := 0.0
+	seen := map[string]bool{}
+	for _, g := range goals {
+		if !(g.MinShare > 0 && g.MinShare <= 1) || g.Class == "" || seen[g.Class] {
+			return fmt.Sprintf("coverage goal %+v: a class named once, with a share in (0, 1]", g)
+		}
+		seen[g.Class] = true
+		total += g.MinShare
+	}
+	if total > 1+1e-12 {
+		return fmt.Sprintf("coverage goals ask for %g of the boards in all", total)
+	}
+	return ""
+}
 
 func (d defined[B, P]) Classify(b Board) string {
 	v, err := d.board(b)

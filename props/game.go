@@ -70,8 +70,21 @@ type Game interface {
 	// MaxBoardsPerInput is how many boards one input file may hold.
 	MaxBoardsPerInput() int
 
-	// Generator draws random valid boards, shrinking toward small ones.
+	// Generator draws random valid boards, shrinking toward small ones,
+	// under the parameter values in force (ParamValues).
 	Generator() *rapid.Generator[Board]
+	// Params are the generator's parameters, Presets its named sets of
+	// values; none for a game without them.
+	Params() []Param
+	Presets() []Preset
+	// ParamValues are the values in force, one for every Param.
+	ParamValues() map[string]int
+	// WithParams is the same game drawing boards under values (names of
+	// Params; the others keep the values in force); an error names an
+	// unknown parameter or a value out of range.
+	WithParams(values map[string]int) (Game, error)
+	// Coverage is the game's coverage goals.
+	Coverage() []ClassGoal
 	// Classify names the coverage class of a board.
 	Classify(b Board) string
 	// Samples are the published samples with their expected outputs.

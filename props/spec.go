@@ -43,8 +43,21 @@ type Spec[B any] struct {
 
 	// Generator draws random valid boards. Build boards constructively
 	// (never with Filter) and give it a near-the-limits style beside small
-	// boards: rapid favours small values (docs/own-game.md).
+	// boards: rapid favours small values (docs/own-game.md). A game with
+	// Params gives GeneratorWith instead.
 	Generator *rapid.Generator[B]
+	// Params are the generator's integer parameters a user may set from the
+	// command line (`--gen cols=30`), each with a range and a default;
+	// GeneratorWith draws boards under given values, one for every Param.
+	// Set both or neither.
+	Params        []Param
+	GeneratorWith func(values map[string]int) *rapid.Generator[B]
+	// Presets are named sets of parameter values (`--limits official`).
+	Presets []Preset
+	// Coverage declares the share of generated boards each named class
+	// must reach; check and report test it (a class that never occurs is a
+	// failure, never a silent pass).
+	Coverage []ClassGoal
 	// Classify names the coverage class of a board ("dense-jumps"); nil
 	// puts every board in one class, "all".
 	Classify func(b B) string
@@ -164,4 +177,28 @@ func (o OutcomeKind) String() string {
 		return "count"
 	}
 	return "unknown outcome"
+}
+
+// Param is one integer parameter of a game's generator, settable from the
+// command line: `--gen cols=30`.
+type Param struct {
+	Name     string // one word: "cols"
+	Doc      string // what it sets: "the most columns of a generated maze"
+	Default  int
+	Min, Max int // the values allowed, inclusive
+}
+
+// Preset is a named set of generator parameter values: `--limits official`.
+// Parameters it does not name keep their defaults.
+type Preset struct {
+	Name   string
+	Doc    string
+	Values map[string]int
+}
+
+// ClassGoal is a coverage goal: at least MinShare of the generated boards
+// fall in Class (a name Classify returns).
+type ClassGoal struct {
+	Class    string
+	MinShare float64 // in (0, 1]
 }
