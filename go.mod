@@ -5,7 +5,10 @@ go 1.26.0
 require pgregory.net/rapid v1.3.0
 
 require (
+	github.com/bmatcuk/doublestar/v4 v4.10.0
+	github.com/rhysd/actionlint v1.7.12
 	github.com/spf13/cobra v1.10.2
+	github.com/spf13/pflag v1.0.9
 	github.com/vbauerster/mpb/v8 v8.16.2
 	golang.org/x/term v0.35.0
 	gonum.org/v1/gonum v0.17.0
@@ -24,16 +27,18 @@ require (
 	github.com/bitfield/gotestdox v0.2.2 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/dnephin/pflag v1.0.7 // indirect
-	github.com/fatih/color v1.18.0 // indirect
+	github.com/fatih/color v1.19.0 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/google/shlex v0.0.0-20191202100458-e7afc7fbc510 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/mattn/go-colorable v0.1.13 // indirect
+	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/mattn/go-runewidth v0.0.30 // indirect
-	github.com/spf13/pflag v1.0.9 // indirect
+	github.com/mattn/go-shellwords v1.0.12 // indirect
+	github.com/robfig/cron/v3 v3.0.1 // indirect
 	github.com/vbauerster/cupwriter v0.0.5 // indirect
+	go.yaml.in/yaml/v4 v4.0.0-rc.3 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/mod v0.41.0 // indirect
@@ -46,6 +51,7 @@ require (
 )
 
 tool (
+	github.com/rhysd/actionlint/cmd/actionlint
 	gotest.tools/gotestsum
 	honnef.co/go/tools/cmd/staticcheck
 )
