@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
@@ -12,10 +13,12 @@ import (
 
 func (p Program) newGenCommand() *cobra.Command {
 	var (
-		seed  uint64
-		count int
-		out   string
-		mix   bool
+		seed    uint64
+		count   int
+		out     string
+		mix     bool
+		answers bool
+		genOpts oneGameGenFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "gen GAME",
@@ -24,7 +27,16 @@ func (p Program) newGenCommand() *cobra.Command {
 them in the original input format, like a testlib generator: the same seed
 gives the same bytes on every machine. Games whose format holds one case per
 file (` + p.namesOf(func(g props.Game) bool { return g.MaxBoardsPerInput() == 1 }) + `) need --out DIR for more than one board;
-DIR then gets GAME-0001.in, GAME-0002.in, ...`,
+DIR then gets GAME-0001.in, GAME-0002.in, ...
+
+--answers writes beside each GAME-NNNN.in its GAME-NNNN.ans, the answers of
+its boards in the original output format: a problem setter's test set in
+one command. It needs --out.
+
+--gen and --limits set the generator's parameters (the boards drawn depend
+on them, and on --seed).
+
+` + p.paramsHelp(),
 		Args: p.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			args = p.withGame(args)
@@ -34,6 +46,12 @@ DIR then gets GAME-0001.in, GAME-0002.in, ...`,
 			}
 			if count < 1 {
 				return usagef("--count must be at least 1")
+			}
+			if answers && out == "" {
+				return usagef("--answers needs --out DIR: each .ans goes beside its .in")
+			}
+			if g, err = genOpts.apply(p, g); err != nil {
+				return err
 			}
 			gen := g.Generator()
 			boards := make([]props.Board, count)
@@ -59,6 +77,11 @@ DIR then gets GAME-0001.in, GAME-0002.in, ...`,
 				if err := writeFileWith(name, func(f *os.File) error { return g.WriteInput(f, chunk) }); err != nil {
 					return err
 				}
+				if answers {
+					if err := writeAnswersFile(g, strings.TrimSuffix(name, ".in")+".ans", chunk); err != nil {
+						return err
+					}
+				}
 			}
 			return nil
 		},
@@ -67,7 +90,23 @@ DIR then gets GAME-0001.in, GAME-0002.in, ...`,
 	cmd.Flags().IntVar(&count, "count", 1, "number of boards")
 	cmd.Flags().StringVar(&out, "out", "", "write files into this directory instead of stdout")
 	cmd.Flags().BoolVar(&mix, "mix", false, "print how many boards of each kind were generated, on stderr")
+	cmd.Flags().BoolVar(&answers, "answers", false, "with --out: also write each input's answers beside it, GAME-NNNN.ans")
+	genOpts.register(cmd.Flags())
 	return cmd
+}
+
+// writeAnswersFile writes the answers of boards, the boards of one input,
+// into name in the game's original output format.
+func writeAnswersFile(g props.Game, name string, boards []props.Board) error {
+	sols := make([]props.Solution, len(boards))
+	for i, b := range boards {
+		sol, err := g.Answer(b)
+		if err != nil {
+			return fmt.Errorf("%s: board %d: %w", name, i+1, err)
+		}
+		sols[i] = sol
+	}
+	return writeFileWith(name, func(f *os.File) error { return g.WriteAnswers(f, sols) })
 }
 
 // writeFileWith writes a file atomically: to a temporary name, then renamed.

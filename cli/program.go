@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -27,14 +28,16 @@ type Program struct {
 }
 
 // Main runs the command line of the process over games, stopping work on
-// an interrupt, and returns the exit status for os.Exit. It is the whole of
+// an interrupt or SIGTERM, and returns the exit status for os.Exit. It is the whole of
 // a program's main function:
 //
 //	func main() { os.Exit(cli.Main(mygame.Game())) }
 //
 // Help and usage messages name the program after its binary.
 func Main(games ...props.Game) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM too (a CI job's timeout, timeout(1)): the solver runs in a
+	// process group of its own, which the harness kills on the way out.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var args []string
 	if len(os.Args) > 1 {

@@ -25,11 +25,11 @@ func ExampleRun() {
 
 // A Program names itself in usage messages, and knows only its own games.
 func ExampleProgram_Run() {
-	p := cli.Program{Name: "mice", Games: []props.Game{props.Snakes()}}
+	p := cli.Program{Name: "dice", Games: []props.Game{props.Snakes(), props.Patience()}}
 	code := p.Run(context.Background(), []string{"solve", "jenga"}, strings.NewReader(""), os.Stdout, os.Stdout)
 	fmt.Println("exit status", code)
 	// Output:
-	// unknown game "jenga" (known: snakes)
-	// Run 'mice --help' for usage.
+	// unknown game "jenga" (known: snakes, patience)
+	// Run 'dice --help' for usage.
 	// exit status 2
 }

@@ -14,9 +14,10 @@ import (
 func (p Program) newReportCommand() *cobra.Command {
 	opt := reports.DefaultOptions(slices.Clone(p.Games)...)
 	var (
-		games string
-		out   string
-		shard string
+		games   string
+		out     string
+		shard   string
+		genOpts reportGenFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "report",
@@ -31,7 +32,18 @@ The same seed gives the same report.json, whatever --workers is.
 
 --shard i/n checks only the i-th of n deterministic slices of the boards;
 '` + p.Name + ` report merge DIR...' joins the n shard directories into the
-report one run would have written.`,
+report one run would have written.
+
+A game that declares coverage goals (a least share of its generated boards
+in a class) gets a coverage table, and the report fails when a class is
+under-covered: a one-sided exact binomial test of each goal, inside the same
+budget. A goal that the run has too few boards to judge is said to be so,
+never passed as met.
+
+--gen and --limits set the generators' parameters; report.json records the
+values in force, and 'report merge' refuses shards run under other values.
+
+` + p.paramsHelp(),
 		Args: p.argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games != "all" {
@@ -43,6 +55,10 @@ report one run would have written.`,
 					}
 					opt.Games = append(opt.Games, g)
 				}
+			}
+			var err error
+			if opt.Games, err = genOpts.apply(p, opt.Games); err != nil {
+				return err
 			}
 			if shard != "" {
 				sh, err := reports.ParseShard(shard)
@@ -73,6 +89,7 @@ report one run would have written.`,
 	f.IntVar(&opt.Workers, "workers", runtime.GOMAXPROCS(0), "parallel workers (the report does not depend on it)")
 	f.StringVar(&out, "out", "report", "directory for the report files")
 	f.StringVar(&shard, "shard", "", "check only slice i of n (\"i/n\", 1 ≤ i ≤ n); see 'report merge'")
+	genOpts.register(f)
 	cmd.AddCommand(p.newReportMergeCommand())
 	return cmd
 }

@@ -59,18 +59,11 @@ func (p Program) lookup(name string) (props.Game, error) {
 // withGame puts the one game of a one-game program in front of args when
 // the command line left it out: `bagofmice check --solver X` means
 // `bagofmice check bagofmice --solver X`, and `bagofmice solve in.txt`
-// solves in.txt. The first argument is taken for a FILE only when it is
-// "-" or names an existing file; anything else stays the GAME argument, so
-// that a mistyped game is still reported as one. A program of several
-// games needs GAME.
+// solves in.txt. With one game, the first argument is the game only when
+// it is the game's name. A program of several games needs GAME.
 func (p Program) withGame(args []string) []string {
 	if len(p.Games) != 1 || len(args) > 0 && args[0] == p.Games[0].Name() {
 		return args
-	}
-	if len(args) > 0 && args[0] != "-" {
-		if _, err := os.Stat(args[0]); err != nil {
-			return args
-		}
 	}
 	return append([]string{p.Games[0].Name()}, args...)
 }
@@ -90,6 +83,7 @@ func (p Program) gameArg(args []string) (props.Game, error) {
 // argsBetween is cobra's RangeArgs with a usage error.
 func (p Program) argsBetween(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
+		typed := len(args)
 		if lo > 0 {
 			args = p.withGame(args)
 		}
@@ -97,10 +91,22 @@ func (p Program) argsBetween(lo, hi int) cobra.PositionalArgs {
 			return usagef("%s: missing GAME (one of %s)", cmd.CommandPath(), p.gameNames())
 		}
 		if len(args) < lo || len(args) > hi {
+			if implied := len(args) - typed; implied > 0 {
+				// The game was left out: count what the user typed.
+				return usagef("%s takes at most %d argument(s) after the game, got %d", cmd.CommandPath(), hi-1, typed)
+			}
 			return usagef("%s takes %d to %d arguments, got %d", cmd.CommandPath(), lo, hi, len(args))
 		}
 		return nil
 	}
+}
+
+// inputName names the input of a command's args, as readBoards reads it.
+func inputName(args []string) string {
+	if len(args) < 2 || args[1] == "-" {
+		return "<stdin>"
+	}
+	return args[1]
 }
 
 // readBoards parses the file named by args[1], or stdin when absent or "-".
@@ -148,13 +154,6 @@ func (p Program) gamesWith(value func(props.Game) string) string {
 		parts = append(parts, g.Name()+" "+value(g))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// hasRelaxedLimits reports whether g reads inputs beyond its statement's
-// limits: a game without relaxed limits refuses before reading anything.
-func hasRelaxedLimits(g props.Game) bool {
-	_, err := g.ParseRelaxed(strings.NewReader(""), "")
-	return !props.IsUnsupported(err)
 }
 
 func (p Program) gamesHelp() string {

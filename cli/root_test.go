@@ -41,7 +41,7 @@ func TestGamesArePassedIn(t *testing.T) {
 	}{
 		{[]string{"--help"}, 0, "Games: patience.", ""},
 		{[]string{"solve", "--help"}, 0, "  patience ", ""},
-		{[]string{"solve", "snakes"}, 2, "", "unknown game \"snakes\" (known: patience)\nRun 'mine --help' for usage.\n"},
+		{[]string{"solve", "snakes"}, 1, "", "open snakes: no such file or directory"}, // one game: snakes is a FILE
 		// One game: GAME may be left out, and the input comes from stdin.
 		{[]string{"solve"}, 1, "", "<stdin>: no deal"},
 		{[]string{"report", "--games", "snakes"}, 2, "", "unknown game \"snakes\" (known: patience)"},
@@ -56,8 +56,8 @@ func TestGamesArePassedIn(t *testing.T) {
 	}
 }
 
-// A one-game program takes GAME as given or left out: a first argument that
-// names an existing file (or "-") is the FILE; anything else stays GAME.
+// A one-game program takes GAME as given or left out: a first argument other
+// than the game's name is the FILE.
 func TestOneGameMayBeLeftOut(t *testing.T) {
 	path, want := sampleFile(t, "patience")
 	p := Program{Name: "mine", Games: builtins()[1:2]} // patience alone
@@ -73,7 +73,8 @@ func TestOneGameMayBeLeftOut(t *testing.T) {
 		{[]string{"solve", "-"}, mustRead(t, path), 0, want, ""},
 		{[]string{"validate", path}, "", 0, "", ""},
 		{[]string{"gen", "--count", "1", "--seed", "2"}, "", 0, "", ""},
-		{[]string{"solve", "no-such-file"}, "", 2, "", `unknown game "no-such-file" (known: patience)`},
+		{[]string{"solve", "no-such-file"}, "", 1, "", "open no-such-file: no such file or directory"},
+		{[]string{"validate", "no-such-file"}, "", 1, "", "open no-such-file: no such file or directory"},
 	}
 	for _, tt := range tests {
 		var out, errOut strings.Builder

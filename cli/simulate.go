@@ -47,12 +47,12 @@ Exits 1 when a board disagrees.`,
 			for i, b := range boards {
 				sol, err := g.Solve(b)
 				if err != nil {
-					return fmt.Errorf("case %d: %w", i+1, err)
+					return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), i+1, err)
 				}
 				h, err := g.Simulate(cmd.Context(), b, sol, montecarlo.Config{
 					Runs: runs, Seed: montecarlo.SubSeed(seed, uint64(i)), Workers: workers})
 				if err != nil {
-					return fmt.Errorf("case %d: %w", i+1, err)
+					return fmt.Errorf("%s: case %d: the referee failed: %w", inputName(args), i+1, err)
 				}
 				a := props.Agree(g, sol, h.Counts, per)
 				verdict := "agree"

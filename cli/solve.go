@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/spf13/cobra"
@@ -36,23 +37,30 @@ Games:
 			sols := make([]props.Solution, len(boards))
 			for i, b := range boards {
 				if sols[i], err = g.Answer(b); err != nil {
-					return fmt.Errorf("case %d: %w", i+1, err)
+					return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), i+1, err)
 				}
 			}
 			if err := g.WriteAnswers(cmd.OutOrStdout(), sols); err != nil {
 				return err
 			}
 			if withFraction {
+				// A game may have a fraction for some boards only (where it
+				// is cheap); one with none for any board has none at all.
+				lines, found := make([]string, len(boards)), false
 				for i, b := range boards {
 					r, err := g.Fraction(b, sols[i])
 					if err != nil {
-						return fmt.Errorf("case %d: %w", i+1, err)
+						return fmt.Errorf("%s: case %d: the exact fraction failed: %w", inputName(args), i+1, err)
 					}
-					if r == nil {
-						return usagef("%s has no exact fraction", g.Name())
+					lines[i] = fmt.Sprintf("exact %d: none at this size", i+1)
+					if r != nil {
+						lines[i], found = fmt.Sprintf("exact %d: %s", i+1, r.RatString()), true
 					}
-					fmt.Fprintf(cmd.OutOrStdout(), "exact %d: %s\n", i+1, r.RatString())
 				}
+				if !found {
+					return usagef("%s has no exact fraction for these boards", g.Name())
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), strings.Join(lines, "\n"))
 			}
 			if policy {
 				return writePolicies(cmd.OutOrStdout(), g, boards)
@@ -67,7 +75,7 @@ Games:
 	if games := p.namesOf(props.Game.HasPolicy); games != "none" {
 		cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+games+")")
 	}
-	if games := p.namesOf(hasRelaxedLimits); games != "none" {
+	if games := p.namesOf(props.Game.HasRelaxedLimits); games != "none" {
 		cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+games+")")
 	}
 	return cmd

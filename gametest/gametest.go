@@ -22,11 +22,13 @@ const (
 	CheckSamples     = "samples"                // published samples parse and answer as published
 	CheckValid       = "valid"                  // every generated board writes and parses; Parse never panics on a cut input
 	CheckRoundTrip   = "round-trip"             // write then parse gives the boards back
+	CheckParams      = "params"                 // boards drawn at every parameter's ends and under every preset are valid
 	CheckAnswer      = "answer-matches-solve"   // Answer's value is Solve's, bit for bit
 	CheckFraction    = "fraction-matches-value" // the exact fraction's value is accepted against the float answer
 	CheckInvariants  = "invariants"             // every invariant holds on samples and generated boards
 	CheckAgreement   = "agreement"              // the analyst and the referee agree
 	CheckClasses     = "classes"                // every board has a class, the same on every call
+	CheckCoverage    = "coverage"               // the generator meets its coverage goals
 	CheckSimplifiers = "simplifiers"            // simpler boards are valid, differ, and run out
 )
 
@@ -46,11 +48,13 @@ func checks() []check {
 		{CheckSamples, checkSamples},
 		{CheckValid, checkValid},
 		{CheckRoundTrip, checkRoundTrip},
+		{CheckParams, checkParams},
 		{CheckAnswer, checkAnswer},
 		{CheckFraction, checkFraction},
 		{CheckInvariants, checkInvariants},
 		{CheckAgreement, checkAgreement},
 		{CheckClasses, checkClasses},
+		{CheckCoverage, checkCoverage},
 		{CheckSimplifiers, checkSimplifiers},
 	}
 }
@@ -104,6 +108,10 @@ func Skip(names ...string) Option {
 //     back, one board to an input, groups of up to g.MaxBoardsPerInput()
 //     boards, and one input of exactly that many. Equal is reflect.DeepEqual,
 //     except that a nil slice or map equals an empty one.
+//   - params: boards drawn with each generator parameter at its Min and at
+//     its Max (the others at their defaults), and under each preset, are
+//     valid (written and parsed back without error). A game without
+//     parameters skips the check.
 //   - answer-matches-solve: g.Answer's value equals g.Solve's bit for bit
 //     (and their fractions, where both have one), on the samples and on
 //     generated boards.
@@ -118,6 +126,10 @@ func Skip(names ...string) Option {
 //     (props.Agreement).
 //   - classes: g.Classify names a non-empty class for every generated
 //     board, the same on every call; the classes of 100 boards are logged.
+//   - coverage: over at least 200 generated boards (more when a goal's
+//     share needs them), no class's share is significantly below its
+//     coverage goal, by the one-sided exact binomial test at the kit's α; a
+//     class that never occurs fails. A game without goals skips the check.
 //   - simplifiers: every board g.Simpler offers is valid and differs from
 //     the board it simplifies, and simplifying again and again ends within
 //     MaxSimplifySteps steps, never revisiting a board. A game that offers

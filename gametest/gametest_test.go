@@ -279,8 +279,8 @@ func (r *skipRecorder) Skipf(format string, args ...any) { r.skipped = fmt.Sprin
 func (r *skipRecorder) Skip(args ...any)                 { r.skipped = fmt.Sprint(args...) }
 func (r *skipRecorder) SkipNow()                         { r.skipped = "SkipNow" }
 
-// A game without samples, invariants or simplifiers skips those checks,
-// saying why, instead of passing them silently.
+// A game without samples, invariants, simplifiers, parameters or coverage
+// goals skips those checks, saying why, instead of passing them silently.
 func TestChecksSkipWhatTheGameDoesNotDefine(t *testing.T) {
 	tests := []struct {
 		check func(rapid.TB, props.Game, options)
@@ -288,8 +288,16 @@ func TestChecksSkipWhatTheGameDoesNotDefine(t *testing.T) {
 		want  string
 	}{
 		{checkSamples, func(s *props.Spec[int]) { s.Samples = nil }, "die has no published samples; they are recommended"},
-		{checkInvariants, func(s *props.Spec[int]) { s.Invariants = nil }, "die has no invariants; they are recommended"},
+		// A win/loss die: a count game always has the harness's own
+		// invariant on its distribution.
+		{checkInvariants, func(s *props.Spec[int]) {
+			s.Invariants, s.Outcome, s.Fraction, s.Answer = nil, props.WinLoss, nil, nil
+			s.Solve = func(sides int) (props.Solution, error) { return props.Solution{Value: 1 / float64(sides)}, nil }
+			s.Play = func(sides int, rng *rand.Rand) (int, error) { return btoi(rng.IntN(sides) == 0), nil }
+		}, "die has no invariants; they are recommended"},
 		{checkSimplifiers, func(s *props.Spec[int]) { s.Simplifiers = nil }, "die offers no simpler board"},
+		{checkParams, func(*props.Spec[int]) {}, "die has no generator parameters (Spec.Params)"},
+		{checkCoverage, func(*props.Spec[int]) {}, "die declares no coverage goals (Spec.Coverage)"},
 	}
 	for _, tc := range tests {
 		spec := dieSpec()
@@ -319,10 +327,17 @@ func TestOptions(t *testing.T) {
 		{Alpha(0), "Alpha(0)"},
 		{Alpha(1), "Alpha(1)"},
 		{Alpha(math.NaN()), "Alpha(NaN)"},
-		{Skip("agreemnt"), `Skip("agreemnt"): no such check; the checks are samples, valid, round-trip, answer-matches-solve, fraction-matches-value, invariants, agreement, classes, simplifiers`},
+		{Skip("agreemnt"), `Skip("agreemnt"): no such check; the checks are samples, valid, round-trip, params, answer-matches-solve, fraction-matches-value, invariants, agreement, classes, coverage, simplifiers`},
 	} {
 		if _, err := newOptions([]Option{tc.opt}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("got %v, want an error saying %q", err, tc.want)
 		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

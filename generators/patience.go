@@ -7,33 +7,43 @@ import (
 	"pgregory.net/rapid"
 )
 
-// patienceStyles are the kinds of deal Patience draws, in the order rapid
-// shrinks toward (the first is the simplest to read).
-var patienceStyles = []string{"shuffle", "built-from-pairs", "near-dead"}
+// patienceMix is the documented mix of Patience, simplest first.
+var patienceMix = []mixStyle{{"shuffle", 4}, {"near-dead", 2}, {"built-from-pairs", 4}, {"rich", 6}}
 
-// Patience draws valid Double Patience deals of three styles:
+// Patience draws valid Double Patience deals in a mix of four styles
+// (weights out of 16):
 //
-//   - "shuffle": a uniform shuffle of the deck (rapid.Permutation), the
-//     distribution of the judge's random tests. Most such deals are easy
-//     wins or sure losses;
-//   - "built-from-pairs": the table is built backwards from empty by laying
-//     two cards of one rank on top of two different piles, eighteen times.
-//     Taking the pairs off in the reverse order clears the table, so every
-//     such deal is winnable (p > 0);
-//   - "near-dead": the nine top cards hold exactly k pairs of equal rank, k
+//   - 4 "shuffle": a uniform shuffle of the deck (rapid.Permutation), the
+//     distribution of the judge's random tests; about a third have p = 0;
+//   - 2 "near-dead": the nine top cards hold exactly k pairs of equal rank, k
 //     in 0..3, so George has k first moves (C(2,2) each), and the other 27
-//     cards are shuffled below them: the region of small, non-trivial p.
+//     cards are shuffled below them: the region of p = 0 and small p;
+//   - 4 "built-from-pairs" (informative): the table is built backwards from
+//     empty by laying two cards of one rank on top of two different piles,
+//     eighteen times. Taking the pairs off in the reverse order clears the
+//     table, so every such deal is winnable (p > 0), and nearly all can also
+//     be lost;
+//   - 6 "rich" (informative, and the near-the-limits deals of a game without
+//     sizes: the most positions, so the largest memo tables): built from
+//     pairs too, the two pairs of a rank laid one after the other and always
+//     onto the lowest piles, so that the table comes apart in layers with
+//     four cards of a rank often on top together; about four times the
+//     positions of a shuffle (a median of 4,400 reachable against 900),
+//     0 < p < 1, and p = 1 one time in twenty.
 //
 // Every draw is a permutation of the deck by construction (no filtering).
 // Deals shrink toward the sorted deck (6S 6C 6D 6H on the first pile, …),
-// which has no move.
+// which has no move. A game without sizes has no options: the most deals
+// an input holds is the harness's matter.
 func Patience() *rapid.Generator[patience.Deal] {
 	return rapid.Custom(func(t *rapid.T) patience.Deal {
-		switch rapid.SampledFrom(patienceStyles).Draw(t, "style") {
-		case "built-from-pairs":
-			return patienceBuilt(t)
+		switch drawStyle(t, patienceMix) {
 		case "near-dead":
 			return patienceNearDead(t)
+		case "built-from-pairs":
+			return patienceBuilt(t)
+		case "rich":
+			return patienceRich(t)
 		}
 		return patienceShuffle(t)
 	})
@@ -68,8 +78,27 @@ func patienceBuilt(t *rapid.T) patience.Deal {
 	for r := range patience.Ranks {
 		pairRanks = append(pairRanks, patience.Rank(r), patience.Rank(r))
 	}
-	pairRanks = rapid.Permutation(pairRanks).Draw(t, "pair ranks")
+	return patienceBuild(t, rapid.Permutation(pairRanks).Draw(t, "pair ranks"), false)
+}
 
+// patienceRich is patienceBuilt with the two pairs of each rank laid one
+// after the other (the ranks in a drawn order) and each pair onto piles at
+// most one card above the lowest, where the build allows.
+func patienceRich(t *rapid.T) patience.Deal {
+	ranks := make([]patience.Rank, patience.Ranks)
+	for i := range ranks {
+		ranks[i] = patience.Rank(i)
+	}
+	var pairRanks []patience.Rank
+	for _, r := range rapid.Permutation(ranks).Draw(t, "rank order") {
+		pairRanks = append(pairRanks, r, r)
+	}
+	return patienceBuild(t, pairRanks, true)
+}
+
+// patienceBuild lays pairs of the ranks pairRanks, in order, bottom first;
+// level keeps the piles level (see patienceRich).
+func patienceBuild(t *rapid.T, pairRanks []patience.Rank, level bool) patience.Deal {
 	var (
 		d       patience.Deal
 		height  [patience.Piles]int
@@ -84,6 +113,14 @@ func patienceBuilt(t *rapid.T) patience.Deal {
 				if height[p] < patience.PileCards && height[q] < patience.PileCards && patienceBuildable(height, p, q, left-2) {
 					choices = append(choices, [2]int{p, q})
 				}
+			}
+		}
+		if level {
+			low := slices.Min(height[:])
+			if lowest := slices.DeleteFunc(slices.Clone(choices), func(c [2]int) bool {
+				return height[c[0]] > low+1 || height[c[1]] > low+1
+			}); len(lowest) > 0 {
+				choices = lowest
 			}
 		}
 		pick := choices[rapid.IntRange(0, len(choices)-1).Draw(t, "piles")]
@@ -144,31 +181,4 @@ func patienceNearDead(t *rapid.T) patience.Deal {
 		d[p][patience.PileCards-1] = tops[p]
 	}
 	return d
-}
-
-// PatienceClass names the coverage class of a deal by its shape:
-// "no-move" (no two tops share a rank: p = 0), "few-moves" (one or two
-// first moves), "stranded" (some pile holds three or four cards of one
-// rank: they can never all pair off, so p = 0 however many first moves
-// there are), "many-moves" (five or more first moves), or "open".
-func PatienceClass(d patience.Deal) string {
-	moves := d.InitialMoves()
-	switch {
-	case moves == 0:
-		return "no-move"
-	case moves <= 2:
-		return "few-moves"
-	}
-	for p := range patience.Piles {
-		var count [patience.Ranks]int
-		for _, c := range d[p] {
-			if count[c.Rank]++; count[c.Rank] >= 3 {
-				return "stranded"
-			}
-		}
-	}
-	if moves >= 5 {
-		return "many-moves"
-	}
-	return "open"
 }

@@ -20,7 +20,7 @@ func ExamplePatience() {
 	fmt.Println("every deal a permutation of the deck; classes seen:", len(classes))
 	fmt.Print("shrinks toward:\n", patience.SortedDeck())
 	// Output:
-	// every deal a permutation of the deck; classes seen: 5
+	// every deal a permutation of the deck; classes seen: 4
 	// shrinks toward:
 	// 6S 6C 6D 6H
 	// 7S 7C 7D 7H

@@ -45,13 +45,38 @@ func TestPatienceNearDeadHasFewMoves(t *testing.T) {
 	})
 }
 
-// TestPatienceCoverEveryClass draws 600 deals, checks every class occurs,
-// and logs the mix and the spread of win probabilities per class.
-func TestPatienceCoverEveryClass(t *testing.T) {
+// TestPatienceClassIsExact: the class, found by a search that only asks
+// which moves exist, says 0, 1 or in between as the exact fraction does.
+func TestPatienceClassIsExact(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := Patience().Draw(t, "deal")
+		p, err := exact.WinProbabilityRat(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "open or rich"
+		switch {
+		case p.Sign() == 0:
+			want = "lost"
+		case p.Num().Cmp(p.Denom()) == 0:
+			want = "won"
+		}
+		if c := PatienceClass(d); c != want && !(want == "open or rich" && (c == "open" || c == "rich")) {
+			t.Fatalf("class %s, but p = %v:\n%v", c, p, d)
+		}
+	})
+}
+
+// TestPatienceMix draws 600 deals: the classes follow the documented mix
+// (about 55% rich, 28% open, 14% lost, 2% won), every class occurs, and the
+// log shows the spread of win probabilities per class.
+func TestPatienceMix(t *testing.T) {
+	const n = 600
 	byClass := map[string][]float64{}
+	counts := map[string]int{}
 	gen := Patience()
 	var s exact.PatienceSolver
-	for seed := range 600 {
+	for seed := range n {
 		d := gen.Example(seed)
 		p, err := s.WinProbability(d)
 		if err != nil {
@@ -59,22 +84,35 @@ func TestPatienceCoverEveryClass(t *testing.T) {
 		}
 		c := PatienceClass(d)
 		byClass[c] = append(byClass[c], p)
+		counts[c]++
 	}
-	for _, class := range []string{"no-move", "few-moves", "stranded", "many-moves", "open"} {
+	shareAtLeast(t, counts, n, "rich", 0.45)
+	shareAtLeast(t, counts, n, "open", 0.20)
+	shareAtLeast(t, counts, n, "lost", 0.09)
+	for _, class := range []string{"lost", "won", "open", "rich"} {
 		ps := byClass[class]
 		if len(ps) == 0 {
-			t.Errorf("class %q never generated in 600 deals", class)
+			t.Errorf("class %q never generated in %d deals", class, n)
 			continue
 		}
 		slices.Sort(ps)
-		inner := 0
-		for _, p := range ps {
-			if p > 0.01 && p < 0.99 {
-				inner++
-			}
-		}
-		t.Logf("%-10s %3d deals: p min %.4f median %.4f max %.4f; %d with 0.01 < p < 0.99",
-			class, len(ps), ps[0], ps[len(ps)/2], ps[len(ps)-1], inner)
+		t.Logf("%-5s %3d deals: p min %.4f median %.4f max %.4f", class, len(ps), ps[0], ps[len(ps)/2], ps[len(ps)-1])
+	}
+}
+
+// TestPatienceRichDealsHaveManyPositions: the rich style's deals reach
+// several times the positions of a shuffle.
+func TestPatienceRichDealsHaveManyPositions(t *testing.T) {
+	var rich, shuffled []int
+	for seed := range 100 {
+		rich = append(rich, patienceReach(rapid.Custom(patienceRich).Example(seed)).positions)
+		shuffled = append(shuffled, patienceReach(rapid.Custom(patienceShuffle).Example(seed)).positions)
+	}
+	slices.Sort(rich)
+	slices.Sort(shuffled)
+	t.Logf("median positions: rich %d, shuffled %d", rich[50], shuffled[50])
+	if rich[50] < 3*shuffled[50] || rich[50] < PatienceRichPositions {
+		t.Errorf("median positions: rich %d, shuffled %d", rich[50], shuffled[50])
 	}
 }
 

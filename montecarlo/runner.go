@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -65,6 +66,15 @@ func Run(ctx context.Context, cfg Config, newPlayer func() Player) (Histogram, e
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// A panic in a player (a referee's bug, or a user's) is the
+			// run's error, with its stack, not the end of the process:
+			// the report records it against the board.
+			defer func() {
+				if p := recover(); p != nil {
+					err := fmt.Errorf("montecarlo: the referee panicked: %v\n%s", p, debug.Stack())
+					errOnce.Do(func() { firstErr = err; cancel() })
+				}
+			}()
 			play := newPlayer()
 			var h Histogram
 			for {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -97,6 +98,23 @@ func TestDieIsUniform(t *testing.T) {
 	for f := 1; f <= 6; f++ {
 		if d := counts[f] - n/6; d > 2000 || d < -2000 {
 			t.Errorf("face %d: %d throws, want %d ± 2000", f, counts[f], n/6)
+		}
+	}
+}
+
+func TestRunTurnsAPanicIntoAnError(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		_, err := Run(context.Background(), Config{Runs: 10000, Seed: 1, Workers: workers}, func() Player {
+			return func(rng *rand.Rand) (int, error) {
+				if rng.IntN(100) == 0 {
+					var board []int
+					return board[3], nil // a referee's index out of range
+				}
+				return 1, nil
+			}
+		})
+		if err == nil || !strings.Contains(err.Error(), "the referee panicked: runtime error: index out of range") {
+			t.Errorf("%d workers: error %v, want the panic", workers, err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -28,8 +29,8 @@ const DefaultClass = "all"
 // part of s is missing, naming it: a Spec is code, not input, and the
 // mistake shows the first time the program or its tests run.
 func Define[B any](s Spec[B]) Game {
-	if s.Play == nil && s.Referee == nil {
-		panic(specError(s.Name, "needs Play or Referee (the referee)"))
+	if (s.Play == nil) == (s.Referee == nil) {
+		panic(specError(s.Name, "needs one of Play and Referee (the referee), not both"))
 	}
 	if s.Solve == nil {
 		panic(specError(s.Name, "needs Solve (the analyst)"))
@@ -86,11 +87,20 @@ func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
 	if s.Digits < 0 {
 		panic(specError(s.Name, "Digits must not be negative"))
 	}
+	if s.Generator != nil && s.GeneratorWith != nil {
+		panic(specError(s.Name, "give Generator or GeneratorWith, not both"))
+	}
+	if t := s.Tolerance; !(t.Abs >= 0 && t.Rel >= 0) {
+		panic(specError(s.Name, fmt.Sprintf("Tolerance %+v: the errors allowed must not be negative", t)))
+	}
 	if msg := checkParams(s.Params, s.Presets, s.GeneratorWith != nil); msg != "" {
 		panic(specError(s.Name, msg))
 	}
 	if msg := checkCoverage(s.Coverage); msg != "" {
 		panic(specError(s.Name, msg))
+	}
+	if s.CoverageWith != nil && s.GeneratorWith == nil {
+		panic(specError(s.Name, "CoverageWith goes with Params and GeneratorWith"))
 	}
 	d := defined[B, P]{spec: s, choices: c, digits: s.Digits, values: map[string]int{}}
 	if d.digits == 0 {
@@ -98,6 +108,9 @@ func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
 	}
 	for _, p := range s.Params {
 		d.values[p.Name] = p.Default
+	}
+	if msg := checkCoverage(d.Coverage()); msg != "" {
+		panic(specError(s.Name, msg))
 	}
 	d.gen = d.generator()
 	return d
@@ -201,87 +214,6 @@ func (d defined[B, P]) Presets() []Preset { return slices.Clone(d.spec.Presets) 
 
 func (d defined[B, P]) ParamValues() map[string]int { return maps.Clone(d.values) }
 
-func (d defined[B, P]) WithParams(values map[string]int) (Game, error) {
-	next := maps.Clone(d.values)
-	for _, name := range slices.Sorted(maps.Keys(values)) {
-		v := values[name]
-		i := slices.IndexFunc(d.spec.Params, func(p Param) bool { return p.Name == name })
-		if i < 0 {
-			return nil, fmt.Errorf("%s has no generator parameter %q (%s)", d.spec.Name, name, paramNames(d.spec.Params))
-		}
-		if p := d.spec.Params[i]; v < p.Min || v > p.Max {
-			return nil, fmt.Errorf("%s: %s must be in %d..%d, not %d (%s)", d.spec.Name, name, p.Min, p.Max, v, p.Doc)
-		}
-		next[name] = v
-	}
-	d.values = next
-	d.gen = d.generator()
-	return d, nil
-}
-
-func (d defined[B, P]) Coverage() []ClassGoal { return slices.Clone(d.spec.Coverage) }
-
-// paramNames lists the parameters for an error message.
-func paramNames(ps []Param) string {
-	if len(ps) == 0 {
-		return "it has none"
-	}
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = p.Name
-	}
-	return "it has " + strings.Join(names, ", ")
-}
-
-// checkParams says what is wrong with a Spec's parameters and presets, or "".
-func checkParams(ps []Param, presets []Preset, hasGeneratorWith bool) string {
-	if (len(ps) > 0) != hasGeneratorWith {
-		return "Params and GeneratorWith go together"
-	}
-	seen := map[string]Param{}
-	for _, p := range ps {
-		if p.Name == "" || strings.ContainsAny(p.Name, " =,") {
-			return fmt.Sprintf("parameter name %q must be one word without '=' or ','", p.Name)
-		}
-		if _, ok := seen[p.Name]; ok {
-			return fmt.Sprintf("two parameters are named %q", p.Name)
-		}
-		if p.Min > p.Max || p.Default < p.Min || p.Default > p.Max {
-			return fmt.Sprintf("parameter %s: default %d outside %d..%d", p.Name, p.Default, p.Min, p.Max)
-		}
-		seen[p.Name] = p
-	}
-	for _, pr := range presets {
-		for name, v := range pr.Values {
-			p, ok := seen[name]
-			if !ok {
-				return fmt.Sprintf("preset %s sets %q, which is no parameter", pr.Name, name)
-			}
-			if v < p.Min || v > p.Max {
-				return fmt.Sprintf("preset %s sets %s to %d, outside %d..%d", pr.Name, name, v, p.Min, p.Max)
-			}
-		}
-	}
-	return ""
-}
-
-// checkCoverage says what is wrong with a Spec's coverage goals, or "".
-func checkCoverage(goals []ClassGoal) string {
-	total := 0.0
-	seen := map[string]bool{}
-	for _, g := range goals {
-		if !(g.MinShare > 0 && g.MinShare <= 1) || g.Class == "" || seen[g.Class] {
-			return fmt.Sprintf("coverage goal %+v: a class named once, with a share in (0, 1]", g)
-		}
-		seen[g.Class] = true
-		total += g.MinShare
-	}
-	if total > 1+1e-12 {
-		return fmt.Sprintf("coverage goals ask for %g of the boards in all", total)
-	}
-	return ""
-}
-
 func (d defined[B, P]) Classify(b Board) string {
 	v, err := d.board(b)
 	if err != nil || d.spec.Classify == nil {
@@ -290,7 +222,7 @@ func (d defined[B, P]) Classify(b Board) string {
 	return d.spec.Classify(v)
 }
 
-func (d defined[B, P]) Samples() []Sample { return d.spec.Samples }
+func (d defined[B, P]) Samples() []Sample { return slices.Clone(d.spec.Samples) }
 
 func (d defined[B, P]) Solve(b Board) (Solution, error) {
 	v, err := d.board(b)
@@ -312,20 +244,45 @@ func (d defined[B, P]) Solve(b Board) (Solution, error) {
 	return d.complete(sol)
 }
 
-// complete fills in the win/loss distribution [1−p, p] and checks that a
-// count game gave its own, and that a win/loss game's is one.
+// complete checks what the analyst said and fills in the win/loss
+// distribution [1−p, p]: a win/loss value is a probability and its
+// distribution, when given, is [1−p, p]; a count game gives its own
+// distribution; no value is NaN or infinite.
 func (d defined[B, P]) complete(sol Solution) (Solution, error) {
-	if d.spec.Outcome == WinLoss && (len(sol.PMF) > 2 || sol.PMFTail != 0) {
-		return Solution{}, fmt.Errorf("%s: a win/loss game's outcome distribution is [1−p, p], not %d entries with a cut tail of %g", d.spec.Name, len(sol.PMF), sol.PMFTail)
-	}
-	if sol.PMF != nil {
-		return sol, nil
+	v := sol.Value
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return Solution{}, fmt.Errorf("%s: the analyst's answer is %v", d.spec.Name, v)
 	}
 	if d.spec.Outcome == Count {
-		return Solution{}, fmt.Errorf("%s: the analyst gave no outcome distribution (PMF), which a count game needs", d.spec.Name)
+		if sol.PMF == nil {
+			return Solution{}, fmt.Errorf("%s: the analyst gave no outcome distribution (PMF), which a count game needs", d.spec.Name)
+		}
+		return sol, nil
 	}
-	sol.PMF = []float64{1 - sol.Value, sol.Value}
+	if !(v >= 0 && v <= 1) {
+		hint := ""
+		if v > 1 || len(sol.PMF) > 2 {
+			hint = " (a game whose outcome is a count sets Outcome: props.Count)"
+		}
+		return Solution{}, fmt.Errorf("%s: a win/loss game's answer is a probability, not %v%s", d.spec.Name, v, hint)
+	}
+	if sol.PMF == nil {
+		sol.PMF = []float64{1 - v, v}
+		return sol, nil
+	}
+	if len(sol.PMF) != 2 || sol.PMFTail != 0 || sol.PMF[1] != v || math.Abs(sol.PMF[0]+sol.PMF[1]-1) > 1e-12 {
+		return Solution{}, fmt.Errorf("%s: a win/loss game's outcome distribution is [1−p, p] = [%v, %v], not %d entries %v with a cut tail of %g (a game whose outcome is a count sets Outcome: props.Count)",
+			d.spec.Name, 1-v, v, len(sol.PMF), clipPMF(sol.PMF), sol.PMFTail)
+	}
 	return sol, nil
+}
+
+// clipPMF shortens a distribution for an error message.
+func clipPMF(pmf []float64) []float64 {
+	if len(pmf) > 4 {
+		return pmf[:4]
+	}
+	return pmf
 }
 
 func (d defined[B, P]) Answer(b Board) (Solution, error) {
@@ -378,12 +335,37 @@ func (d defined[B, P]) Simulate(ctx context.Context, b Board, sol Solution, cfg 
 	if err != nil {
 		return montecarlo.Histogram{}, err
 	}
+	if d.spec.Outcome == WinLoss {
+		players = winLossOnly(players)
+	}
 	return montecarlo.Run(ctx, cfg, players)
 }
 
+// winLossOnly makes a referee's outcome other than 0 or 1 the run's error:
+// a win/loss game's referee that returns a count is a bug, and the binomial
+// test would read it as a win.
+func winLossOnly(players func() montecarlo.Player) func() montecarlo.Player {
+	return func() montecarlo.Player {
+		play := players()
+		return func(rng *rand.Rand) (int, error) {
+			out, err := play(rng)
+			if err == nil && out != 0 && out != 1 {
+				err = fmt.Errorf("the referee of a win/loss game returned %d, not 1 (a win) or 0 (a loss)", out)
+			}
+			return out, err
+		}
+	}
+}
+
+// Invariants are the Spec's, and for a count game the distribution's own
+// (distributionInvariant): mass 1, and mean equal to the value.
 func (d defined[B, P]) Invariants() []Invariant[Board] {
-	out := make([]Invariant[Board], len(d.spec.Invariants))
-	for i, inv := range d.spec.Invariants {
+	invs := d.spec.Invariants
+	if d.spec.Outcome == Count {
+		invs = append(slices.Clone(invs), distributionInvariant[B]())
+	}
+	out := make([]Invariant[Board], len(invs))
+	for i, inv := range invs {
 		check := inv.Check
 		out[i] = Invariant[Board]{Name: inv.Name, Doc: inv.Doc, Check: func(b Board, sol Solution) error {
 			v, err := d.board(b)
@@ -470,7 +452,9 @@ func (d defined[B, P]) JudgeRule() string {
 	return d.spec.Tolerance.String()
 }
 
-func (d defined[B, P]) HasPolicy() bool { return d.choices != nil }
+func (d defined[B, P]) HasPolicy() bool { return d.choices != nil && d.choices.WritePolicy != nil }
+
+func (d defined[B, P]) HasRelaxedLimits() bool { return d.spec.ParseRelaxed != nil }
 
 func (d defined[B, P]) WritePolicy(w io.Writer, b Board) error {
 	if d.choices == nil || d.choices.WritePolicy == nil {

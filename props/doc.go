@@ -1,8 +1,20 @@
-// Package props holds the properties chancecheck checks: the exact solvers
-// and the referees agree within confidence bounds, and each game's invariants
-// hold. Each property is a rapid property (func(*rapid.T)), run by go test,
-// exposed as a fuzz target, and run over generated boards by the report.
+// Package props is the harness's core: the game API, the properties
+// chancecheck checks, and the solver cross-checks.
 //
-// Game is the small interface through which the CLI, the reports and the
-// solver checker treat the four games alike.
+// A game is defined once, over its own board type, with a Spec (Define) —
+// or a Spec and a Choices for a game whose referee must play the analyst's
+// policy (DefineWithPolicy). The Game that Define returns is what the CLI
+// (package cli), the reports (package reports), the conformance kit
+// (package gametest) and the checks here see; none of them knows any game
+// by name. docs/own-game.md is the contract of every part.
+//
+// The properties are rapid properties (func(*rapid.T)), run by go test,
+// exposed as fuzz targets and run over generated boards by the report:
+// Agreement (the exact outcome distribution and the referee's outcomes
+// agree within a confidence bound that holds by a theorem), InvariantsHold
+// and InvariantHolds (exact properties of every board). CheckSolver checks
+// a Go solver in a test; CrossCheck checks a solver program.
+//
+// The four built-in games are defined here through the same API: Snakes,
+// Patience, Traps and Jenga.
 package props

@@ -111,7 +111,8 @@ type Game interface {
 
 	// Digits is how many decimals WriteAnswers prints.
 	Digits() int
-	// WithDigits is the same game printing n decimals.
+	// WithDigits is the same game printing n decimals; n ≤ 0 keeps the
+	// game's own.
 	WithDigits(n int) Game
 	// WriteAnswers prints answers in the original output format.
 	WriteAnswers(w io.Writer, sols []Solution) error
@@ -126,8 +127,12 @@ type Game interface {
 	// JudgeRule says the judge's rule in a few words, for help texts.
 	JudgeRule() string
 
-	// HasPolicy reports whether the game has choices and so a policy.
+	// HasPolicy reports whether the game has choices and can print its
+	// optimal policy (Choices.WritePolicy).
 	HasPolicy() bool
+	// HasRelaxedLimits reports whether the game reads inputs beyond its
+	// statement's limits (Spec.ParseRelaxed).
+	HasRelaxedLimits() bool
 	// WritePolicy solves b and prints its optimal policy readably; an error
 	// wrapping ErrUnsupported when the game has none to print.
 	WritePolicy(w io.Writer, b Board) error

@@ -26,7 +26,9 @@ func Jenga(c JengaConfig) Game {
 // the statement's 6 levels; MaxLevels lowers that (the tests use smaller
 // towers to stay fast).
 type JengaConfig struct {
-	MaxLevels int // generated towers have 2..MaxLevels levels; 0 means 6
+	// MaxLevels is the default of the generator's levels parameter:
+	// generated towers have 2..MaxLevels levels; 0 means 6.
+	MaxLevels int
 
 	// solve is the analyst; nil means exact.SolveJenga. Tests plant bugs here.
 	solve func(jenga.Tower) (JengaAnalysis, error)
@@ -36,17 +38,20 @@ type JengaConfig struct {
 // policy being the analyst's move for each state and colour.
 func (g JengaConfig) Spec() (Spec[jenga.Tower], Choices[jenga.Tower, JengaPolicy]) {
 	return Spec[jenga.Tower]{
-			Name:        "jenga",
-			Title:       "Colored Jenga (Codeforces 424E): minimal expected number of throws",
-			Parse:       parseOneTower,
-			Write:       func(w io.Writer, ts []jenga.Tower) error { return jenga.Write(w, ts[0]) },
-			Generator:   g.generator(),
-			Classify:    generators.JengaClass,
-			Samples:     jenga.Samples(),
-			Answer:      g.answer,
-			Outcome:     Count,
-			Invariants:  jengaInvariants(g.analyst()),
-			Simplifiers: []func(jenga.Tower) []jenga.Tower{jengaWithoutALevel, jengaWithAColourPainted},
+			Name:          "jenga",
+			Title:         "Colored Jenga (Codeforces 424E): minimal expected number of throws",
+			Parse:         parseOneTower,
+			Write:         func(w io.Writer, ts []jenga.Tower) error { return jenga.Write(w, ts[0]) },
+			Params:        g.params(),
+			GeneratorWith: jengaGenerator,
+			Coverage:      jengaCoverage(g.limits()),
+			CoverageWith:  func(v map[string]int) []ClassGoal { return jengaCoverage(jengaOptions(v)) },
+			Classify:      generators.JengaClass,
+			Samples:       jenga.Samples(),
+			Answer:        g.answer,
+			Outcome:       Count,
+			Invariants:    jengaInvariants(g.analyst()),
+			Simplifiers:   []func(jenga.Tower) []jenga.Tower{jengaWithoutALevel, jengaWithAColourPainted},
 			// 12 decimals, as a common accepted solution prints; the judge
 			// accepts 1e-6 absolute or relative.
 			Digits: 12,
@@ -99,12 +104,64 @@ func parseOneTower(r io.Reader, file string) ([]jenga.Tower, error) {
 	return []jenga.Tower{t}, nil
 }
 
-func (g JengaConfig) generator() *rapid.Generator[jenga.Tower] {
-	n := g.MaxLevels
-	if n <= 0 {
-		n = jenga.MaxLevels
+// maxLevels is the config's most levels, the levels parameter's default.
+func (g JengaConfig) maxLevels() int {
+	if g.MaxLevels <= 0 {
+		return jenga.MaxLevels
 	}
-	return generators.JengaUpTo(n)
+	return min(max(g.MaxLevels, jenga.MinLevels), jenga.MaxLevels)
+}
+
+// params are the generator's parameters: the range of the number of levels
+// (generators.JengaOptions), the most defaulting to the config's.
+func (g JengaConfig) params() []Param {
+	return []Param{
+		{Name: "levels", Doc: "the most levels (n) of a tower", Default: g.maxLevels(), Min: jenga.MinLevels, Max: jenga.MaxLevels},
+		{Name: "min-levels", Doc: "the fewest levels (min-levels=6: only n = 6 towers); above the most, it raises the most",
+			Default: jenga.MinLevels, Min: jenga.MinLevels, Max: jenga.MaxLevels},
+	}
+}
+
+// jengaGenerator draws towers under the parameter values v.
+func jengaGenerator(v map[string]int) *rapid.Generator[jenga.Tower] {
+	return generators.JengaWith(jengaOptions(v))
+}
+
+// jengaOptions are the generator options the parameter values v set.
+func jengaOptions(v map[string]int) generators.JengaOptions {
+	return generators.JengaOptions{MinLevels: v["min-levels"], MaxLevels: v["levels"]}
+}
+
+// limits are the generator options the config's parameters default to.
+func (g JengaConfig) limits() generators.JengaOptions {
+	return generators.JengaOptions{MinLevels: jenga.MinLevels, MaxLevels: g.maxLevels()}
+}
+
+// generator draws towers at the config's limits (the parameters' defaults).
+func (g JengaConfig) generator() *rapid.Generator[jenga.Tower] {
+	return generators.JengaWith(g.limits())
+}
+
+// jengaCoverage are the goals of generators.JengaWith's mix under options
+// o: half the towers mixed at the most levels, a quarter small, each goal
+// well below its designed share. The mixed towers' class is tall-mixed at
+// 6 levels, mixed at 4 or 5 and small below; the small goal is left out
+// when no tower may have 3 levels or fewer. The Spec declares the goals at
+// the config's limits; a game drawing under other parameter values v has
+// jengaCoverage(jengaOptions(v)).
+func jengaCoverage(o generators.JengaOptions) []ClassGoal {
+	o = o.Clamped()
+	var goals []ClassGoal
+	if o.MinLevels <= 3 {
+		goals = append(goals, ClassGoal{Class: "small", MinShare: 0.15})
+	}
+	switch {
+	case o.MaxLevels == jenga.MaxLevels:
+		goals = append(goals, ClassGoal{Class: "tall-mixed", MinShare: 0.30})
+	case o.MaxLevels > 3:
+		goals = append(goals, ClassGoal{Class: "mixed", MinShare: 0.30})
+	}
+	return goals
 }
 
 // solveTower is the minimal expected number of throws, the exact

@@ -110,7 +110,6 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invaria
 				return jengaClosedForms(solve, n)
 			},
 		},
-		distributionInvariant[jenga.Tower]("the throw distribution under the optimal policy has mass 1 and mean E (up to the cut tail)"),
 		{
 			Name: "optimal-policy-on-real-towers",
 			Doc:  "the analyst's policy, played on the real (uncanonical) tower by the exact evaluator, is legal and achieves E",

@@ -120,3 +120,24 @@ func TestDefineRefusesBadParamsAndGoals(t *testing.T) {
 		})
 	}
 }
+
+// Coverage goals follow the generator's parameters where the game says how
+// (Spec.CoverageWith): towers of six levels only have no small ones to cover.
+func TestCoverageFollowsParams(t *testing.T) {
+	has := func(g Game, class string) bool {
+		for _, c := range g.Coverage() {
+			if c.Class == class {
+				return true
+			}
+		}
+		return false
+	}
+	g := Jenga(JengaConfig{})
+	tall, err := g.WithParams(map[string]int{"min-levels": 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !has(g, "small") || has(tall, "small") {
+		t.Errorf("small towers: a goal at the defaults %v, under min-levels=6 %v; want a goal only at the defaults", g.Coverage(), tall.Coverage())
+	}
+}

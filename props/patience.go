@@ -29,12 +29,12 @@ func PatienceSpec() Spec[patience.Deal] {
 		Write:             patience.Write,
 		MaxBoardsPerInput: PatienceMaxDeals,
 		Generator:         generators.Patience(),
+		Coverage:          patienceCoverage(),
 		Classify:          generators.PatienceClass,
 		Samples:           patience.Samples(),
-		// The win probability in float64. Fraction stays nil so that
-		// solving a file of deals costs the float recursion only; the
-		// exact fraction (exact.WinProbabilityRat) is about ten times
-		// slower.
+		// The win probability in float64, without Solution.Fraction: the
+		// exact fraction (Spec.Fraction, exact.WinProbabilityRat) does the
+		// same recursion in big.Rat, asked for only where it is wanted.
 		Solve: func(d patience.Deal) (Solution, error) {
 			s := solvers.Get().(*exact.PatienceSolver)
 			p, err := s.WinProbability(d)
@@ -49,4 +49,12 @@ func PatienceSpec() Spec[patience.Deal] {
 		Digits:     6,
 		Tolerance:  Tolerance{Abs: 1e-6},
 	}
+}
+
+// patienceCoverage are the goals of the mix of generators.Patience, which
+// draws about 56–59% rich deals, 26–28% open and 13–14% lost (over 500 and
+// 2,000 deals; BENCHMARKS.md, "generated boards"), each goal well below its
+// share. Deals have no size, so the game has no generator parameters.
+func patienceCoverage() []ClassGoal {
+	return []ClassGoal{{Class: "rich", MinShare: 0.40}, {Class: "open", MinShare: 0.15}, {Class: "lost", MinShare: 0.06}}
 }

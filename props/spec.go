@@ -16,6 +16,16 @@ import (
 // default is. A game with choices (an optimal policy the referee must play)
 // gives Solve and the referee in a Choices instead (DefineWithPolicy).
 //
+// The harness calls every part from several goroutines at once (reports
+// solve boards in parallel, the referee plays on every worker), always with
+// boards it does not change: a part must not change the board it is given
+// either (copy before shuffling a slice of it), nor keep state between calls
+// that changes what it returns. Every part must be deterministic: the same
+// board gives the same answer and the same bytes, the same rapid choices the
+// same board, and a referee's outcomes depend only on the *rand.Rand it is
+// given (no clock, no map order, no global source). That is what makes the
+// same seed give the same report whatever the number of workers.
+//
 // docs/own-game.md walks through every field; examples/bagofmice is a whole
 // game written against it.
 type Spec[B any] struct {
@@ -56,8 +66,12 @@ type Spec[B any] struct {
 	Presets []Preset
 	// Coverage declares the share of generated boards each named class
 	// must reach; check and report test it (a class that never occurs is a
-	// failure, never a silent pass).
-	Coverage []ClassGoal
+	// failure, never a silent pass). CoverageWith, for a game with Params,
+	// gives the goals under other parameter values instead (a user who
+	// asks for only the largest boards cannot meet a goal on small ones);
+	// Coverage is then ignored.
+	Coverage     []ClassGoal
+	CoverageWith func(values map[string]int) []ClassGoal
 	// Classify names the coverage class of a board ("dense-jumps"); nil
 	// puts every board in one class, "all".
 	Classify func(b B) string

@@ -24,7 +24,9 @@ func Traps(c TrapsConfig) Game {
 // TrapsConfig configures the trap maze. The zero value draws mazes up to
 // the full limits.
 type TrapsConfig struct {
-	Limits generators.TrapsOptions // zero: generators.DefaultTrapsOptions()
+	// Limits are the defaults of the generator's parameters (rows, cols,
+	// kinds, life and their minima); zero: generators.DefaultTrapsOptions().
+	Limits generators.TrapsOptions
 
 	// solve is the analyst; nil means exact.SolveTraps. Tests plant bugs here,
 	// and the invariants call it, so a planted bug reaches them too.
@@ -35,16 +37,20 @@ type TrapsConfig struct {
 // policy being the analyst's table of moves.
 func (g TrapsConfig) Spec() (Spec[*traps.Maze], Choices[*traps.Maze, traps.Table]) {
 	return Spec[*traps.Maze]{
-			Name:       "traps",
-			Title:      "Trap maze (SDOI 2011 迷宫探险, BZOJ 2246, Luogu P2489): optimal probability of reaching an exit alive",
-			Parse:      parseOneMaze,
-			Write:      writeOneMaze,
-			Generator:  g.generator(),
-			Classify:   generators.TrapsClass,
-			Samples:    traps.Samples(),
-			Answer:     g.answer,
-			Outcome:    WinLoss,
-			Invariants: g.invariants(),
+			Name:          "traps",
+			Title:         "Trap maze (SDOI 2011 迷宫探险, BZOJ 2246, Luogu P2489): optimal probability of reaching an exit alive",
+			Parse:         parseOneMaze,
+			Write:         writeOneMaze,
+			Params:        g.params(),
+			GeneratorWith: trapsGenerator,
+			Presets:       trapsPresets(),
+			Coverage:      trapsCoverage(g.limits()),
+			CoverageWith:  func(v map[string]int) []ClassGoal { return trapsCoverage(trapsOptions(v)) },
+			Classify:      generators.TrapsClass,
+			Samples:       traps.Samples(),
+			Answer:        g.answer,
+			Outcome:       WinLoss,
+			Invariants:    g.invariants(),
 			Simplifiers: []func(*traps.Maze) []*traps.Maze{
 				trapsWithoutALine, trapsWithATrapCleared, trapsWithALifeFewer,
 			},
@@ -69,12 +75,82 @@ func parseOneMaze(r io.Reader, file string) ([]*traps.Maze, error) {
 
 func writeOneMaze(w io.Writer, zs []*traps.Maze) error { return traps.Write(w, zs[0]) }
 
-func (g TrapsConfig) generator() *rapid.Generator[*traps.Maze] {
+// limits are the generator options the config's parameters default to.
+func (g TrapsConfig) limits() generators.TrapsOptions {
 	o := g.Limits
 	if o == (generators.TrapsOptions{}) {
 		o = generators.DefaultTrapsOptions()
 	}
-	return generators.TrapsWith(o)
+	return o.Clamped()
+}
+
+// generator draws mazes at the config's limits (the parameters' defaults).
+func (g TrapsConfig) generator() *rapid.Generator[*traps.Maze] {
+	return generators.TrapsWith(g.limits())
+}
+
+// params are the generator's parameters, one for each bound of
+// generators.TrapsOptions, defaulting to the config's limits.
+func (g TrapsConfig) params() []Param {
+	o := g.limits()
+	const raises = "; above the most, it raises the most"
+	return []Param{
+		{Name: "rows", Doc: "the most rows (m) of a maze", Default: o.MaxRows, Min: 1, Max: traps.MaxRows},
+		{Name: "cols", Doc: "the most columns (n) of a maze: the statement says n ≤ 29, official tests 3–5 have n = 30", Default: o.MaxCols, Min: 1, Max: traps.MaxCols},
+		{Name: "kinds", Doc: "the most trap kinds (K)", Default: o.MaxKinds, Min: 0, Max: traps.MaxKinds},
+		{Name: "life", Doc: "the most lives (H)", Default: o.MaxLife, Min: 1, Max: traps.MaxLife},
+		{Name: "min-rows", Doc: "the fewest rows" + raises, Default: o.MinRows, Min: 1, Max: traps.MaxRows},
+		{Name: "min-cols", Doc: "the fewest columns" + raises, Default: o.MinCols, Min: 1, Max: traps.MaxCols},
+		{Name: "min-kinds", Doc: "the fewest trap kinds (min-kinds=5: only K = 5)" + raises, Default: o.MinKinds, Min: 0, Max: traps.MaxKinds},
+		{Name: "min-life", Doc: "the fewest lives" + raises, Default: o.MinLife, Min: 1, Max: traps.MaxLife},
+	}
+}
+
+// trapsGenerator draws mazes under the parameter values v.
+func trapsGenerator(v map[string]int) *rapid.Generator[*traps.Maze] {
+	return generators.TrapsWith(trapsOptions(v))
+}
+
+// trapsOptions are the generator options the parameter values v set.
+func trapsOptions(v map[string]int) generators.TrapsOptions {
+	return generators.TrapsOptions{
+		MaxRows: v["rows"], MaxCols: v["cols"], MaxKinds: v["kinds"], MaxLife: v["life"],
+		MinRows: v["min-rows"], MinCols: v["min-cols"], MinKinds: v["min-kinds"], MinLife: v["min-life"],
+	}
+}
+
+// trapsPresets are the limits of the statement and of the official tests.
+func trapsPresets() []Preset {
+	return []Preset{
+		{Name: "statement", Doc: "the statement's limits, the default: m ≤ 30, n ≤ 29, K ≤ 5, H ≤ 5",
+			Values: map[string]int{"rows": traps.MaxRows, "cols": generators.TrapsStatementCols, "kinds": traps.MaxKinds, "life": traps.MaxLife}},
+		{Name: "official", Doc: "what the official tests use: n up to 30 (tests 3–5), against the statement's 29",
+			Values: map[string]int{"rows": traps.MaxRows, "cols": traps.MaxCols, "kinds": traps.MaxKinds, "life": traps.MaxLife}},
+	}
+}
+
+// trapsCoverage are the goals of generators.TrapsWith's mix under options
+// o: about half the mazes informative, a quarter at the limits, a quarter
+// small, each goal well below its designed share. A goal o rules out is
+// left out: the limits class below the largest maze, the small class above
+// 6 × 6, the informative class without kinds, or when every maze is the
+// largest (the limits class, which comes first, takes them all). The Spec
+// declares the goals at the config's limits; a game drawing under other
+// parameter values v has trapsCoverage(trapsOptions(v)).
+func trapsCoverage(o generators.TrapsOptions) []ClassGoal {
+	o = o.Clamped()
+	var goals []ClassGoal
+	allLargest := o.MinRows >= traps.MaxRows && o.MinCols >= generators.TrapsStatementCols && o.MinKinds == traps.MaxKinds && o.MinLife == traps.MaxLife
+	if o.MaxKinds > 0 && o.MaxRows*o.MaxCols >= 9 && !allLargest {
+		goals = append(goals, ClassGoal{Class: "informative", MinShare: 0.30})
+	}
+	if o.MaxRows >= traps.MaxRows && o.MaxCols >= generators.TrapsStatementCols && o.MaxKinds == traps.MaxKinds && o.MaxLife == traps.MaxLife {
+		goals = append(goals, ClassGoal{Class: "limits", MinShare: 0.15})
+	}
+	if o.MinRows <= generators.TrapsSmallSide && o.MinCols <= generators.TrapsSmallSide {
+		goals = append(goals, ClassGoal{Class: "small", MinShare: 0.10})
+	}
+	return goals
 }
 
 // solveMaze is the optimal survival probability, exactly, and the policy as

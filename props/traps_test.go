@@ -50,8 +50,10 @@ func TestTrapsNoSimulatedPolicyBeatsOptimum(t *testing.T) {
 	rapid.Check(t, TrapsNoSimulatedPolicyBeatsOptimum(smallTraps(), 5000, TestAlpha))
 }
 
-// Over the default generator's mazes the answers are a mix of 0, 1 and in
-// between; the log shows the mix of classes.
+// Over the generator's mazes (at the tests' small limits) the answers are
+// the documented mix: at least half strictly between 0 and 1 (all the
+// informative mazes and the guarded limits ones), and some at 0 and at 1
+// (from the small style); the log shows the mix of classes.
 func TestTrapsAnswerMix(t *testing.T) {
 	g := Traps(smallTraps())
 	gen := g.Generator()
@@ -73,9 +75,9 @@ func TestTrapsAnswerMix(t *testing.T) {
 		}
 	}
 	t.Logf("answers %v; %d classes: %v", answers, len(classes), classes)
-	for _, a := range []string{"0", "1", "between"} {
-		if answers[a] < 10 {
-			t.Errorf("only %d of 200 answers are %s: %v", answers[a], a, answers)
+	for a, least := range map[string]int{"0": 10, "1": 30, "between": 110} {
+		if answers[a] < least {
+			t.Errorf("only %d of 200 answers are %s, want %d: %v", answers[a], a, least, answers)
 		}
 	}
 }

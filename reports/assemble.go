@@ -30,9 +30,10 @@ func skeletonFrom(g GameReport) gameSkeleton {
 }
 
 // assemble builds a report from the plan and the boards' results, deriving
-// everything else (counts, classes, calibration, verdicts). A whole run and a
-// merge of shards both end here, which is why they agree byte for byte.
-// With shard set the report is one shard's partial report: no calibration.
+// everything else (counts, classes, calibration, coverage, verdicts). A
+// whole run and a merge of shards both end here, which is why they agree
+// byte for byte. With shard set the report is one shard's partial report:
+// no calibration and no coverage, which need every board.
 func assemble(p Plan, shard *Shard, skel []gameSkeleton, boards [][]BoardReport) *Report {
 	r := &Report{Schema: SchemaVersion, Tool: Tool, Plan: p, Shard: shard, Budget: planBudget(p), Pass: true}
 	for gi, sk := range skel {
@@ -78,6 +79,10 @@ func assemble(p Plan, shard *Shard, skel []gameSkeleton, boards [][]BoardReport)
 		if shard == nil {
 			gr.Calibration = calibrate(bs, gr.Budget.CalibrationAlpha)
 			gr.Pass = gr.Pass && gr.Calibration.Pass
+			gr.Coverage = coverageTable(p, p.Games[gi], gr.Budget, bs)
+			for _, c := range gr.Coverage {
+				gr.Pass = gr.Pass && c.Pass
+			}
 		}
 		gr.Sensitivity = sensitivity(bs, gr.Calibration)
 		r.Pass = r.Pass && gr.Pass

@@ -15,7 +15,9 @@ func ExampleRun() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("%d checks sharing α = %g; pass: %v\n", whole.Budget.Checks, whole.Budget.Alpha, whole.Pass)
+	g := whole.Games[0]
+	perCheck := whole.Budget.Checks == len(g.Boards)+1+len(whole.Plan.Games[0].Coverage)
+	fmt.Printf("α = %g shared by every board, the calibration and each coverage goal: %v; pass: %v\n", whole.Budget.Alpha, perCheck, whole.Pass)
 
 	var parts []*reports.Report
 	for i := 1; i <= 2; i++ {
@@ -33,7 +35,7 @@ func ExampleRun() {
 	fmt.Println("boards per shard:", len(parts[0].Games[0].Boards), len(parts[1].Games[0].Boards))
 	fmt.Println("merged calibration over", merged.Games[0].Calibration.Boards, "boards")
 	// Output:
-	// 5 checks sharing α = 1e-06; pass: true
+	// α = 1e-06 shared by every board, the calibration and each coverage goal: true; pass: true
 	// boards per shard: 2 2
 	// merged calibration over 4 boards
 }

@@ -12,6 +12,15 @@ type htmlGame struct {
 	Scatter, ZHist, QQ template.HTML // inline SVG
 	Failed             []htmlFailure
 	Timing             *GameTimings
+	Params             string // the generator's parameter values; "" for none
+	CoverageBudget     string // ", X per coverage goal"; "" for none
+	Goals              int    // coverage goals of the plan
+	CoverageRows       []htmlCoverage
+}
+
+type htmlCoverage struct {
+	CoverageRow
+	Verdict string // in words
 }
 
 type htmlFailure struct {
@@ -30,8 +39,15 @@ func WriteHTML(w io.Writer, r *Report, t *Timings) error {
 		Games      []htmlGame
 		Timings    *Timings
 	}{Report: r, BudgetText: describeBudget(r), Timings: t}
-	for _, g := range r.Games {
-		hg := htmlGame{GameReport: g}
+	for gi, g := range r.Games {
+		pg := plannedGame(r, gi)
+		hg := htmlGame{GameReport: g, CoverageBudget: coverageBudgetText(g.Budget), Goals: len(pg.Coverage)}
+		if len(pg.Params) > 0 {
+			hg.Params = formatParams(pg.Params)
+		}
+		for _, c := range g.Coverage {
+			hg.CoverageRows = append(hg.CoverageRows, htmlCoverage{CoverageRow: c, Verdict: coverageVerdict(c)})
+		}
 		var err error
 		var s string
 		if s, err = scatterPlot(g); err != nil {
@@ -70,6 +86,7 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"word":    passWord,
 	"invfail": invariantFailures,
 	"invchk":  invariantChecks,
+	"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -117,7 +134,7 @@ the common z-shift is the bias, in standard errors and the same on every board, 
 {{range .Games}}
 <h2 id="{{.Name}}">{{.Name}} <span class="badge {{if .Pass}}pass{{else}}fail{{end}}">{{verdict .Pass}}</span></h2>
 <p>{{.Title}}</p>
-<p class="muted">Budget: α = {{g "%.3g" .Budget.Alpha}} for the game, {{g "%.3g" .Budget.AlphaPerBoard}} per board, {{g "%.3g" .Budget.CalibrationAlpha}} for the calibration.{{with .Timing}} Time: {{g "%.2f" .Seconds}} s summed over boards.{{end}}</p>
+<p class="muted">Budget: α = {{g "%.3g" .Budget.Alpha}} for the game, {{g "%.3g" .Budget.AlphaPerBoard}} per board, {{g "%.3g" .Budget.CalibrationAlpha}} for the calibration{{.CoverageBudget}}.{{with .Timing}} Time: {{g "%.2f" .Seconds}} s summed over boards.{{end}}</p>
 <div class="plots">{{.Scatter}}{{.ZHist}}{{.QQ}}</div>
 {{with .Calibration}}<p>Calibration: U = Φ(Z) of {{.Boards}} boards ({{.Skipped}} left out: σ = 0 or Berry–Esseen bound above the cap) against Uniform(0,1):
 D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g "%.3g" .PValue}} at α = {{g "%.3g" .Alpha}}:
@@ -130,7 +147,14 @@ D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g
 {{end}}</table>
 {{if .Classes}}<h3>Generated boards by coverage class</h3>
 <p class="chips">{{range .Classes}}<span class="chip">{{.Class}} <b>{{.Boards}}</b></span> {{end}}</p>{{end}}
-<details><summary>All {{len .Boards}} boards</summary>
+{{with .Params}}<p>Generator parameters: <code>{{.}}</code></p>
+{{end}}{{if .CoverageRows}}<h3>Coverage goals</h3>
+<p class="muted">One-sided exact binomial test of "share ≥ goal" over the {{(index .CoverageRows 0).Generated}} generated boards: p = P(Bin(n, goal) ≤ boards), α = {{g "%.3g" (index .CoverageRows 0).Alpha}} per goal.</p>
+<table><tr><th>class</th><th>boards</th><th>share</th><th>goal</th><th>p</th><th>verdict</th></tr>
+{{range .CoverageRows}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.Class}}</td><td class="num">{{.Boards}}</td><td class="num">{{pct .Share}}</td><td class="num">≥ {{pct .MinShare}}</td><td class="num">{{g "%.3g" .PValue}}</td><td{{if not .Pass}} class="fail"{{end}}>{{.Verdict}}</td></tr>
+{{end}}</table>
+{{else if .Goals}}<p class="muted">Coverage: {{.Goals}} goal(s), judged when the shards are merged (the test needs every board).</p>
+{{end}}<details><summary>All {{len .Boards}} boards</summary>
 <table><tr><th>board</th><th>class</th><th>exact</th><th>simulated</th><th>interval</th><th>test</th><th>statistic</th><th>p</th><th>z</th><th>verdict</th></tr>
 {{range .Boards}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.ID}}</td><td>{{.Class}}</td><td class="num" title="{{.Fraction}}">{{g "%.6g" .Exact}}</td><td class="num">{{g "%.6g" .Agreement.SimMean}}</td>
 <td class="num">{{g "%.5g" .Agreement.CILow}} … {{g "%.5g" .Agreement.CIHigh}}</td><td>{{.Agreement.Test}}</td><td class="num">{{g "%.4g" .Agreement.Statistic}}</td>

@@ -9,8 +9,9 @@ import (
 
 // JUnit XML, the dialect CI systems read (Jenkins, GitLab, GitHub test
 // reporters): one <testsuite> per game, one <testcase> per property of the
-// game: "agreement" (every board's agreement test), "calibration" and
-// "invariant/NAME" for each invariant.
+// game: "agreement" (every board's agreement test), "calibration",
+// "invariant/NAME" for each invariant and "coverage/CLASS" for each coverage
+// goal.
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -50,7 +51,7 @@ type junitSkipped struct {
 // WriteJUnit writes junit.xml. t may be nil (no times).
 func WriteJUnit(w io.Writer, r *Report, t *Timings) error {
 	all := junitSuites{Name: "chancecheck report"}
-	for _, g := range r.Games {
+	for gi, g := range r.Games {
 		s := junitSuite{Name: g.Name}
 		if t != nil {
 			for _, gt := range t.Games {
@@ -101,6 +102,7 @@ func WriteJUnit(w io.Writer, r *Report, t *Timings) error {
 			}
 			s.Cases = append(s.Cases, c)
 		}
+		s.Cases = append(s.Cases, coverageCases(plannedGame(r, gi), g, class)...)
 		for _, c := range s.Cases {
 			s.Tests++
 			if c.Failure != nil {
@@ -124,4 +126,30 @@ func WriteJUnit(w io.Writer, r *Report, t *Timings) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// coverageCases are the test cases of a game's coverage goals: a failure
+// when under-covered, skipped when there are too few boards to judge or the
+// report is one shard's.
+func coverageCases(pg PlannedGame, g GameReport, class string) []junitCase {
+	var cases []junitCase
+	for i, goal := range pg.Coverage {
+		c := junitCase{Name: "coverage/" + goal.Class, Classname: class}
+		if i >= len(g.Coverage) {
+			c.Skipped = &junitSkipped{Message: "partial report of one shard: coverage needs every board"}
+			cases = append(cases, c)
+			continue
+		}
+		row := g.Coverage[i]
+		c.SystemOut = fmt.Sprintf("%d of %d generated boards (%.1f%%) in class %s, goal ≥ %.1f%%: p = P(Bin(n, goal) ≤ boards) = %.3g, α = %.3g",
+			row.Boards, row.Generated, 100*row.Share, row.Class, 100*row.MinShare, row.PValue, row.Alpha)
+		switch row.Verdict {
+		case CoverageUnder:
+			c.Failure = &junitFailure{Message: fmt.Sprintf("under-covered: p = %.3g ≤ α = %.3g", row.PValue, row.Alpha), Text: c.SystemOut}
+		case CoverageTooFew:
+			c.Skipped = &junitSkipped{Message: coverageVerdict(row) + ": " + c.SystemOut}
+		}
+		cases = append(cases, c)
+	}
+	return cases
 }

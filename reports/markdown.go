@@ -35,8 +35,8 @@ func WriteMarkdown(w io.Writer, r *Report, t *Timings) error {
 	}
 	b.WriteString("\nThe smallest shift is the change of a board's mean outcome (or win probability) its test detects with probability ≥ ½; " +
 		"the common z-shift is the bias, in standard errors and the same on every board, that the calibration test detects.\n")
-	for _, g := range r.Games {
-		writeGameMarkdown(&b, g)
+	for gi, g := range r.Games {
+		writeGameMarkdown(&b, plannedGame(r, gi), g)
 	}
 	if t != nil {
 		writeTimingsMarkdown(&b, t)
@@ -45,10 +45,10 @@ func WriteMarkdown(w io.Writer, r *Report, t *Timings) error {
 	return err
 }
 
-func writeGameMarkdown(b *strings.Builder, g GameReport) {
+func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 	fmt.Fprintf(b, "\n## %s %s\n\n%s\n\n", g.Name, verdictMark(g.Pass), g.Title)
-	fmt.Fprintf(b, "Budget: α = %.3g for the game, %.3g per board, %.3g for the calibration.\n\n",
-		g.Budget.Alpha, g.Budget.AlphaPerBoard, g.Budget.CalibrationAlpha)
+	fmt.Fprintf(b, "Budget: α = %.3g for the game, %.3g per board, %.3g for the calibration%s.\n\n",
+		g.Budget.Alpha, g.Budget.AlphaPerBoard, g.Budget.CalibrationAlpha, coverageBudgetText(g.Budget))
 	if c := g.Calibration; c != nil {
 		fmt.Fprintf(b, "Calibration: U = Φ(Z) of %d boards (%d left out) against Uniform(0,1): D = %.4f, Berry–Esseen allowance %.4f, p = %.3g: %s.\n\n",
 			c.Boards, c.Skipped, c.D, c.BerryEsseen, c.PValue, passWord(c.Pass))
@@ -78,6 +78,10 @@ func writeGameMarkdown(b *strings.Builder, g GameReport) {
 		}
 		fmt.Fprintf(b, "\nGenerated boards by coverage class: %s.\n", strings.Join(parts, ", "))
 	}
+	if len(pg.Params) > 0 {
+		fmt.Fprintf(b, "\nGenerator parameters: `%s`.\n", formatParams(pg.Params))
+	}
+	writeCoverageMarkdown(b, pg, g)
 	shown := g.Boards
 	if len(shown) > markdownMaxBoards {
 		shown = shown[:markdownMaxBoards]
@@ -93,6 +97,40 @@ func writeGameMarkdown(b *strings.Builder, g GameReport) {
 			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, a.Z, passWord(bd.Pass))
 	}
 	b.WriteString("\n</details>\n")
+}
+
+// writeCoverageMarkdown writes the game's coverage table, when it has goals.
+func writeCoverageMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
+	if len(pg.Coverage) == 0 {
+		return
+	}
+	if g.Coverage == nil {
+		fmt.Fprintf(b, "\nCoverage: %d goal(s), judged when the shards are merged (the test needs every board).\n", len(pg.Coverage))
+		return
+	}
+	fmt.Fprintf(b, "\nCoverage goals over the %d generated boards: one-sided exact binomial test of \"share ≥ goal\", p = P(Bin(n, goal) ≤ boards), α = %.3g per goal.\n\n",
+		g.Coverage[0].Generated, g.Coverage[0].Alpha)
+	b.WriteString("| class | boards | share | goal | p | verdict |\n|---|--:|--:|--:|--:|---|\n")
+	for _, c := range g.Coverage {
+		fmt.Fprintf(b, "| %s | %d | %.1f%% | ≥ %.1f%% | %.3g | %s |\n", escapeCell(c.Class), c.Boards, 100*c.Share, 100*c.MinShare, c.PValue, escapeCell(coverageVerdict(c)))
+	}
+}
+
+// coverageBudgetText is ", X per coverage goal" for a game with goals, else "".
+func coverageBudgetText(b GameBudget) string {
+	if b.CoverageAlpha == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %.3g per coverage goal", b.CoverageAlpha)
+}
+
+// plannedGame is the plan's entry of game gi of r (the zero value when the
+// plan lacks it).
+func plannedGame(r *Report, gi int) PlannedGame {
+	if gi < len(r.Plan.Games) {
+		return r.Plan.Games[gi]
+	}
+	return PlannedGame{}
 }
 
 func writeTimingsMarkdown(b *strings.Builder, t *Timings) {

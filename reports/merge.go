@@ -3,7 +3,10 @@ package reports
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
+	"strings"
 )
 
 // Merge joins the partial reports of all shards of one run into the report
@@ -28,8 +31,11 @@ func Merge(parts []*Report) (*Report, error) {
 		if r.Schema != SchemaVersion || r.Tool != Tool {
 			return nil, fmt.Errorf("reports: merge: report %d has schema %s %d, want %s %d", i+1, r.Tool, r.Schema, Tool, SchemaVersion)
 		}
+		if msg := generatorDifference(r.Plan, first.Plan); msg != "" {
+			return nil, fmt.Errorf("reports: merge: report %d %s", i+1, msg)
+		}
 		if !reflect.DeepEqual(r.Plan, first.Plan) {
-			return nil, fmt.Errorf("reports: merge: report %d has another plan (seed, alpha, runs, boards or games differ)", i+1)
+			return nil, fmt.Errorf("reports: merge: report %d has another plan (seed, alpha, runs, boards, games, generator parameters or coverage goals differ)", i+1)
 		}
 		sh := Shard{Index: 1, Count: 1}
 		if r.Shard != nil {
@@ -71,4 +77,36 @@ func Merge(parts []*Report) (*Report, error) {
 		}
 	}
 	return assemble(p, nil, skel, boards), nil
+}
+
+// generatorDifference says how a shard's generators differ from the first
+// shard's, game by game, or "": shards drawn under other parameter values
+// (--gen, --limits) or other coverage goals are not slices of one run.
+func generatorDifference(p, first Plan) string {
+	for gi, g := range p.Games {
+		if gi >= len(first.Games) || first.Games[gi].Name != g.Name {
+			return "" // another list of games: the plan check says so
+		}
+		f := first.Games[gi]
+		if !maps.Equal(g.Params, f.Params) {
+			return fmt.Sprintf("was run with other generator parameters for %s (%s, the first report %s): every shard needs the same --gen and --limits",
+				g.Name, formatParams(g.Params), formatParams(f.Params))
+		}
+		if !slices.Equal(g.Coverage, f.Coverage) {
+			return fmt.Sprintf("has other coverage goals for %s: its shards come from different definitions of the game", g.Name)
+		}
+	}
+	return ""
+}
+
+// formatParams is "cols=30 rows=29" in name order, or "none".
+func formatParams(values map[string]int) string {
+	if len(values) == 0 {
+		return "none"
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		parts = append(parts, fmt.Sprintf("%s=%d", name, values[name]))
+	}
+	return strings.Join(parts, " ")
 }

@@ -11,7 +11,9 @@ import (
 
 // newPlan lists what opt asks for. It parses the published samples (to count
 // their boards), which every shard does alike, so every shard knows the
-// whole plan and with it the budget of every check.
+// whole plan and with it the budget of every check. The generator's
+// parameter values and the coverage goals are part of the plan: shards run
+// under other values are not one run, and every goal takes a share of α.
 func newPlan(opt Options) (Plan, error) {
 	p := Plan{Seed: opt.Seed, Alpha: opt.Alpha, Runs: opt.Runs, Boards: opt.Boards}
 	for _, g := range opt.Games {
@@ -19,9 +21,46 @@ func newPlan(opt Options) (Plan, error) {
 		if err != nil {
 			return Plan{}, err
 		}
-		p.Games = append(p.Games, PlannedGame{Name: g.Name(), SampleBoards: len(samples)})
+		pg := PlannedGame{Name: g.Name(), SampleBoards: len(samples)}
+		if values := g.ParamValues(); len(values) > 0 {
+			pg.Params = values
+		}
+		for _, c := range g.Coverage() {
+			pg.Coverage = append(pg.Coverage, CoverageGoal{Class: c.Class, MinShare: c.MinShare})
+		}
+		if len(pg.Coverage) > 0 {
+			pg.CoverageDraws = max(opt.Boards, CoverageDraws)
+			pg.CoverageClasses = drawClasses(g, opt.Seed, pg.CoverageDraws)
+		}
+		p.Games = append(p.Games, pg)
 	}
 	return p, nil
+}
+
+// CoverageDraws is how many generated boards a game's coverage goals are
+// judged over at least: at the goals' shares (10–40%) and a report's budget
+// (1e-6 over a few hundred checks) the one-sided binomial test can reject a
+// class that never occurs from about 150 boards on, and 2000 gives it
+// power against a share well short of its goal.
+const CoverageDraws = 2000
+
+// drawClasses classifies the first n generated boards of g under seed, the
+// boards the report checks first among them: the same seeds as makeBoard.
+// A board whose generation panics counts as class "(generator failed)".
+func drawClasses(g props.Game, seed uint64, n int) map[string]int {
+	counts := map[string]int{}
+	gen := g.Generator()
+	for i := range n {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					counts["(generator failed)"]++
+				}
+			}()
+			counts[g.Classify(gen.Example(BoardSeed(seed, g.Name(), i)))]++
+		}()
+	}
+	return counts
 }
 
 // plannedBoard is one board of the plan before it is checked.

@@ -46,6 +46,26 @@ type PlannedGame struct {
 	Name string `json:"name"`
 	// SampleBoards is the number of boards in the game's published samples.
 	SampleBoards int `json:"sample_boards"`
+	// Params are the generator's parameter values in force (defaults,
+	// presets and --gen together); absent for a game without parameters.
+	Params map[string]int `json:"params,omitempty"`
+	// Coverage is the game's coverage goals (props.Game.Coverage); each is a
+	// statistical check of the plan. Absent for a game without goals.
+	Coverage []CoverageGoal `json:"coverage_goals,omitempty"`
+	// CoverageDraws is how many boards of the generator the coverage goals
+	// are judged over: the run's generated boards and more, drawn from the
+	// same seeds and classified only (classifying costs far less than
+	// checking), so that the goals can be judged at the default --boards.
+	// CoverageClasses counts them by class. Absent for a game without goals.
+	CoverageDraws   int            `json:"coverage_draws,omitempty"`
+	CoverageClasses map[string]int `json:"coverage_classes,omitempty"`
+}
+
+// CoverageGoal is a coverage goal as the plan records it: at least MinShare
+// of the generated boards fall in Class.
+type CoverageGoal struct {
+	Class    string  `json:"class"`
+	MinShare float64 `json:"min_share"`
 }
 
 // boards is the number of boards the plan checks for this game.
@@ -64,8 +84,8 @@ type Budget struct {
 	// Rule states the split in words.
 	Rule string `json:"rule"`
 	// Checks is the number of statistical checks sharing Alpha: one agreement
-	// test per board and one calibration test per game. Invariants are exact
-	// and take no share.
+	// test per board, one calibration test per game and one test per
+	// coverage goal. Invariants are exact and take no share.
 	Checks int `json:"checks"`
 }
 
@@ -84,6 +104,10 @@ type GameReport struct {
 	Invariants   []InvariantRun `json:"invariants"`
 	// Classes counts the generated boards per coverage class, by class name.
 	Classes []ClassCount `json:"classes"`
+	// Coverage tests each coverage goal of the plan (coverage.go); absent
+	// for a game without goals and in a shard's partial report (it needs
+	// every board).
+	Coverage []CoverageRow `json:"coverage,omitempty"`
 	// Calibration is the uniformity test of the boards' U values; absent in a
 	// shard's partial report (it needs every board).
 	Calibration *Calibration `json:"calibration,omitempty"`
@@ -93,8 +117,11 @@ type GameReport struct {
 type GameBudget struct {
 	Alpha            float64 `json:"alpha"`             // Budget.Alpha / number of games
 	Boards           int     `json:"boards"`            // samples plus generated boards
-	AlphaPerBoard    float64 `json:"alpha_per_board"`   // Alpha / (Boards + 1)
-	CalibrationAlpha float64 `json:"calibration_alpha"` // Alpha / (Boards + 1)
+	AlphaPerBoard    float64 `json:"alpha_per_board"`   // Alpha / (Boards + 1 + goals)
+	CalibrationAlpha float64 `json:"calibration_alpha"` // Alpha / (Boards + 1 + goals)
+	// CoverageAlpha is each coverage goal's share, Alpha / (Boards + 1 +
+	// goals); absent (0) for a game without goals.
+	CoverageAlpha float64 `json:"coverage_alpha,omitempty"`
 }
 
 // Sensitivity is what the game's checks could have detected with probability

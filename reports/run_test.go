@@ -68,7 +68,10 @@ func TestRunReportsEveryPlannedBoard(t *testing.T) {
 		if g.Calibration == nil {
 			t.Errorf("%s: no calibration in a whole run", g.Name)
 		}
-		checks += len(g.Boards) + 1
+		checks += len(g.Boards) + 1 + len(pg.Coverage)
+		if len(g.Coverage) != len(pg.Coverage) {
+			t.Errorf("%s: %d coverage rows for %d goals", g.Name, len(g.Coverage), len(pg.Coverage))
+		}
 	}
 	if r.Budget.Checks != checks {
 		t.Errorf("budget counts %d checks, the report holds %d", r.Budget.Checks, checks)

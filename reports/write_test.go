@@ -106,7 +106,7 @@ func TestWriteDirOutputs(t *testing.T) {
 		t.Fatalf("junit.xml: %v", err)
 	}
 	g := r.Games[0]
-	if len(suites.Suites) != 1 || suites.Suites[0].Tests != 2+len(g.Invariants) || suites.Failures != 0 {
+	if len(suites.Suites) != 1 || suites.Suites[0].Tests != 2+len(g.Invariants)+len(r.Plan.Games[0].Coverage) || suites.Failures != 0 {
 		t.Errorf("junit.xml: %+v", suites)
 	}
 	if _, _, err := ReadDir(dir); err != nil {

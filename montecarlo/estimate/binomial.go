@@ -68,6 +68,28 @@ func BinomialTwoSidedP(k, n int64, p float64) float64 {
 	return math.Min(1, 2*math.Min(binomialCDF(k, n, p), binomialSF(k, n, p)))
 }
 
+// BinomialCDF is P(X ≤ k) for X ~ Binomial(n, p): the p-value of the
+// one-sided exact test of H0 "the success probability is at least p" after k
+// successes in n trials (small when k is too few). It keeps its relative
+// accuracy far into the lower tail (the same continued fraction as
+// BinomialTwoSidedP). p ≤ 0 and p ≥ 1 are exact; k < 0 gives 0, k ≥ n gives 1;
+// NaN p gives NaN.
+func BinomialCDF(k, n int64, p float64) float64 {
+	switch {
+	case math.IsNaN(p):
+		return math.NaN()
+	case k < 0:
+		return 0
+	case k >= n:
+		return 1
+	case p <= 0:
+		return 1
+	case p >= 1:
+		return 0
+	}
+	return binomialCDF(k, n, p)
+}
+
 // binomialCDF is P(X ≤ k) for X ~ Binomial(n, p), 0 < p < 1.
 func binomialCDF(k, n int64, p float64) float64 {
 	switch {

@@ -176,3 +176,36 @@ func TestBinomialPMF(t *testing.T) {
 		}
 	}
 }
+
+// TestBinomialCDF checks the lower tail against exact sums
+// Σ_{i≤k} C(n,i)·p^i·(1−p)^(n−i) in rational arithmetic (printed to 16
+// digits), the closed form P(X ≤ 0) = (1−p)^n deep in the tail, and the
+// edges.
+func TestBinomialCDF(t *testing.T) {
+	tests := []struct {
+		k, n int64
+		p    float64
+		want float64
+	}{
+		{3, 10, 0.5, 0.171875},                  // 176/1024
+		{0, 40, 0.2, 1.329227995784916e-04},     // 0.8^40
+		{5, 200, 0.2, 1.141412622451480e-13},    // far in the lower tail
+		{37, 200, 0.5, 2.291018198941384e-20},   // farther
+		{60, 1000, 0.1, 4.378819902862792e-06},  // larger n
+		{100, 100, 0.3, 1},                      // k = n
+		{-1, 100, 0.3, 0},                       // k < 0
+		{4, 100, 0, 1},                          // p = 0: no success ever
+		{99, 100, 1, 0},                         // p = 1: n successes always
+		{0, 1000, 0.05, math.Pow(0.95, 1000)},   // 5.29e-23
+		{0, 100000, 1e-3, math.Pow(0.999, 1e5)}, // 3.5e-44
+	}
+	for _, tc := range tests {
+		got := BinomialCDF(tc.k, tc.n, tc.p)
+		if math.Abs(got-tc.want) > 1e-9*tc.want {
+			t.Errorf("BinomialCDF(%d, %d, %g) = %.16g, want %.16g", tc.k, tc.n, tc.p, got, tc.want)
+		}
+	}
+	if got := BinomialCDF(3, 10, math.NaN()); !math.IsNaN(got) {
+		t.Errorf("NaN p gives %g", got)
+	}
+}

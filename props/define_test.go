@@ -1,0 +1,85 @@
+package props
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+)
+
+// What an analyst or a referee says is checked where the harness receives
+// it: a win/loss answer is a probability, its distribution [1−p, p]; no
+// answer is NaN; a win/loss referee returns 0 or 1.
+func TestDefineChecksWhatPartsSay(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*Spec[int])
+		want   string // a fragment of the error; "" for none
+	}{
+		{"a probability", func(*Spec[int]) {}, ""},
+		{"above one", func(s *Spec[int]) {
+			s.Solve = func(int) (Solution, error) { return Solution{Value: 1.5}, nil }
+		}, "a win/loss game's answer is a probability, not 1.5"},
+		{"NaN", func(s *Spec[int]) {
+			s.Solve = func(int) (Solution, error) { return Solution{Value: math.NaN()}, nil }
+		}, "the analyst's answer is NaN"},
+		{"not [1-p, p]", func(s *Spec[int]) {
+			s.Solve = func(int) (Solution, error) { return Solution{Value: 0.25, PMF: []float64{0.5, 0.5}}, nil }
+		}, "is [1−p, p] = [0.75, 0.25], not 2 entries [0.5 0.5]"},
+		{"a count's distribution", func(s *Spec[int]) {
+			s.Solve = func(int) (Solution, error) { return Solution{Value: 1.5, PMF: []float64{0, 0.5, 0.5}}, nil }
+		}, "sets Outcome: props.Count"},
+		{"a count without one", func(s *Spec[int]) {
+			s.Outcome = Count
+		}, "gave no outcome distribution (PMF), which a count game needs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := sidesSpec()
+			tt.change(&s)
+			_, err := Define(s).Solve(6)
+			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+				t.Errorf("Solve: %v, want %q", err, tt.want)
+			}
+		})
+	}
+	s := sidesSpec()
+	s.Play = func(int, *rand.Rand) (int, error) { return 2, nil }
+	g := Define(s)
+	sol, _ := g.Solve(6)
+	_, err := g.Simulate(context.Background(), 6, sol, montecarlo.Config{Runs: 10, Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), "returned 2, not 1 (a win) or 0 (a loss)") {
+		t.Errorf("a win/loss referee returning 2: %v", err)
+	}
+}
+
+// Parts that contradict each other are refused when the game is defined.
+func TestDefineRefusesContradictions(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*Spec[int])
+		want   string
+	}{
+		{"two referees", func(s *Spec[int]) {
+			s.Referee = func(int) (func() montecarlo.Player, error) { return nil, nil }
+		}, "needs one of Play and Referee"},
+		{"no referee", func(s *Spec[int]) { s.Play = nil }, "needs one of Play and Referee"},
+		{"negative tolerance", func(s *Spec[int]) { s.Tolerance = Tolerance{Abs: -1} }, "must not be negative"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := sidesSpec()
+			tt.change(&s)
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tt.want) {
+					t.Errorf("Define: %v, want a panic saying %q", r, tt.want)
+				}
+			}()
+			Define(s)
+		})
+	}
+}
