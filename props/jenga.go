@@ -18,7 +18,7 @@ const JengaPMFTail = 1e-12
 // Jenga is Colored Jenga (Codeforces 424E) as the harness sees it, drawing
 // towers within c's limits.
 func Jenga(c JengaConfig) Game {
-	spec, choices := c.Spec()
+	spec, choices := JengaSpec(c)
 	return DefineWithPolicy(spec, choices)
 }
 
@@ -34,9 +34,9 @@ type JengaConfig struct {
 	solve func(jenga.Tower) (JengaAnalysis, error)
 }
 
-// Spec is the definition of Colored Jenga under c: a game with choices, the
+// JengaSpec is the definition of Colored Jenga under g: a game with choices, the
 // policy being the analyst's move for each state and colour.
-func (g JengaConfig) Spec() (Spec[jenga.Tower], Choices[jenga.Tower, JengaPolicy]) {
+func JengaSpec(g JengaConfig) (Spec[jenga.Tower], Choices[jenga.Tower, JengaPolicy]) {
 	return Spec[jenga.Tower]{
 			Name:          "jenga",
 			Title:         "Colored Jenga (Codeforces 424E): minimal expected number of throws",

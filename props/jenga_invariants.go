@@ -10,22 +10,22 @@ import (
 	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
-// JengaSolver is a Jenga analyst reduced to its answer, the minimal expected
+// JengaAnswer is a Jenga analyst reduced to its answer, the minimal expected
 // number of throws. The properties take it as a parameter so that tests can
 // hand them a planted bug.
-type JengaSolver func(jenga.Tower) (float64, error)
+type JengaAnswer func(jenga.Tower) (float64, error)
 
-// JengaTolerance is how far the answers for two equivalent towers may
+// JengaInvariantSlack is how far the answers for two equivalent towers may
 // differ. Equivalent towers share canonical states, so the analyst returns
 // the same float; a planted asymmetry moves answers by far more.
-const JengaTolerance = 1e-9
+const JengaInvariantSlack = 1e-9
 
 // JengaEvaluationStates caps the real towers a policy evaluation may visit
 // in an invariant; a policy that reaches more is not evaluated there.
 const JengaEvaluationStates = 200000
 
-// jengaValue adapts an analyst to a JengaSolver.
-func jengaValue(analyst func(jenga.Tower) (JengaAnalysis, error)) JengaSolver {
+// jengaValue adapts an analyst to a JengaAnswer.
+func jengaValue(analyst func(jenga.Tower) (JengaAnalysis, error)) JengaAnswer {
 	return func(t jenga.Tower) (float64, error) {
 		a, err := analyst(t)
 		return a.Expected, err
@@ -33,12 +33,12 @@ func jengaValue(analyst func(jenga.Tower) (JengaAnalysis, error)) JengaSolver {
 }
 
 // jengaSame checks that solve gives image the answer v.
-func jengaSame(solve JengaSolver, image jenga.Tower, v float64) error {
+func jengaSame(solve JengaAnswer, image jenga.Tower, v float64) error {
 	w, err := solve(image)
 	if err != nil {
 		return fmt.Errorf("image tower %v: %w", image, err)
 	}
-	if math.Abs(v-w) > JengaTolerance {
+	if math.Abs(v-w) > JengaInvariantSlack {
 		return fmt.Errorf("value %.12f, but %.12f for the image tower %v", v, w, image)
 	}
 	return nil
@@ -55,7 +55,7 @@ func jengaAtLeast(name string, t jenga.Tower, p exact.JengaPlayer, v float64) er
 		}
 		return fmt.Errorf("%s policy: %w", name, err)
 	}
-	if ev.Expected < v-JengaTolerance {
+	if ev.Expected < v-JengaInvariantSlack {
 		return fmt.Errorf("the %s policy takes %.12f throws on average, below the optimum %.12f", name, ev.Expected, v)
 	}
 	return nil
@@ -143,13 +143,13 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []Invaria
 }
 
 // jengaClosedForms checks the closed forms of the towers of n levels of each colour.
-func jengaClosedForms(solve JengaSolver, n int) error {
+func jengaClosedForms(solve JengaAnswer, n int) error {
 	for _, c := range jenga.Colours() {
 		v, err := solve(jengaSingleColour(n, c))
 		if err != nil {
 			return err
 		}
-		if want := jengaSingleColourValue(n, c); math.Abs(v-want) > JengaTolerance {
+		if want := jengaSingleColourValue(n, c); math.Abs(v-want) > JengaInvariantSlack {
 			return fmt.Errorf("%d levels all %v: E = %.12f, want %g", n, c, v, want)
 		}
 	}

@@ -19,7 +19,7 @@ type jengaBuggy struct {
 	topTakeable  bool       // blocks may be taken from a complete top
 }
 
-func (bug jengaBuggy) solver() JengaSolver {
+func (bug jengaBuggy) solver() JengaAnswer {
 	return func(t jenga.Tower) (float64, error) {
 		if err := t.Validate(); err != nil {
 			return 0, err

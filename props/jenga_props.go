@@ -14,7 +14,7 @@ import (
 // reordering the levels below the top, and swapping green and blue each
 // leave E unchanged", each transformation drawn by rapid and checked on its
 // own, for the analyst solve on towers of g's generator.
-func JengaSymmetries(g JengaConfig, solve JengaSolver) func(*rapid.T) {
+func JengaSymmetries(g JengaConfig, solve JengaAnswer) func(*rapid.T) {
 	return func(t *rapid.T) {
 		tw := g.generator().Draw(t, "tower")
 		v, err := solve(tw)
@@ -47,7 +47,7 @@ func JengaSymmetries(g JengaConfig, solve JengaSolver) func(*rapid.T) {
 // JengaClosedForms is the rapid property "a tower of n levels of one colour
 // takes 6·m(n) throws if red and 3·m(n) if green or blue, m(n) = 2, 3, 5, 6, 8
 // for n = 2..6" (the spec's closed forms), for the analyst solve.
-func JengaClosedForms(solve JengaSolver) func(*rapid.T) {
+func JengaClosedForms(solve JengaAnswer) func(*rapid.T) {
 	return func(t *rapid.T) {
 		n := rapid.IntRange(jenga.MinLevels, jenga.MaxLevels).Draw(t, "levels")
 		c := rapid.SampledFrom(jenga.Colours()).Draw(t, "colour")
@@ -55,7 +55,7 @@ func JengaClosedForms(solve JengaSolver) func(*rapid.T) {
 		if err != nil {
 			t.Fatalf("jenga: solve: %v", err)
 		}
-		if want := jengaSingleColourValue(n, c); math.Abs(v-want) > JengaTolerance {
+		if want := jengaSingleColourValue(n, c); math.Abs(v-want) > JengaInvariantSlack {
 			t.Fatalf("jenga: %d levels all %v: E = %.12f, want %g", n, c, v, want)
 		}
 	}
@@ -83,7 +83,7 @@ type JengaBeatChecks struct {
 //   - by simulation: the referee plays each policy c.Runs times, and the
 //     one-sided upper confidence bound of its mean (JengaMeanUpperBound, the
 //     budget c.Alpha split over the two policies) may not be below E.
-func JengaNoPolicyBeatsOptimum(g JengaConfig, solve JengaSolver, c JengaBeatChecks) func(*rapid.T) {
+func JengaNoPolicyBeatsOptimum(g JengaConfig, solve JengaAnswer, c JengaBeatChecks) func(*rapid.T) {
 	return func(t *rapid.T) {
 		tw := g.generator().Draw(t, "tower")
 		seed := rapid.Uint64().Draw(t, "simulation seed")
@@ -114,7 +114,7 @@ func JengaNoPolicyBeatsOptimum(g JengaConfig, solve JengaSolver, c JengaBeatChec
 			if err != nil {
 				t.Fatalf("jenga: %v: simulate %s: %v", tw, pol.name, err)
 			}
-			if ub := JengaMeanUpperBound(h, len(tw.Levels), c.Alpha/float64(len(policies))); ub < v-JengaTolerance {
+			if ub := JengaMeanUpperBound(h, len(tw.Levels), c.Alpha/float64(len(policies))); ub < v-JengaInvariantSlack {
 				t.Fatalf("jenga: %v: the %s policy's mean is at most %.6f (simulated %.6f over %d games, α = %.2g), below the optimum %.12f",
 					tw, pol.name, ub, h.Mean(), h.N(), c.Alpha, v)
 			}

@@ -77,7 +77,7 @@ func TestJengaBuggyBaseline(t *testing.T) {
 // plantedJengaDie is a planted bug in the referee: its die has two red faces
 // and one green (R, R, G, B, B, black).
 func plantedJengaDie(c JengaConfig) Game {
-	spec, choices := c.Spec()
+	spec, choices := JengaSpec(c)
 	choices.Referee = jengaWrongDieReferee
 	return DefineWithPolicy(spec, choices)
 }

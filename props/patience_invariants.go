@@ -11,17 +11,17 @@ import (
 	"pgregory.net/rapid"
 )
 
-// PatienceSolver is a patience analyst: a deal's win probability. The
+// PatienceAnswer is a patience analyst: a deal's win probability. The
 // properties take it as a parameter so that tests can hand them a planted bug.
-type PatienceSolver func(patience.Deal) (float64, error)
+type PatienceAnswer func(patience.Deal) (float64, error)
 
-// PatienceTolerance is how far two float64 answers for equivalent deals may
+// PatienceSymmetrySlack is how far two float64 answers for equivalent deals may
 // differ: the recursion adds the same terms in another order.
-const PatienceTolerance = 1e-12
+const PatienceSymmetrySlack = 1e-12
 
-// PatienceFractionTolerance is how far the float answer may lie from the
+// PatienceFractionSlack is how far the float answer may lie from the
 // exact fraction.
-const PatienceFractionTolerance = 1e-9
+const PatienceFractionSlack = 1e-9
 
 // Fixed symmetries used by Invariants (the rapid properties draw their own).
 var (
@@ -56,12 +56,12 @@ var (
 )
 
 // patienceSymmetry checks that solve gives d and its image the same answer.
-func patienceSymmetry(solve PatienceSolver, d, image patience.Deal, p float64) error {
+func patienceSymmetry(solve PatienceAnswer, d, image patience.Deal, p float64) error {
 	q, err := solve(image)
 	if err != nil {
 		return fmt.Errorf("image deal: %w", err)
 	}
-	if math.Abs(p-q) > PatienceTolerance {
+	if math.Abs(p-q) > PatienceSymmetrySlack {
 		return fmt.Errorf("p = %.15f, but %.15f for the image deal\n%v", p, q, image)
 	}
 	return nil
@@ -69,7 +69,7 @@ func patienceSymmetry(solve PatienceSolver, d, image patience.Deal, p float64) e
 
 // patienceInvariants are the spec's invariants (games.md, "Invariants that
 // hold"), with fixed symmetries, for the analyst solve.
-func patienceInvariants(solve PatienceSolver) []Invariant[patience.Deal] {
+func patienceInvariants(solve PatienceAnswer) []Invariant[patience.Deal] {
 	deal := func(d patience.Deal) patience.Deal { return d }
 	return []Invariant[patience.Deal]{
 		{
@@ -155,7 +155,7 @@ func patienceMatchesFraction(d patience.Deal, p float64) error {
 	if err != nil {
 		return err
 	}
-	if f, _ := r.Float64(); math.Abs(f-p) > PatienceFractionTolerance {
+	if f, _ := r.Float64(); math.Abs(f-p) > PatienceFractionSlack {
 		return fmt.Errorf("float %.15f, fraction %s = %.15f", p, shortRat(r), f)
 	}
 	return nil
@@ -173,7 +173,7 @@ func shortRat(r *big.Rat) string {
 // permutation of the piles, any permutation of the suits, and any renaming
 // of the ranks by a bijection", each drawn by rapid and checked on its own,
 // for the analyst solve.
-func PatienceSymmetries(solve PatienceSolver) func(*rapid.T) {
+func PatienceSymmetries(solve PatienceAnswer) func(*rapid.T) {
 	return func(t *rapid.T) {
 		d := generators.Patience().Draw(t, "deal")
 		p, err := solve(d)
@@ -205,7 +205,7 @@ func PatienceSymmetries(solve PatienceSolver) func(*rapid.T) {
 // PatienceBounds is the rapid property "0 ≤ p ≤ 1, and p = 0 when no two
 // tops share a rank or a pile holds three cards of one rank" for the
 // analyst solve.
-func PatienceBounds(solve PatienceSolver) func(*rapid.T) {
+func PatienceBounds(solve PatienceAnswer) func(*rapid.T) {
 	return func(t *rapid.T) {
 		d := generators.Patience().Draw(t, "deal")
 		p, err := solve(d)
@@ -226,7 +226,7 @@ func PatienceBounds(solve PatienceSolver) func(*rapid.T) {
 
 // PatienceFloatMatchesFraction is the rapid property "the float analyst
 // solve agrees with the exact fraction to 1e-9".
-func PatienceFloatMatchesFraction(solve PatienceSolver) func(*rapid.T) {
+func PatienceFloatMatchesFraction(solve PatienceAnswer) func(*rapid.T) {
 	return func(t *rapid.T) {
 		d := generators.Patience().Draw(t, "deal")
 		p, err := solve(d)

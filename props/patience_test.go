@@ -99,7 +99,7 @@ func TestPatienceAgreementCatchesARankFirstReferee(t *testing.T) {
 
 // plantedPatience is Patience with a planted analyst: Solve and the
 // invariants use solve instead of exact.WinProbability.
-func plantedPatience(solve PatienceSolver) Game {
+func plantedPatience(solve PatienceAnswer) Game {
 	s := PatienceSpec()
 	s.Solve = func(d patience.Deal) (Solution, error) {
 		p, err := solve(d)
@@ -120,7 +120,7 @@ type patienceBuggy struct {
 	_         struct{}
 }
 
-func (bug patienceBuggy) solver() PatienceSolver {
+func (bug patienceBuggy) solver() PatienceAnswer {
 	return func(d patience.Deal) (float64, error) {
 		if err := d.Validate(); err != nil {
 			return 0, err

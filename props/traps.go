@@ -17,7 +17,7 @@ import (
 // Traps is the trap maze (SDOI 2011 "迷宫探险", BZOJ 2246, Luogu P2489) as
 // the harness sees it, drawing mazes within c's limits.
 func Traps(c TrapsConfig) Game {
-	spec, choices := c.Spec()
+	spec, choices := TrapsSpec(c)
 	return DefineWithPolicy(spec, choices)
 }
 
@@ -33,9 +33,9 @@ type TrapsConfig struct {
 	solve func(*traps.Maze) (exact.TrapSolution, error)
 }
 
-// Spec is the definition of the trap maze under c: a game with choices, the
+// TrapsSpec is the definition of the trap maze under g: a game with choices, the
 // policy being the analyst's table of moves.
-func (g TrapsConfig) Spec() (Spec[*traps.Maze], Choices[*traps.Maze, traps.Table]) {
+func TrapsSpec(g TrapsConfig) (Spec[*traps.Maze], Choices[*traps.Maze, traps.Table]) {
 	return Spec[*traps.Maze]{
 			Name:          "traps",
 			Title:         "Trap maze (SDOI 2011 迷宫探险, BZOJ 2246, Luogu P2489): optimal probability of reaching an exit alive",

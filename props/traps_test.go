@@ -144,7 +144,7 @@ func TestTrapsAgreementCatchesAnIndependentKindsAnalyst(t *testing.T) {
 // independentReferee is a planted bug in the referee: it draws each kind
 // from its own marginal instead of the joint state from the prior.
 func independentReferee(c TrapsConfig) Game {
-	spec, choices := c.Spec()
+	spec, choices := TrapsSpec(c)
 	choices.Referee = independentKindsReferee
 	return DefineWithPolicy(spec, choices)
 }
