@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/spf13/cobra"
 )
@@ -28,7 +30,16 @@ type checkOptions struct {
 	keepGoing     bool
 	json          bool
 	shrinkTime    time.Duration
+	jobs          int
+	memory        string
+	alpha         float64
 }
+
+// minMemory is the smallest --memory. The solver is started through this
+// program, which sets the limit and execs it; the few megabytes that start
+// takes hide the solver's own peak below them, so a limit near them could
+// not be judged by the peak.
+const minMemory = 16 << 20
 
 func (p Program) newCheckCommand() *cobra.Command {
 	var o checkOptions
@@ -38,9 +49,17 @@ func (p Program) newCheckCommand() *cobra.Command {
 		Long: `check runs a solver as a real process, feeding it the game's original input
 format on stdin and reading the original output format from stdout, so an
 accepted contest solution runs unchanged: first the published samples, then
-boards from the game's generator (seeded as '` + p.Name + ` gen'), until --cases
-or --time runs out. Each answer is judged by the game's rule:
+boards from the game's generator (seeded as '` + p.Name + ` gen'). Each answer is
+judged by the game's rule:
 ` + p.judgeRules() + `NaN, Inf, an empty line or a number glued to garbage is never a pass.
+
+What the defaults do: check spends the whole --time (60s) on generated
+boards, --jobs solver processes at once (one per CPU), and stops at the
+first failure; --cases N stops after N generated boards if that comes
+first, and --keep-going counts every failure until the end instead. The
+same --seed checks the same boards and finds the same first failure, the
+lowest-numbered board that fails, whatever --jobs is: boards are numbered,
+and a board's result counts only once every board before it is judged.
 
 On the first failure the board is shrunk with rapid to a small board that
 still fails the same way, re-running the solver, then taken one part at a
@@ -51,10 +70,28 @@ DIR/counterexample.in with our answer in DIR/counterexample.ans. A failing
 published sample is reported as well, but the search goes on to a generated
 board, which can be shrunk. Time limits are not shrunk.
 Verdicts: wrong answer, time limit (the solver's process group is killed),
-crash (non-zero exit or signal), output format.
+crash (non-zero exit or signal), output format, memory limit.
 
-Exit status: 0 every case agreed, 1 a failure was found, 2 bad options or a
-solver that cannot be started.
+--memory 256MB (Linux; none by default) runs the solver under that memory
+limit: its heap and mapped memory (RLIMIT_DATA) cannot grow past it, so an
+allocation beyond it fails in the solver. A run is a memory limit when its
+peak resident memory exceeds the limit, or when it crashed and its stderr
+says an allocation failed (bad_alloc, "out of memory", MemoryError, ...),
+or its peak reached 90% of the limit, or, run again under the limit plus
+1 GiB (or 4 times it), it does not crash; any other crash stays a crash.
+MB is 10^6 bytes, MiB 2^20 (judges mostly mean MiB). A Go solver needs
+some 40 MB of the limit before its main runs.
+
+Coverage: each of the game's coverage goals (a class of boards with a
+least share) is tested on the boards generated, by a one-sided exact
+binomial test at the end of the run within the false-alarm budget --alpha,
+split equally over the goals. A rejected goal fails the check
+("under-covered"); a goal the run had too few boards to judge is said so,
+never "ok".
+
+Exit status: 0 every case agreed (and no class was under-covered), 1 a
+failure was found or a class was under-covered, 2 bad options or a solver
+that cannot be started.
 
 Games:
 ` + p.gamesHelp(),
@@ -70,9 +107,12 @@ Games:
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.solver, "solver", "", "the solver's command line, split like a shell's (quotes, backslashes; no expansions)")
-	f.IntVar(&o.cases, "cases", 1000, "generated boards to check (0: until --time runs out)")
+	f.IntVar(&o.cases, "cases", 0, "stop after this many generated boards, if --time has not run out first (0: no limit)")
 	f.Uint64Var(&o.seed, "seed", 1, "generator seed: the same seed checks the same boards")
-	f.DurationVar(&o.time, "time", 60*time.Second, "time for the search, samples included (0: no limit)")
+	f.DurationVar(&o.time, "time", 60*time.Second, "time for the search, samples included (0: no limit; then --cases is needed)")
+	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "solver processes running at once")
+	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
+	f.Float64Var(&o.alpha, "alpha", props.DefaultCoverageAlpha, "false-alarm budget of the coverage test, split over the game's goals")
 	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "time limit of one solver run")
 	f.IntVar(&o.batch, "batch", 0, fmt.Sprintf("boards per input where the format allows several (0: %d)", props.DefaultBatch))
 	f.BoolVar(&o.fullPrecision, "full-precision", false, "judge by the strict rule, for solvers that print more digits than the statement asks")
@@ -90,17 +130,27 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	case o.cases < 0, o.batch < 0:
 		return usagef("--cases and --batch must not be negative")
 	case o.cases == 0 && o.time <= 0:
-		return usagef("with --cases 0, --time must be positive")
+		return usagef("with no --cases, --time must be positive")
 	case o.timeout < 0 || o.time < 0 || o.shrinkTime < 0:
 		return usagef("durations must not be negative")
+	case o.jobs < 1:
+		return usagef("--jobs must be at least 1")
+	case !(o.alpha > 0 && o.alpha < 1):
+		return usagef("--alpha must be between 0 and 1")
+	}
+	memory, err := memoryLimit(o.memory)
+	if err != nil {
+		return err
 	}
 	solver, err := props.NewProcessSolver(o.solver, o.timeout)
 	if err != nil {
 		return usagef("--solver: %v", err)
 	}
+	solver.Memory = memory
 	cc := &props.CrossCheck{
-		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time,
+		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time, Jobs: o.jobs,
 		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
+		Alpha: o.alpha,
 	}
 	stop := func() {}
 	if !o.json {
@@ -128,10 +178,28 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	} else {
 		writeCheckText(w, g, o, outcome, files)
 	}
-	if outcome.Failed() {
+	if outcome.Failed() || len(outcome.UnderCovered()) > 0 {
 		return errCheckFailed
 	}
 	return nil
+}
+
+// memoryLimit reads --memory: 0 for none.
+func memoryLimit(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := solverproc.ParseSize(s)
+	switch {
+	case err != nil:
+		return 0, usagef("--memory: %v", err)
+	case n < minMemory:
+		return 0, usagef("--memory %s: at least %s, for the start of the program that sets the limit", s, solverproc.FormatSize(minMemory))
+	}
+	if err := props.CanLimitMemory(); err != nil {
+		return 0, usagef("--memory: %v", err)
+	}
+	return n, nil
 }
 
 // counterexampleFiles are where the first failure was written.
@@ -161,8 +229,10 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d, in %v\n",
 			g.Name(), oc.Samples, oc.Generated, oc.Seed, oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeCoverageText(w, oc)
 		return
 	}
+	defer writeCoverageText(w, oc)
 	f := oc.First
 	fmt.Fprintf(w, "check %s: %s on %s (seed %d)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed)
 	if st := oc.Shrink; oc.Found != nil {
@@ -187,7 +257,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if r := f.Fraction(g); r != nil {
 		fmt.Fprintf(w, "exact: %s\n", r.RatString())
 	}
-	if f.Verdict != props.TimeLimit && f.Verdict != props.Crash || f.Stdout != "" {
+	if f.Verdict != props.TimeLimit && f.Verdict != props.Crash && f.Verdict != props.MemoryLimit || f.Stdout != "" {
 		fmt.Fprintf(w, "\nthe solver's output:\n%s", ensureNewline(f.Stdout))
 	}
 	if f.Detail != "" {
@@ -200,6 +270,54 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if o.keepGoing {
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
+	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged, in %v)\n", classList(oc.Classes), oc.Generated, oc.Elapsed.Round(time.Millisecond))
+}
+
+// writeCoverageText prints the coverage table of a game with goals, and a
+// line for each class the test finds under-covered.
+//
+//	coverage of 10000 generated boards (one-sided exact binomial test at the end of the run; false-alarm budget 1e-06 over 2 goals, 5e-07 each):
+//	  class        boards   share   goal   p-value  verdict
+//	  informative    2011   20.1%  ≥ 50%  <1e-300  UNDER-COVERED
+//	  limits          210    2.1%   ≥ 1%   1       ok
+func writeCoverageText(w io.Writer, oc *props.Outcome) {
+	if len(oc.Coverage) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "coverage of %d generated boards (one-sided exact binomial test at the end of the run; false-alarm budget %.3g over %d goal(s), %.3g each):\n",
+		oc.Generated, oc.CoverageAlpha, len(oc.Coverage), oc.Coverage[0].Alpha)
+	width := len("class")
+	for _, c := range oc.Coverage {
+		width = max(width, len(c.Class))
+	}
+	fmt.Fprintf(w, "  %-*s  %7s  %6s  %6s  %8s  %s\n", width, "class", "boards", "share", "goal", "p-value", "verdict")
+	for _, c := range oc.Coverage {
+		verdict := c.Verdict.String()
+		switch c.Verdict {
+		case props.UnderCovered:
+			verdict = strings.ToUpper(verdict)
+		case props.TooFewBoards:
+			verdict += fmt.Sprintf(" (it takes %d)", c.BoardsNeeded)
+		}
+		fmt.Fprintf(w, "  %-*s  %7d  %6s  %6s  %8s  %s\n", width, c.Class, c.Boards, percent(c.Share), "≥ "+percent(c.MinShare), pValue(c.PValue), verdict)
+	}
+	for _, c := range oc.UnderCovered() {
+		fmt.Fprintf(w, "under-covered: class %s: %d of %d generated boards (%s), goal at least %s: p = %s ≤ %.3g\n",
+			c.Class, c.Boards, oc.Generated, percent(c.Share), percent(c.MinShare), pValue(c.PValue), c.Alpha)
+	}
+}
+
+// percent writes a share as a percentage with up to one decimal.
+func percent(x float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", 100*x), ".0") + "%"
+}
+
+// pValue writes a p-value to three digits, or "<1e-300" below that.
+func pValue(p float64) string {
+	if p < 1e-300 {
+		return "<1e-300"
+	}
+	return fmt.Sprintf("%.3g", p)
 }
 
 // judgeRules lists each game's judge rule, one line a game.
@@ -229,6 +347,29 @@ type checkJSON struct {
 	First         *failureJSON   `json:"first_failure,omitempty"`
 	Found         *failureJSON   `json:"found_failure,omitempty"`
 	Shrink        *shrinkJSON    `json:"shrink,omitempty"`
+	Coverage      *coverageJSON  `json:"coverage,omitempty"`
+}
+
+// coverageJSON is the coverage test of a game with goals; passed is false
+// when a class is under-covered, which fails the check (top-level passed).
+type coverageJSON struct {
+	Test         string         `json:"test"`
+	Alpha        float64        `json:"alpha"`
+	Generated    int            `json:"generated"`
+	Passed       bool           `json:"passed"`
+	Goals        []coverageGoal `json:"goals"`
+	UnderCovered []string       `json:"under_covered,omitempty"`
+}
+
+type coverageGoal struct {
+	Class        string  `json:"class"`
+	Boards       int     `json:"boards"`
+	Share        float64 `json:"share"`
+	MinShare     float64 `json:"min_share"`
+	PValue       float64 `json:"p_value"`
+	Alpha        float64 `json:"alpha"`
+	Verdict      string  `json:"verdict"` // "ok", "under-covered", "too-few-boards"
+	BoardsNeeded int     `json:"boards_needed,omitempty"`
 }
 
 type failureJSON struct {
@@ -259,7 +400,7 @@ type shrinkJSON struct {
 
 func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
 	j := checkJSON{
-		Game: g.Name(), Seed: oc.Seed, Passed: !oc.Failed(), Samples: oc.Samples, Generated: oc.Generated,
+		Game: g.Name(), Seed: oc.Seed, Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
 		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(),
 	}
@@ -287,6 +428,23 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if oc.Found != nil {
 		j.Found = toJSON(oc.Found)
 	}
+	if len(oc.Coverage) > 0 {
+		cj := &coverageJSON{Test: "one-sided exact binomial test of each goal at the end of the run, Bonferroni over the goals",
+			Alpha: oc.CoverageAlpha, Generated: oc.Generated, Passed: true}
+		for _, c := range oc.Coverage {
+			verdict := strings.ReplaceAll(c.Verdict.String(), " ", "-")
+			if c.Verdict == props.TooFewBoards {
+				verdict = "too-few-boards" // as reports name it
+			}
+			cj.Goals = append(cj.Goals, coverageGoal{Class: c.Class, Boards: c.Boards, Share: c.Share, MinShare: c.MinShare,
+				PValue: c.PValue, Alpha: c.Alpha, Verdict: verdict, BoardsNeeded: c.BoardsNeeded})
+			if c.Verdict == props.UnderCovered {
+				cj.Passed = false
+				cj.UnderCovered = append(cj.UnderCovered, c.Class)
+			}
+		}
+		j.Coverage = cj
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(j)
@@ -310,7 +468,7 @@ func classList(m map[string]int) string {
 
 func verdictList(m map[props.Verdict]int) string {
 	var parts []string
-	for v := props.WrongAnswer; v <= props.OutputFormat; v++ {
+	for v := props.WrongAnswer; v <= props.MemoryLimit; v++ {
 		if m[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", v, m[v]))
 		}

@@ -6,11 +6,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+	"pgregory.net/rapid"
 )
 
 // TestHelperSolver is not a test: run as a child process with
@@ -18,7 +25,8 @@ import (
 // with `chancecheck solve GAME` (correct), "GAME-wrong" adds 0.01 to every
 // number, "GAME-wrong-long" only for an input of more than five lines,
 // "crash" exits 3, "hang" sleeps a minute, "nan" prints -nan. A "slow-"
-// before the mode makes each run sleep 100 ms first.
+// before the mode makes each run sleep 100 ms first; a "hog-" makes it
+// allocate and touch 400 MB first. GAME may be "bit" (checkGames).
 func TestHelperSolver(t *testing.T) {
 	mode := os.Getenv("CHANCECHECK_HELPER_SOLVER")
 	if mode == "" {
@@ -27,6 +35,14 @@ func TestHelperSolver(t *testing.T) {
 	mode, slow := strings.CutPrefix(mode, "slow-")
 	if slow {
 		time.Sleep(100 * time.Millisecond)
+	}
+	mode, hog := strings.CutPrefix(mode, "hog-")
+	if hog {
+		table := make([]byte, 400<<20)
+		for i := 0; i < len(table); i += 4096 {
+			table[i] = 1
+		}
+		runtime.KeepAlive(table)
 	}
 	in, err := io.ReadAll(os.Stdin)
 	if err != nil {
@@ -49,7 +65,7 @@ func TestHelperSolver(t *testing.T) {
 		os.Exit(0)
 	}
 	var out bytes.Buffer
-	if code := Run(context.Background(), []string{"solve", game}, bytes.NewReader(in), &out, os.Stderr, builtins()...); code != 0 {
+	if code := Run(context.Background(), []string{"solve", game}, bytes.NewReader(in), &out, os.Stderr, checkGames()...); code != 0 {
 		os.Exit(code)
 	}
 	text := out.String()
@@ -69,6 +85,48 @@ func TestHelperSolver(t *testing.T) {
 	}
 	os.Stdout.WriteString(text)
 	os.Exit(0)
+}
+
+// checkGames are the built-in games and "bit", a game with coverage goals
+// its generator does not meet: it draws 0 (class "zero") about 45% of the
+// time and 1 ("one") otherwise, and its goals ask for 90% ones, 5% zeros and 5% of a
+// class it never draws.
+func checkGames() []props.Game {
+	bit := props.Define(props.Spec[int]{
+		Name: "bit",
+		Parse: func(r io.Reader, _ string) ([]int, error) {
+			var n int
+			if _, err := fmt.Fscan(r, &n); err != nil || n < 1 || n > 20 {
+				return nil, fmt.Errorf("bit: a count of 1..20 boards first (%v)", err)
+			}
+			bs := make([]int, n)
+			for i := range bs {
+				if _, err := fmt.Fscan(r, &bs[i]); err != nil || bs[i] < 0 || bs[i] > 1 {
+					return nil, fmt.Errorf("bit: board %d: want 0 or 1 (%v)", i+1, err)
+				}
+			}
+			return bs, nil
+		},
+		Write: func(w io.Writer, bs []int) error {
+			fmt.Fprintln(w, len(bs))
+			for _, b := range bs {
+				fmt.Fprintln(w, b)
+			}
+			return nil
+		},
+		MaxBoardsPerInput: 20,
+		Generator:         rapid.IntRange(0, 1),
+		Classify: func(b int) string {
+			if b == 0 {
+				return "zero"
+			}
+			return "one"
+		},
+		Coverage: []props.ClassGoal{{Class: "one", MinShare: 0.9}, {Class: "zero", MinShare: 0.05}, {Class: "never", MinShare: 0.05}},
+		Solve:    func(b int) (props.Solution, error) { return props.Solution{Value: float64(b) / 2}, nil },
+		Play:     func(b int, rng *rand.Rand) (int, error) { return b * rng.IntN(2), nil },
+	})
+	return append(builtins(), bit)
 }
 
 // helperSolver returns the --solver command line that runs TestHelperSolver
@@ -94,7 +152,22 @@ func TestCheckCommand(t *testing.T) {
 		{name: "traps correct", game: "traps", mode: "traps", args: []string{"--cases", "10"}, wantCode: 0,
 			want: []string{"every answer agreed"}},
 		{name: "snakes wrong", game: "snakes", mode: "snakes-wrong", args: []string{"--cases", "5", "--shrink-time", "1s"}, wantCode: 1,
-			want: []string{"WRONG ANSWER", "counterexample.in", "reproduce:", "our answer"}},
+			want: []string{"WRONG ANSWER", "counterexample.in", "reproduce:", "our answer", "boards by kind: "}},
+		{name: "memory limit", game: "snakes", mode: "hog-snakes", args: []string{"--cases", "5", "--memory", "256MB", "--shrink-time", "1s"}, wantCode: 1,
+			want: []string{"MEMORY LIMIT on ", "memory limit: ", "under the limit of 256 MB", "also: memory limit on sample"}},
+		{name: "under the memory limit", game: "patience", mode: "patience", args: []string{"--cases", "5", "--memory", "256MiB"}, wantCode: 0,
+			want: []string{"every answer agreed"}},
+		{name: "until the time runs out", game: "snakes", mode: "snakes", args: []string{"--time", "1s", "--jobs", "2"}, wantCode: 0,
+			want: []string{"every answer agreed", "boards by kind: "}},
+		{name: "under-covered", game: "bit", mode: "bit", args: []string{"--cases", "400", "--time", "0"}, wantCode: 1,
+			want: []string{"every answer agreed", "coverage of 400 generated boards", "false-alarm budget 1e-06 over 3 goal(s), 3.33e-07 each",
+				"UNDER-COVERED", "under-covered: class one:", "under-covered: class never: 0 of 400", "ok"}},
+		{name: "too few to judge", game: "bit", mode: "bit", args: []string{"--cases", "20", "--time", "0", "--alpha", "1e-3"}, wantCode: 0,
+			want: []string{"too few boards to judge (it takes 157)"}},
+		{name: "memory without a unit", game: "snakes", mode: "snakes", args: []string{"--memory", "256"}, wantCode: 2, want: []string{"give a unit"}},
+		{name: "memory too small", game: "snakes", mode: "snakes", args: []string{"--memory", "1MB"}, wantCode: 2, want: []string{"at least 16 MiB"}},
+		{name: "no jobs", game: "snakes", mode: "snakes", args: []string{"--jobs", "0"}, wantCode: 2, want: []string{"--jobs"}},
+		{name: "alpha out of range", game: "snakes", mode: "snakes", args: []string{"--alpha", "1"}, wantCode: 2, want: []string{"--alpha"}},
 		{name: "crash", game: "patience", mode: "crash", args: []string{"--cases", "3", "--keep-going"}, wantCode: 1,
 			want: []string{"CRASH", "exit status 3", "crashing on purpose", "failing inputs by verdict: crash"}},
 		{name: "time limit", game: "traps", mode: "hang", args: []string{"--cases", "1", "--timeout", "200ms"}, wantCode: 1,
@@ -108,6 +181,9 @@ func TestCheckCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if raceBuild && tt.wantCode != 2 && slices.Contains(tt.args, "--memory") {
+				t.Skip("this binary, the helper solver, does not start under 256 MB with the race detector")
+			}
 			dir := t.TempDir()
 			args := []string{"check", tt.game, "--out", dir, "--time", "30s"}
 			if tt.mode != "" {
@@ -115,7 +191,7 @@ func TestCheckCommand(t *testing.T) {
 			}
 			args = append(args, tt.args...)
 			var stdout, stderr bytes.Buffer
-			code := Run(context.Background(), args, strings.NewReader(""), &stdout, &stderr, builtins()...)
+			code := Run(context.Background(), args, strings.NewReader(""), &stdout, &stderr, checkGames()...)
 			if code != tt.wantCode {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.wantCode, stdout.String(), stderr.String())
 			}
@@ -125,7 +201,7 @@ func TestCheckCommand(t *testing.T) {
 					t.Errorf("output lacks %q:\n%s", w, got)
 				}
 			}
-			if tt.wantCode == 1 {
+			if tt.wantCode == 1 && strings.Contains(got, "reproduce:") {
 				for _, f := range []string{"counterexample.in", "counterexample.ans"} {
 					if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 						t.Errorf("%s not written: %v", f, err)
@@ -194,5 +270,59 @@ func TestCheckShrinkTime(t *testing.T) {
 	code = Run(context.Background(), append(args, "--out", t.TempDir()), strings.NewReader(""), &stdout, &stderr, builtins()...)
 	if code != 1 || !strings.Contains(stdout.String(), "shrinking was cut short: the shrinking time (1s) ran out") {
 		t.Errorf("exit %d, output lacks the cut:\n%s", code, stdout.String())
+	}
+}
+
+// TestCheckJobs checks through the command line that --jobs changes no
+// output but timings: the same boards, the same first failure, shrunk the
+// same way, whether one solver runs at a time or four.
+func TestCheckJobs(t *testing.T) {
+	solver := helperSolver(t, "snakes-wrong-long")
+	var want *checkJSON
+	for _, jobs := range []string{"1", "4"} {
+		var stdout, stderr bytes.Buffer
+		code := Run(context.Background(), []string{"check", "snakes", "--solver", solver, "--cases", "60", "--time", "0", "--batch", "3",
+			"--jobs", jobs, "--json", "--out", t.TempDir(), "--shrink-time", "20s"}, strings.NewReader(""), &stdout, &stderr, builtins()...)
+		if code != 1 {
+			t.Fatalf("--jobs %s: exit %d, want 1\n%s%s", jobs, code, stdout.String(), stderr.String())
+		}
+		var j checkJSON
+		if err := json.Unmarshal(stdout.Bytes(), &j); err != nil {
+			t.Fatal(err)
+		}
+		if j.First == nil || j.Found == nil || j.Shrink == nil || j.Shrink.CutShort {
+			t.Fatalf("--jobs %s: not shrunk to the end: %s", jobs, stdout.String())
+		}
+		if want == nil {
+			want = &j
+			continue
+		}
+		strip := func(j checkJSON) checkJSON {
+			j.ElapsedSec, j.TimeToFailSec, j.Shrink = 0, 0, nil
+			j.First.InFile, j.First.AnsFile, j.First.Reproduce = "", "", ""
+			return j
+		}
+		if got, w := strip(j), strip(*want); !reflect.DeepEqual(got, w) {
+			t.Errorf("--jobs 4 gives\n%+v\n%+v\n--jobs 1 gives\n%+v\n%+v", got, *got.First, w, *w.First)
+		}
+	}
+}
+
+// TestCheckCoverageJSON checks the coverage test in --json.
+func TestCheckCoverageJSON(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), []string{"check", "bit", "--solver", helperSolver(t, "bit"), "--cases", "400", "--time", "0", "--json"},
+		strings.NewReader(""), &stdout, &stderr, checkGames()...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+	}
+	var j checkJSON
+	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	c := j.Coverage
+	if j.Passed || j.First != nil || c == nil || c.Passed || c.Alpha != 1e-6 || c.Generated != 400 || len(c.Goals) != 3 ||
+		!reflect.DeepEqual(c.UnderCovered, []string{"one", "never"}) || c.Goals[1].Verdict != "ok" || c.Goals[2].PValue > c.Goals[2].Alpha {
+		t.Errorf("got %s", stdout.String())
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"time"
-
-	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // Verdict is how a solver did on one input, in the words of a contest judge.
@@ -20,10 +18,11 @@ const (
 	TimeLimit            // still running at the time limit: the process group was killed
 	Crash                // a non-zero exit status or a signal
 	OutputFormat         // too few or too many answers, or one that is not a finite number
+	MemoryLimit          // over the memory limit (ProcessSolver.Memory; the rule is internal/solverproc's)
 )
 
 // verdictNames are the verdicts as a judge words them.
-var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format"}
+var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format", "memory limit"}
 
 func (v Verdict) String() string {
 	if v >= 0 && int(v) < len(verdictNames) {
@@ -38,9 +37,12 @@ var ErrSolverStart = errors.New("the solver could not be started")
 
 // CrossCheck checks someone's solver against the analyst: the published
 // samples first, then boards from the game's generator, each fed to the
-// solver in the original input format and judged by the game's Judge. The
-// first failure is shrunk with rapid to a small board that still fails,
-// within ShrinkTime.
+// solver in the original input format and judged by the game's Judge,
+// until Time is spent or Cases boards are judged. The first failure — the
+// lowest-numbered generated board that fails, whatever Jobs is — is shrunk
+// with rapid to a small board that still fails, within ShrinkTime. The
+// game's coverage goals are then tested on the classes of the boards
+// judged (Outcome.Coverage).
 type CrossCheck struct {
 	Game   Game
 	Solver Runner
@@ -48,17 +50,29 @@ type CrossCheck struct {
 	Cases int           // generated boards to check; 0: until Time runs out
 	Seed  uint64        // generator seed: board i is Generator().Example(SubSeed(Seed, i)>>1), as in `chancecheck gen`
 	Time  time.Duration // time for the search (samples and generated boards); 0: no limit (then Cases must be set)
+	// Jobs is how many solver runs are in flight at once (each with the
+	// analyst's answers for its boards); 0 means 1. With more than one,
+	// Solver must be safe for concurrent use (a ProcessSolver is). The
+	// boards, the first failure, the counts and the progress do not depend
+	// on it: crosscheck_search.go says how.
+	Jobs int
 	// Batch is how many boards go into one input where the format allows
 	// several (capped by Game.MaxBoardsPerInput); 0 means DefaultBatch.
 	Batch         int
 	FullPrecision bool // the judge's strict rule, for solvers that print extra digits
-	KeepGoing     bool // after a failure, go on and count failures per verdict
+	// KeepGoing goes on after a failure until Time or Cases, counting
+	// failures per verdict; the first failure is shrunk at the end.
+	KeepGoing bool
+	// Alpha is the false-alarm budget of the coverage test, split equally
+	// over the game's goals; 0 means DefaultCoverageAlpha.
+	Alpha float64
 	// ShrinkTime bounds the shrinking of the first failure, both steps
 	// together (rapid's shrinking, then taking parts away): no solver run
 	// starts after it, so shrinking ends within one run of it, and
 	// Outcome.Shrink says when it was cut short. 0 means DefaultShrinkTime.
 	ShrinkTime time.Duration
-	// Progress, when set, is called after every input with the counts so far.
+	// Progress, when set, is called after every input is judged, in the
+	// inputs' order, with the counts so far (from Run's goroutine).
 	Progress func(Progress)
 }
 
@@ -91,13 +105,30 @@ type Outcome struct {
 	// sample is not drawn from the generator), when there was one.
 	SampleFailure *Failure
 	Shrink        ShrinkStats
+	// Coverage is the test of each of the game's coverage goals on the
+	// generated boards judged (JudgeCoverage), at CoverageAlpha; none for
+	// a game without goals.
+	Coverage      []ClassCoverage
+	CoverageAlpha float64
 	// TimeToFailure is the time from the start to the first failure met
 	// (before shrinking); Elapsed the whole check.
 	TimeToFailure, Elapsed time.Duration
 }
 
-// Failed reports whether any input failed.
+// Failed reports whether any input failed. An under-covered class is not
+// an input that failed: see UnderCovered.
 func (o *Outcome) Failed() bool { return o.First != nil || o.SampleFailure != nil }
+
+// UnderCovered returns the coverage goals the test rejected.
+func (o *Outcome) UnderCovered() []ClassCoverage {
+	var under []ClassCoverage
+	for _, c := range o.Coverage {
+		if c.Verdict == UnderCovered {
+			under = append(under, c)
+		}
+	}
+	return under
+}
 
 // Run performs the check. The error is for the harness itself (the solver
 // cannot be started, the analyst failed, ctx was cancelled); a solver that
@@ -115,71 +146,10 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	}
 	start := time.Now()
 	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Classes: map[string]int{}, Counts: map[Verdict]int{}}
-	deadline := time.Time{}
-	if c.Time > 0 {
-		deadline = start.Add(c.Time)
+	if err := c.search(ctx, start, out); err != nil {
+		return nil, err
 	}
-	progress := func() {
-		if c.Progress != nil {
-			fails := 0
-			for _, n := range out.Counts {
-				fails += n
-			}
-			c.Progress(Progress{Checked: out.Samples + out.Generated, Failures: fails, Elapsed: time.Since(start)})
-		}
-	}
-	found := func(f *Failure) {
-		out.Counts[f.Verdict]++
-		if out.TimeToFailure == 0 {
-			out.TimeToFailure = time.Since(start)
-		}
-	}
-
-	for _, s := range c.Game.Samples() {
-		f, n, err := c.checkSample(ctx, s)
-		if err != nil {
-			return nil, err
-		}
-		out.Samples += n
-		if f != nil {
-			found(f)
-			if out.SampleFailure == nil {
-				out.SampleFailure = f
-			}
-		}
-		progress()
-	}
-
-	gen := c.Game.Generator()
-	batch := c.batchSize()
-	for i := 0; c.Cases <= 0 || i < c.Cases; {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if !deadline.IsZero() && time.Now().After(deadline) {
-			break
-		}
-		var cases []genCase
-		for ; len(cases) < batch && (c.Cases <= 0 || i < c.Cases); i++ {
-			seed := montecarlo.SubSeed(c.Seed, uint64(i))
-			b := gen.Example(exampleSeed(seed))
-			cases = append(cases, genCase{index: i, seed: seed, board: b})
-			out.Classes[c.Game.Classify(b)]++
-		}
-		out.Generated += len(cases)
-		f, err := c.checkGenerated(ctx, cases)
-		if err != nil {
-			return nil, err
-		}
-		progress()
-		if f == nil {
-			continue
-		}
-		found(f)
-		if out.First != nil {
-			continue
-		}
-		out.First = f
+	if f := out.First; f != nil {
 		if single := f.generatedCase(); f.Verdict == TimeLimit {
 			// Every failing try would cost the whole time limit.
 			out.Shrink = ShrinkStats{Method: "none", Note: "time limits are not shrunk: every try that still fails costs the whole limit"}
@@ -190,10 +160,9 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 				out.Found, out.First = f, shrunk
 			}
 		}
-		if !c.KeepGoing {
-			break
-		}
 	}
+	out.CoverageAlpha = c.coverageAlpha()
+	out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
 	if out.First == nil && out.SampleFailure != nil {
 		out.First = out.SampleFailure
 	}

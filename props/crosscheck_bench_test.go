@@ -76,3 +76,37 @@ func boardSize(b Board) (int, string) {
 	}
 	return 0, fmt.Sprintf("%T", b)
 }
+
+// BenchmarkCrossCheckThroughput checks correct contest-style solvers (run
+// as processes) on generated boards with 1 and 2 jobs and reports boards a
+// second; with -cpuprofile it shows where the check process spends its
+// time (BENCHMARKS.md, "check throughput", has the figures with the C++
+// baselines through the CLI):
+//
+//	go test ./props -run '^$' -bench CrossCheckThroughput -benchtime 2000x
+func BenchmarkCrossCheckThroughput(b *testing.B) {
+	dir := solverDir(b)
+	for _, tc := range e2eCases() {
+		if tc.wrong || len(tc.args) > 0 {
+			continue
+		}
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/jobs=%d", tc.game.Name(), jobs), func(b *testing.B) {
+				cc := &CrossCheck{
+					Game:   tc.game,
+					Solver: &ProcessSolver{Argv: []string{filepath.Join(dir, tc.solver)}, Timeout: 10 * time.Second},
+					Cases:  b.N, Seed: 1, Jobs: jobs,
+				}
+				b.ResetTimer()
+				out, err := cc.Run(context.Background())
+				if err != nil {
+					b.Fatal(err)
+				}
+				if out.Failed() {
+					b.Fatalf("a correct solver failed: %s on %s", out.First.Verdict, out.First.Source)
+				}
+				b.ReportMetric(float64(out.Generated)/b.Elapsed().Seconds(), "boards/s")
+			})
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chancecheck/chancecheck/games/snakes"
 )
 
 // solverBinaries builds the contest-style solvers of testdata/solvers once
@@ -107,7 +109,7 @@ func TestCrossCheckEndToEnd(t *testing.T) {
 			cc := &CrossCheck{
 				Game:   tc.game,
 				Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
-				Cases:  60, Seed: 1, Time: 20 * time.Second, FullPrecision: tc.fullPrc, ShrinkTime: 1500 * time.Millisecond,
+				Cases:  60, Seed: 1, Time: 20 * time.Second, Jobs: 2, FullPrecision: tc.fullPrc, ShrinkTime: 1500 * time.Millisecond,
 			}
 			if !tc.wrong {
 				cc.Cases = 40
@@ -148,4 +150,47 @@ func TestCrossCheckEndToEnd(t *testing.T) {
 func medianDuration(ds []time.Duration) time.Duration {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	return ds[len(ds)/2]
+}
+
+// TestCrossCheckMemoryLimit runs the snakes solver whose table takes 1 GB
+// on boards with a jump from 90..99, under a limit of 64 MB: a memory
+// limit verdict on a generated board, shrunk to a board of one such jump,
+// while the correct solver passes under the same limit. (Go's runtime
+// says "out of memory", or at times faults without a word; then the run
+// again under 1.14 GB, which ends, makes it the memory limit.)
+func TestCrossCheckMemoryLimit(t *testing.T) {
+	if err := CanLimitMemory(); err != nil {
+		t.Skip(err)
+	}
+	dir := solverDir(t)
+	for _, tc := range []struct {
+		args  []string
+		wrong bool
+	}{{nil, false}, {[]string{"hog"}, true}} {
+		cc := &CrossCheck{
+			Game:   Snakes(),
+			Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, "snakes")}, tc.args...), Timeout: 10 * time.Second, Memory: 64e6},
+			Cases:  40, Seed: 1, Jobs: 1, ShrinkTime: 5 * time.Second, // one at a time: a rerun of a crash may take 1 GB
+
+		}
+		out, err := cc.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tc.wrong {
+			if out.Failed() {
+				t.Fatalf("the correct solver failed under 64 MB: %s on %s: %s", out.First.Verdict, out.First.Source, out.First.Detail)
+			}
+			continue
+		}
+		f := out.First
+		if f == nil || f.Verdict != MemoryLimit || out.Found == nil {
+			t.Fatalf("first failure %+v, want a shrunk memory limit", f)
+		}
+		jumps := f.Boards[0].(snakes.Board).Jumps
+		if len(jumps) != 1 || !hasJumpFrom(f.Boards[0], 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+			t.Errorf("shrunk to %v, want one jump from 90..99", jumps)
+		}
+		t.Logf("%s on %s, shrunk to %q: %s", f.Verdict, out.Found.Source, f.Input, f.Detail)
+	}
 }

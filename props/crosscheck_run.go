@@ -12,7 +12,8 @@ import (
 
 // Runner runs a solver on one input file in the game's original format.
 // The error is for a solver that could not run at all; how it ended
-// (exit status, signal, time limit) is in the RunResult.
+// (exit status, signal, time limit) is in the RunResult. A CrossCheck with
+// Jobs above 1 calls Run from several goroutines at once.
 type Runner interface {
 	Run(ctx context.Context, input []byte) (RunResult, error)
 }
@@ -25,7 +26,17 @@ type RunResult struct {
 	Signal     string // the signal's name, or ""
 	TimedOut   bool   // killed at the time limit
 	Elapsed    time.Duration
+	// OverMemory says why the run counts as over the memory limit; "" when
+	// it does not (or there is none). It makes the MemoryLimit verdict.
+	OverMemory string
+	// MemoryNote, for a crash under a memory limit that is not counted as
+	// the limit, says why not; it goes with the crash's details.
+	MemoryNote string
 }
+
+// Crashed reports whether the run ended with a non-zero exit status or a
+// signal, before any time limit.
+func (r RunResult) Crashed() bool { return !r.TimedOut && (r.Signal != "" || r.ExitCode != 0) }
 
 // Failure is one failing input with everything needed to reproduce it.
 type Failure struct {
@@ -196,15 +207,17 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 	switch {
 	case res.TimedOut:
 		return TimeLimit, -1, nil, fmt.Sprintf("still running after %v: the process group was killed", res.Elapsed.Round(time.Millisecond))
-	case res.Signal != "" || res.ExitCode != 0:
+	case res.OverMemory != "":
+		return MemoryLimit, -1, nil, res.OverMemory + stderrTail(res)
+	case res.Crashed():
 		how := fmt.Sprintf("exit status %d", res.ExitCode)
 		if res.Signal != "" {
 			how = "killed by signal: " + res.Signal
 		}
-		if t := strings.TrimSpace(res.StderrTail); t != "" {
-			how += "\nstderr (tail):\n" + t
+		if res.MemoryNote != "" {
+			how += " " + res.MemoryNote
 		}
-		return Crash, -1, nil, how
+		return Crash, -1, nil, how + stderrTail(res)
 	}
 	judge := Judge(c.Game)
 	theirs, err := judge.ParseAnswers(res.Stdout, len(sols))
@@ -222,6 +235,14 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 		}
 	}
 	return Accepted, -1, theirs, ""
+}
+
+// stderrTail is the end of a run's stderr for a verdict's details, or "".
+func stderrTail(res RunResult) string {
+	if t := strings.TrimSpace(res.StderrTail); t != "" {
+		return "\nstderr (tail):\n" + t
+	}
+	return ""
 }
 
 // safeSolve is AnswerOf (the answer alone, where the game can skip the

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -100,15 +101,16 @@ func TestAgrees(t *testing.T) {
 }
 
 // fakeSolver is a Runner in the test: it reads the input with the game's
-// parser, answers with the analyst, and lets answer rewrite the output.
+// parser, answers with the analyst, and lets answer rewrite the output. It
+// is safe for concurrent use when answer is.
 type fakeSolver struct {
 	game   Game
 	answer func(boards []Board, sols []Solution) (string, RunResult)
-	runs   int
+	runs   atomic.Int64
 }
 
 func (f *fakeSolver) Run(_ context.Context, input []byte) (RunResult, error) {
-	f.runs++
+	f.runs.Add(1)
 	boards, err := f.game.Parse(bytes.NewReader(input), "stdin")
 	if err != nil {
 		return RunResult{ExitCode: 1, StderrTail: err.Error()}, nil
@@ -175,6 +177,14 @@ func TestCrossCheckVerdicts(t *testing.T) {
 		{"time limit", func(_ []Board, _ []Solution) (string, RunResult) {
 			return "", RunResult{TimedOut: true, Elapsed: 2 * time.Second}
 		}, TimeLimit, false},
+		{"memory limit on boards with a jump from 98..99", func(b []Board, s []Solution) (string, RunResult) {
+			for _, x := range b {
+				if hasJumpFrom(x, 98, 99) {
+					return "", RunResult{ExitCode: -1, Signal: "aborted", StderrTail: "std::bad_alloc", OverMemory: "aborted after an allocation failed"}
+				}
+			}
+			return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
+		}, MemoryLimit, true},
 		{"forgets to reset between cases", func(_ []Board, s []Solution) (string, RunResult) {
 			return snakesLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
 		}, WrongAnswer, false},

@@ -61,7 +61,7 @@ func dice(goals ...props.ClassGoal) props.Game {
 // and one too small for 60 boards to judge (never drawn either).
 func threeGoals() []props.ClassGoal {
 	return []props.ClassGoal{
-		{Class: "small", MinShare: 0.35}, // met: over half the dice are small
+		{Class: "small", MinShare: 0.35},  // met: over half the dice are small
 		{Class: "huge", MinShare: 0.3},    // missed: 0.7^2000 ≤ α
 		{Class: "giant", MinShare: 0.001}, // 0.999^2000 = 0.14: 2000 draws cannot judge 0.1%
 	}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"time"
 )
@@ -18,6 +20,15 @@ const (
 	StderrTail = 2048
 )
 
+// Limits are what one run of a solver may use.
+type Limits struct {
+	// Time is the wall-time limit; 0: none.
+	Time time.Duration
+	// Memory is the memory limit in bytes (Linux only; see ErrNoMemoryLimit
+	// and the rule in memory.go); 0: none.
+	Memory int64
+}
+
 // Result is how one run of a solver ended.
 type Result struct {
 	Stdout     []byte        // everything printed, up to MaxStdout
@@ -26,6 +37,17 @@ type Result struct {
 	Signal     string        // the signal that ended it ("killed", "segmentation fault"), or ""
 	TimedOut   bool          // the time limit ran out and the process group was killed
 	Elapsed    time.Duration // wall time from start to exit
+	// PeakRSS is the solver's peak resident memory in bytes, where the
+	// system reports it (Linux); 0 when it is not known. Under a memory
+	// limit it is not known when it did not exceed the peak of the program
+	// that set the limit before exec (a high-water mark that exec keeps).
+	PeakRSS int64
+	// OverMemory says why the run counts as over Limits.Memory; "" when it
+	// does not, or no limit was set.
+	OverMemory string
+	// MemoryNote says, for a crash under a memory limit that does not
+	// count as the limit, why it does not.
+	MemoryNote string
 }
 
 // Crashed reports whether the solver ended abnormally on its own: a non-zero
@@ -45,30 +67,68 @@ func (r Result) Describe() string {
 	}
 }
 
+// CanLimitMemory returns nil where Run can enforce Limits.Memory, and
+// ErrNoMemoryLimit elsewhere.
+func CanLimitMemory() error { return canLimitMemory() }
+
 // Run starts argv in a process group of its own, writes input to its stdin,
-// and waits for it to exit, for at most timeout (0: no limit) or until ctx
+// and waits for it to exit, for at most lim.Time (0: no limit) or until ctx
 // is done. On time out or cancellation the whole group is killed with
 // SIGKILL; after any exit the group is killed again, so that children the
-// solver left behind do not outlive it. The error is non-nil only when the
-// command could not be started (not found, not executable) or ctx ended it.
-func Run(ctx context.Context, argv []string, input []byte, timeout time.Duration) (Result, error) {
+// solver left behind do not outlive it. With lim.Memory, the solver runs
+// under that memory limit and Result.OverMemory says whether it went over
+// (memory.go). The error is non-nil only when the command could not be
+// started (not found, not executable, a memory limit where there is none)
+// or ctx ended it.
+func Run(ctx context.Context, argv []string, input []byte, lim Limits) (Result, error) {
+	res, alloc, err := runOnce(ctx, argv, input, lim)
+	if err != nil || lim.Memory <= 0 {
+		return res, err
+	}
+	res.OverMemory = overMemory(lim.Memory, res, alloc)
+	if res.OverMemory == "" && res.Crashed() {
+		res.OverMemory, res.MemoryNote = rerunCrash(ctx, argv, input, lim, res)
+	}
+	return res, nil
+}
+
+// runOnce is one run of Run, without the judgement of the memory limit; it
+// returns the allocation failure stderr names, if any.
+func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Result, string, error) {
 	if len(argv) == 0 {
-		return Result{}, errors.New("empty command")
+		return Result{}, "", errors.New("empty command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
+	var status *os.File
+	started := func() {}
+	if lim.Memory > 0 {
+		var err error
+		if cmd, status, started, err = limitedCommand(argv, lim.Memory); err != nil {
+			return Result{}, "", fmt.Errorf("starting %s: %w", argv[0], err)
+		}
+	}
 	var stdout capped
 	stdout.max = MaxStdout
 	var stderr tail
+	var alloc allocWatch
 	cmd.Stdin = bytes.NewReader(input)
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
+	if lim.Memory > 0 {
+		cmd.Stderr = io.MultiWriter(&stderr, &alloc)
+	}
 	ownGroup(cmd)
 	// A grandchild holding stdout open must not keep Wait waiting forever.
 	cmd.WaitDelay = 200 * time.Millisecond
 
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return Result{}, fmt.Errorf("starting %s: %w", argv[0], err)
+	err := cmd.Start()
+	started()
+	if err != nil {
+		if status != nil {
+			status.Close()
+		}
+		return Result{}, "", fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	killGroup := func() { killGroup(cmd) }
 
@@ -76,8 +136,8 @@ func Run(ctx context.Context, argv []string, input []byte, timeout time.Duration
 	go func() { done <- cmd.Wait() }()
 
 	var limit <-chan time.Time
-	if timeout > 0 {
-		timer := time.NewTimer(timeout)
+	if lim.Time > 0 {
+		timer := time.NewTimer(lim.Time)
 		defer timer.Stop()
 		limit = timer.C
 	}
@@ -97,21 +157,30 @@ func Run(ctx context.Context, argv []string, input []byte, timeout time.Duration
 	res.Elapsed = time.Since(start)
 	killGroup()
 
+	var helperPeak int64
+	if status != nil {
+		var err error
+		if helperPeak, err = execStatus(status); err != nil {
+			return Result{}, "", fmt.Errorf("starting %s: %w", argv[0], err)
+		}
+	}
 	res.Stdout = stdout.buf.Bytes()
 	res.StderrTail = stderr.String()
 	if cmd.ProcessState == nil {
 		res.ExitCode = -1 // cannot happen after a successful Start
-	} else if sig := signalOf(cmd.ProcessState); sig != "" {
-		res.ExitCode = -1
-		res.Signal = sig
 	} else {
-		res.ExitCode = cmd.ProcessState.ExitCode()
+		if sig := signalOf(cmd.ProcessState); sig != "" {
+			res.ExitCode = -1
+			res.Signal = sig
+		} else {
+			res.ExitCode = cmd.ProcessState.ExitCode()
+		}
+		if peak := peakRSS(cmd.ProcessState); peak > helperPeak {
+			res.PeakRSS = peak
+		}
 	}
 	_ = waitErr // how it ended is read from ProcessState; ErrWaitDelay only means a child kept stdout open
-	if ctxErr != nil {
-		return res, ctxErr
-	}
-	return res, nil
+	return res, alloc.found, ctxErr
 }
 
 // capped is a buffer that keeps at most max bytes and drops the rest.

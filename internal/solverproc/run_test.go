@@ -74,7 +74,7 @@ func TestRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := Run(ctx, []string{"sh", "-c", tt.script}, []byte(tt.input), tt.timeout)
+			r, err := Run(ctx, []string{"sh", "-c", tt.script}, []byte(tt.input), Limits{Time: tt.timeout})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +90,7 @@ func TestRunKillsTheGroup(t *testing.T) {
 		`sleep 30 & echo $!`,
 		`sleep 30 & echo $!; sleep 30`,
 	} {
-		r, err := Run(context.Background(), []string{"sh", "-c", script}, nil, 300*time.Millisecond)
+		r, err := Run(context.Background(), []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +122,7 @@ func alive(pid int) bool {
 }
 
 func TestRunNotFound(t *testing.T) {
-	if _, err := Run(context.Background(), []string{"/no/such/solver"}, nil, time.Second); err == nil {
+	if _, err := Run(context.Background(), []string{"/no/such/solver"}, nil, Limits{Time: time.Second}); err == nil {
 		t.Fatal("no error for a missing program")
 	}
 }

@@ -4,6 +4,9 @@
 //
 //	ordered   the moves are summed over unordered pairs but counted as ordered pairs
 //	topfirst  each line is read as if its first card were the top of the pile
+//	hash20    the memo is a table of 2^20 entries indexed by the low 20 bits of
+//	          a 32-bit FNV-1a hash of the heights, with no key stored: two
+//	          positions whose hashes share those bits share a value
 package main
 
 import (
@@ -16,6 +19,21 @@ type solver struct {
 	rank [9][4]byte
 	memo []float64
 	bug  string
+}
+
+// hashBits sizes hash20's table: 2^20 doubles, 8 MB, where 5^9 would take
+// 15.6 MB; the reachable positions are a few thousand, so a contestant
+// trusts collisions to be rare and stores no key.
+const hashBits = 20
+
+// fnv1a is the 32-bit FNV-1a hash of the heights.
+func fnv1a(h [9]int) uint32 {
+	x := uint32(2166136261)
+	for _, v := range h {
+		x ^= uint32(v)
+		x *= 16777619
+	}
+	return x
 }
 
 func main() {
@@ -63,6 +81,9 @@ func (s *solver) win(h [9]int) float64 {
 	for _, x := range h {
 		key = key*5 + x
 		empty = empty && x == 0
+	}
+	if s.bug == "hash20" {
+		key = int(fnv1a(h) & (1<<hashBits - 1))
 	}
 	if empty {
 		return 1

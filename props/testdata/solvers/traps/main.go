@@ -6,6 +6,10 @@
 //
 //	unnormalised  the chance of a type being harmful is taken over the whole prior, not renormalised to what is known
 //	independent   the types are treated as independent: the prior's marginal chance, whatever is known
+//	provisional  a search over single cells, not components, whose memo takes a
+//	             provisional 0 before recursing: a walk round a cycle of free
+//	             cells reads that unfinished value, and a cell met inside
+//	             another cell's search keeps what it saw then
 //	printf        the answer is printed with %.3f (round half to even on exact ties) instead of half up
 //	digits        the answer is printed with 9 decimals (for --full-precision)
 package main
@@ -24,10 +28,11 @@ type maze struct {
 	bug           string
 	comps         map[int][]int32 // knowledge → component of each cell (-1: not free)
 	memo          map[[3]int]float64
+	cells         map[[3]int]float64 // provisional's memo: (cell, life, knowledge)
 }
 
 func main() {
-	z := &maze{comps: map[int][]int32{}, memo: map[[3]int]float64{}}
+	z := &maze{comps: map[int][]int32{}, memo: map[[3]int]float64{}, cells: map[[3]int]float64{}}
 	if len(os.Args) > 1 {
 		z.bug = os.Args[1]
 	}
@@ -48,7 +53,7 @@ func main() {
 			start = c
 		}
 	}
-	v := z.region(start, z.life, 0)
+	v := z.enter(start, z.life, 0)
 	switch z.bug {
 	case "printf":
 		fmt.Printf("%.3f\n", v)
@@ -187,18 +192,56 @@ func (z *maze) region(c, h, s int) float64 {
 	return best
 }
 
+// enter is the best chance standing on cell c: region's, or, for the
+// provisional slip, cell's.
+func (z *maze) enter(c, h, s int) float64 {
+	if z.bug == "provisional" {
+		return z.cell(c, h, s)
+	}
+	return z.region(c, h, s)
+}
+
+// cell is the best chance standing on cell c with life h and knowledge s,
+// by a depth-first search over free cells. The slip: the memo holds 0 for
+// a cell whose search is still running, so a cycle back to it counts
+// nothing, and every cell but the first of a free component is left with
+// the part of the component its own search reached.
+func (z *maze) cell(c, h, s int) float64 {
+	key := [3]int{c, h, s}
+	if v, ok := z.cells[key]; ok {
+		return v
+	}
+	z.cells[key] = 0 // provisional
+	best := 0.0
+	if z.grid[c] == '@' {
+		best = 1
+	} else {
+		for _, y := range z.neighbours(c) {
+			switch {
+			case z.grid[y] == '#':
+			case z.free(y, s):
+				best = math.Max(best, z.cell(y, h, s))
+			default:
+				best = math.Max(best, z.step(y, h, s))
+			}
+		}
+	}
+	z.cells[key] = best
+	return best
+}
+
 // step is the chance after stepping onto trap cell y.
 func (z *maze) step(y, h, s int) float64 {
 	t := z.trap(y)
 	hurt := 0.0
 	if h > 1 {
-		hurt = z.region(y, h-1, s+2*pow3(t)*boolInt(digit(s, t) == 0))
+		hurt = z.enter(y, h-1, s+2*pow3(t)*boolInt(digit(s, t) == 0))
 	}
 	if digit(s, t) == 2 {
 		return hurt
 	}
 	p := z.harmful(t, s)
-	return p*hurt + (1-p)*z.region(y, h, s+pow3(t))
+	return p*hurt + (1-p)*z.enter(y, h, s+pow3(t))
 }
 
 func boolInt(b bool) int {

@@ -1,0 +1,204 @@
+package props
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+)
+
+// The search runs the solver on a sequence of inputs — the published
+// samples, then batches of generated boards — with up to Jobs of them in
+// flight, and judges their results strictly in the sequence's order, as
+// one process at a time would:
+//
+//   - Input i is sample i below len(samples), else batch i−len(samples),
+//     which holds the generated boards numbered batch·size upwards; a
+//     worker draws and solves its batch's boards itself, so the analyst and
+//     the generator run in parallel too. A board's number alone fixes it.
+//   - Inputs are started in order, while time is left (samples always), so
+//     the inputs started are always a prefix of the sequence.
+//   - A finished input waits until every earlier one has been judged. So
+//     the first failure judged is the lowest failing board, the counts are
+//     those of a prefix, and Progress sees the same sequence whatever Jobs.
+//     Within a failing batch that board is the one whose answer the run got
+//     wrong first (every earlier one was accepted in that run) if it fails
+//     alone too, else the lowest board that fails alone (checkGenerated):
+//     the same for every Jobs, since it depends on the batch alone.
+//   - Once a generated input fails (and KeepGoing is off), no later input
+//     is started and the later ones in flight are cancelled, their solvers
+//     killed: their results could only come after the failure. Earlier ones
+//     run to the end, since one of them may fail too, and would come first.
+//
+// Shrinking starts after the search, on its own (Run).
+
+// inputResult is one input of the search, run and judged.
+type inputResult struct {
+	seq       int
+	sample    bool     // a published sample, else a batch of generated boards
+	boards    int      // boards in the input
+	classes   []string // the coverage class of each generated board
+	failure   *Failure
+	err       error // the harness failed (not the solver)
+	cancelled bool  // stopped before its result could count
+}
+
+// search runs the samples and the generated boards and fills in out: the
+// counts, the first failure (not yet shrunk) and a failing sample.
+func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) error {
+	samples := c.Game.Samples()
+	batch := c.batchSize()
+	inputs := math.MaxInt // how many inputs there are
+	if c.Cases > 0 {
+		inputs = len(samples) + (c.Cases+batch-1)/batch
+	}
+	var deadline time.Time
+	if c.Time > 0 {
+		deadline = start.Add(c.Time)
+	}
+	gen := c.Game.Generator()
+	run := func(ctx context.Context, seq int) inputResult {
+		if seq < len(samples) {
+			f, n, err := c.checkSample(ctx, samples[seq])
+			return inputResult{seq: seq, sample: true, boards: n, failure: f, err: err}
+		}
+		first := (seq - len(samples)) * batch
+		last := first + batch
+		if c.Cases > 0 {
+			last = min(last, c.Cases)
+		}
+		r := inputResult{seq: seq, boards: last - first}
+		cases := make([]genCase, 0, r.boards)
+		for i := first; i < last; i++ {
+			seed := montecarlo.SubSeed(c.Seed, uint64(i))
+			b := gen.Example(exampleSeed(seed))
+			cases = append(cases, genCase{index: i, seed: seed, board: b})
+			r.classes = append(r.classes, c.Game.Classify(b))
+		}
+		r.failure, r.err = c.checkGenerated(ctx, cases)
+		return r
+	}
+
+	progress := func() {
+		if c.Progress != nil {
+			fails := 0
+			for _, n := range out.Counts {
+				fails += n
+			}
+			c.Progress(Progress{Checked: out.Samples + out.Generated, Failures: fails, Elapsed: time.Since(start)})
+		}
+	}
+	// judge takes in one input's result, in sequence order, and reports
+	// whether the search is over.
+	judge := func(r inputResult) (over bool, err error) {
+		if r.err != nil {
+			return true, r.err
+		}
+		if r.sample {
+			out.Samples += r.boards
+		} else {
+			out.Generated += r.boards
+			for _, cl := range r.classes {
+				out.Classes[cl]++
+			}
+		}
+		if f := r.failure; f != nil {
+			out.Counts[f.Verdict]++
+			if out.TimeToFailure == 0 {
+				out.TimeToFailure = time.Since(start)
+			}
+			switch {
+			case r.sample && out.SampleFailure == nil:
+				out.SampleFailure = f
+			case !r.sample && out.First == nil:
+				out.First = f
+			}
+		}
+		progress()
+		return r.failure != nil && !r.sample && !c.KeepGoing, nil
+	}
+
+	results := make(chan inputResult)
+	inFlight := map[int]context.CancelFunc{}
+	// stopAt: no input from it on is started; lowered to just past the
+	// first generated input known to fail.
+	stopAt := inputs
+	waiting := map[int]inputResult{} // finished, not yet judged
+	next, judged := 0, 0
+	over := false
+	var searchErr error
+	cancelFrom := func(seq int) {
+		for s, cancel := range inFlight {
+			if s >= seq {
+				cancel()
+			}
+		}
+	}
+	for {
+		for !over && len(inFlight) < c.jobs() && next < stopAt && ctx.Err() == nil &&
+			(next < len(samples) || deadline.IsZero() || time.Now().Before(deadline)) {
+			ictx, cancel := context.WithCancel(ctx)
+			inFlight[next] = cancel
+			go func(seq int) {
+				r := c.safeRun(ictx, seq, run)
+				r.cancelled = ictx.Err() != nil && ctx.Err() == nil
+				results <- r
+			}(next)
+			next++
+		}
+		if len(inFlight) == 0 {
+			break
+		}
+		r := <-results
+		inFlight[r.seq]()
+		delete(inFlight, r.seq)
+		if over {
+			continue // draining what was cancelled
+		}
+		if r.failure != nil && !r.sample && !c.KeepGoing && r.seq+1 < stopAt {
+			stopAt = r.seq + 1
+			cancelFrom(stopAt)
+		}
+		waiting[r.seq] = r
+		for !over {
+			w, ok := waiting[judged]
+			if !ok {
+				break
+			}
+			delete(waiting, judged)
+			judged++
+			if w.cancelled {
+				// Only an input past a failure is cancelled, and the search
+				// ends at that failure before reaching it.
+				searchErr = fmt.Errorf("crosscheck: internal error: input %d was cancelled but is judged", w.seq)
+				over = true
+				break
+			}
+			over, searchErr = judge(w)
+		}
+		if over {
+			cancelFrom(0)
+		}
+	}
+	if searchErr == nil && !over {
+		searchErr = ctx.Err() // cancelled between inputs
+	}
+	return searchErr
+}
+
+// jobs is the number of inputs in flight at once.
+func (c *CrossCheck) jobs() int { return max(1, c.Jobs) }
+
+// safeRun is run with a panic (a generator's, an analyst's) turned into
+// the input's error, which the search reports in its turn: a worker's
+// panic must not take the process down.
+func (c *CrossCheck) safeRun(ctx context.Context, seq int, run func(context.Context, int) inputResult) (r inputResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = inputResult{seq: seq, err: fmt.Errorf("crosscheck: internal error on input %d: %v", seq+1, p)}
+		}
+	}()
+	return run(ctx, seq)
+}
