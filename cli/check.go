@@ -97,8 +97,7 @@ Games:
 ` + p.gamesHelp(),
 		Args: p.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args = p.withGame(args)
-			g, err := p.gameArg(args)
+			args, g, err := p.game(args)
 			if err != nil {
 				return err
 			}
@@ -236,7 +235,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	f := oc.First
 	fmt.Fprintf(w, "check %s: %s on %s (seed %d)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed)
 	if st := oc.Shrink; oc.Found != nil {
-		fmt.Fprintf(w, "shrunk by %s in %v (%d solver runs: %d smaller boards by rapid, then %d parts taken away) from a board of %d bytes to %d bytes\n",
+		fmt.Fprintf(w, "shrunk by %s in %v (%d solver runs: %d steps of rapid's shrinking, then %d parts taken away) from a board of %d bytes to %d bytes\n",
 			st.Method, st.Elapsed.Round(time.Millisecond), st.Runs, st.RapidSteps, st.SimplifierSteps, len(oc.Found.Input), len(f.Input))
 		switch {
 		case st.CutShort:

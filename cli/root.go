@@ -68,6 +68,14 @@ func (p Program) withGame(args []string) []string {
 	return append([]string{p.Games[0].Name()}, args...)
 }
 
+// game is withGame then gameArg: the arguments with the game in front, and
+// the game.
+func (p Program) game(args []string) ([]string, props.Game, error) {
+	args = p.withGame(args)
+	g, err := p.gameArg(args)
+	return args, g, err
+}
+
 // gameArg checks the GAME argument and returns the game.
 func (p Program) gameArg(args []string) (props.Game, error) {
 	if len(args) == 0 {

@@ -27,8 +27,7 @@ file shares one false-alarm budget --alpha (Bonferroni over the boards).
 Exits 1 when a board disagrees.`,
 		Args: p.argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args = p.withGame(args)
-			g, err := p.gameArg(args)
+			args, g, err := p.game(args)
 			if err != nil {
 				return err
 			}

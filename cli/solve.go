@@ -22,8 +22,7 @@ Games:
 ` + p.gamesHelp(),
 		Args: p.argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args = p.withGame(args)
-			g, err := p.gameArg(args)
+			args, g, err := p.game(args)
 			if err != nil {
 				return err
 			}

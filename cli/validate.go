@@ -21,8 +21,7 @@ first problem of each invalid file, and exits 0 only when every file is valid.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args = p.withGame(args)
-			g, err := p.gameArg(args)
+			args, g, err := p.game(args)
 			if err != nil {
 				return err
 			}

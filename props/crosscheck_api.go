@@ -91,7 +91,7 @@ func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, er
 		msg = fmt.Sprintf("the solver returned an error: %v", err)
 	case !judge.Agrees(ours, theirs, true):
 		msg = fmt.Sprintf("wrong answer: the solver says %v, the analyst %v", theirs, ours.Value)
-		// Only a fraction Solve made: SolveFraction (snakes' rational
+		// Only a fraction the analyst made: Game.Fraction (snakes' rational
 		// elimination) would run on every board rapid tries while shrinking.
 		if ours.Fraction != nil {
 			msg += " = " + ours.Fraction.RatString()

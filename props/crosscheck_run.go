@@ -245,7 +245,7 @@ func stderrTail(res RunResult) string {
 	return ""
 }
 
-// safeSolve is AnswerOf (the answer alone, where the game can skip the
+// safeSolve is Game.Answer (the answer alone, where the game can skip the
 // distribution and policy) with a panic turned into an error: the harness
 // must not crash on any board.
 func safeSolve(g Game, b Board) (sol Solution, err error) {
