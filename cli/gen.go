@@ -39,7 +39,7 @@ on them, and on --seed).
 ` + p.paramsHelp(),
 		Args: p.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args, g, err := p.game(args)
+			_, g, err := p.game(args)
 			if err != nil {
 				return err
 			}
