@@ -14,6 +14,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
 
@@ -33,6 +34,7 @@ type checkOptions struct {
 	jobs          int
 	memory        string
 	alpha         float64
+	shard         string
 }
 
 // minMemory is the smallest --memory. The solver is started through this
@@ -89,6 +91,12 @@ split equally over the goals. A rejected goal fails the check
 ("under-covered"); a goal the run had too few boards to judge is said so,
 never "ok".
 
+--shard i/n (with --cases N) checks only the generated boards numbered
+k ≡ i−1 (mod n), the same boards as a single run has there, the samples in
+shard 1, and shrinks its own first failure; '` + p.Name + ` check merge FILE...'
+joins the shards' --json outputs into the verdict of the single run: the
+first failure by board index, counts summed.
+
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
 failure was found or a class was under-covered, 2 bad options or a solver
 that cannot be started.
@@ -119,6 +127,8 @@ Games:
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
+	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n; needs --cases); see 'check merge'")
+	cmd.AddCommand(p.newCheckMergeCommand())
 	return cmd
 }
 
@@ -137,6 +147,17 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("--alpha must be between 0 and 1")
 	}
+	var shard props.Shard
+	if o.shard != "" {
+		sh, err := reports.ParseShard(o.shard)
+		if err != nil {
+			return usagef("--shard: %v", err)
+		}
+		if o.cases == 0 {
+			return usagef("--shard needs --cases N: with only a --time budget, shards and a single run would check different boards")
+		}
+		shard = props.Shard{Index: sh.Index, Count: sh.Count}
+	}
 	memory, err := memoryLimit(o.memory)
 	if err != nil {
 		return err
@@ -149,11 +170,11 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	cc := &props.CrossCheck{
 		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time, Jobs: o.jobs,
 		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
-		Alpha: o.alpha,
+		Alpha: o.alpha, Shard: shard,
 	}
 	stop := func() {}
 	if !o.json {
-		cc.Progress, stop = newCheckProgress(cmd.ErrOrStderr(), o.cases)
+		cc.Progress, stop = newCheckProgress(cmd.ErrOrStderr(), shard.Boards(o.cases))
 	}
 	outcome, err := cc.Run(cmd.Context())
 	stop()
@@ -163,13 +184,19 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		}
 		return err
 	}
+	return printCheck(cmd.OutOrStdout(), g, o, outcome)
+}
+
+// printCheck writes the counterexample files and prints the outcome, as
+// text or JSON; a failure becomes exit status 1.
+func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcome) error {
+	var err error
 	var files *counterexampleFiles
 	if outcome.First != nil {
 		if files, err = writeCounterexample(o.out, g, outcome.First); err != nil {
 			return err
 		}
 	}
-	w := cmd.OutOrStdout()
 	if o.json {
 		if err := writeCheckJSON(w, g, o, outcome, files); err != nil {
 			return err
@@ -224,6 +251,10 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 }
 
 func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) {
+	if sh := oc.Shard; !sh.Whole() {
+		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
+			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
+	}
 	if !oc.Failed() {
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d, in %v\n",
 			g.Name(), oc.Samples, oc.Generated, oc.Seed, oc.Elapsed.Round(time.Millisecond))
@@ -334,19 +365,37 @@ const maxFoundShown = 400
 
 // checkJSON is the --json form of an Outcome.
 type checkJSON struct {
-	Game          string         `json:"game"`
-	Seed          uint64         `json:"seed"`
-	Passed        bool           `json:"passed"`
-	Samples       int            `json:"samples"`
-	Generated     int            `json:"generated"`
-	Classes       map[string]int `json:"classes"`
-	Failures      map[string]int `json:"failures"`
-	ElapsedSec    float64        `json:"elapsed_seconds"`
-	TimeToFailSec float64        `json:"time_to_failure_seconds,omitempty"`
-	First         *failureJSON   `json:"first_failure,omitempty"`
-	Found         *failureJSON   `json:"found_failure,omitempty"`
-	Shrink        *shrinkJSON    `json:"shrink,omitempty"`
-	Coverage      *coverageJSON  `json:"coverage,omitempty"`
+	Game          string          `json:"game"`
+	Seed          uint64          `json:"seed"`
+	Passed        bool            `json:"passed"`
+	Samples       int             `json:"samples"`
+	Generated     int             `json:"generated"`
+	Classes       map[string]int  `json:"classes"`
+	Failures      map[string]int  `json:"failures"`
+	ElapsedSec    float64         `json:"elapsed_seconds"`
+	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
+	First         *failureJSON    `json:"first_failure,omitempty"`
+	Found         *failureJSON    `json:"found_failure,omitempty"`
+	Shrink        *shrinkJSON     `json:"shrink,omitempty"`
+	Coverage      *coverageJSON   `json:"coverage,omitempty"`
+	Shard         *checkShardJSON `json:"shard,omitempty"`
+}
+
+// checkShardJSON is what 'check merge' needs of a --shard run besides the
+// rest of its checkJSON.
+type checkShardJSON struct {
+	Index     int     `json:"index"`
+	Count     int     `json:"count"`
+	Cases     int     `json:"cases"`
+	Batch     int     `json:"batch"`
+	KeepGoing bool    `json:"keep_going"`
+	Solver    string  `json:"solver"`
+	Alpha     float64 `json:"alpha"`
+	// FirstBoard is the generated board (from 1) of the first generated
+	// failure as found; 0: none failed.
+	FirstBoard int `json:"first_failure_board"`
+	// SampleFailure is a failing published sample (shard 1).
+	SampleFailure *failureJSON `json:"sample_failure,omitempty"`
 }
 
 // coverageJSON is the coverage test of a game with goals; passed is false
@@ -426,6 +475,13 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	}
 	if oc.Found != nil {
 		j.Found = toJSON(oc.Found)
+	}
+	if sh := oc.Shard; !sh.Whole() {
+		j.Shard = &checkShardJSON{Index: sh.Index, Count: sh.Count, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing,
+			Solver: o.solver, Alpha: oc.CoverageAlpha, FirstBoard: oc.FirstBoard + 1}
+		if oc.SampleFailure != nil {
+			j.Shard.SampleFailure = toJSON(oc.SampleFailure)
+		}
 	}
 	if len(oc.Coverage) > 0 {
 		cj := &coverageJSON{Test: "one-sided exact binomial test of each goal at the end of the run, Bonferroni over the goals",

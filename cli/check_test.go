@@ -24,6 +24,7 @@ import (
 // CHANCECHECK_HELPER_SOLVER set, it is a solver for `check`: "GAME" solves
 // with `chancecheck solve GAME` (correct), "GAME-wrong" adds 0.01 to every
 // number, "GAME-wrong-long" only for an input of more than five lines,
+// "GAME-wrong-one" only for an input whose last line is 1 (a "bit" board 1),
 // "crash" exits 3, "hang" sleeps a minute, "nan" prints -nan. A "slow-"
 // before the mode makes each run sleep 100 ms first; a "hog-" makes it
 // allocate and touch 400 MB first. GAME may be "bit" (checkGames).
@@ -48,9 +49,10 @@ func TestHelperSolver(t *testing.T) {
 	if err != nil {
 		os.Exit(4)
 	}
+	mode, onlyOne := strings.CutSuffix(mode, "-one")
 	mode, onlyLong := strings.CutSuffix(mode, "-long")
 	game, wrong := strings.CutSuffix(mode, "-wrong")
-	if onlyLong && strings.Count(string(in), "\n") <= 5 {
+	if onlyLong && strings.Count(string(in), "\n") <= 5 || onlyOne && !strings.HasSuffix(string(in), "\n1\n") {
 		wrong = false
 	}
 	switch game {

@@ -74,6 +74,41 @@ type CrossCheck struct {
 	// Progress, when set, is called after every input is judged, in the
 	// inputs' order, with the counts so far (from Run's goroutine).
 	Progress func(Progress)
+	// Shard, when set (Count > 0), checks only shard Index of Count (1 ≤
+	// Index ≤ Count): the generated boards whose index k has
+	// k ≡ Index−1 (mod Count), each the same board, from the same seed, as
+	// in a whole run; the samples only in shard 1. The shard's own boards
+	// are batched in order. Its first failure is its lowest failing board,
+	// shrunk here. With Cases set, merging every shard's Outcome gives the
+	// whole run's first failure (the lowest Outcome.FirstBoard) and, with
+	// KeepGoing and one board an input, its counts.
+	Shard Shard
+}
+
+// Shard is slice Index of Count (1 ≤ Index ≤ Count) of a check's
+// generated boards; the zero Shard is the whole run.
+type Shard struct{ Index, Count int }
+
+// Whole reports whether s is the whole run.
+func (s Shard) Whole() bool { return s.Count <= 0 }
+
+// Boards returns how many of the first cases generated boards belong to s.
+func (s Shard) Boards(cases int) int {
+	if s.Whole() {
+		return cases
+	}
+	if cases < s.Index {
+		return 0
+	}
+	return (cases-s.Index)/s.Count + 1
+}
+
+// board returns the generated index of the shard's board number p (from 0).
+func (s Shard) board(p int) int {
+	if s.Whole() {
+		return p
+	}
+	return s.Index - 1 + p*s.Count
 }
 
 // DefaultBatch is the batch size when CrossCheck.Batch is 0.
@@ -91,12 +126,17 @@ type Progress struct {
 
 // Outcome is what a check found.
 type Outcome struct {
-	Game      string
-	Seed      uint64
-	Samples   int            // sample boards judged
-	Generated int            // generated boards judged
-	Classes   map[string]int // generated boards per coverage class
-	Counts    map[Verdict]int
+	Game  string
+	Seed  uint64
+	Shard Shard // the shard checked; zero: the whole run
+	// FirstBoard is the index (from 0) of the generated board of the first
+	// generated failure as it was found (the lowest of the batch, when only
+	// a whole batch fails); -1 when no generated board failed.
+	FirstBoard int
+	Samples    int            // sample boards judged
+	Generated  int            // generated boards judged
+	Classes    map[string]int // generated boards per coverage class
+	Counts     map[Verdict]int
 	// First is the first failure, shrunk when it could be; nil when every
 	// board agreed. Found is the same failure as it was first met, when
 	// shrinking changed it.
@@ -144,8 +184,11 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	if c.Cases <= 0 && c.Time <= 0 {
 		return nil, errors.New("crosscheck: neither a number of cases nor a time limit")
 	}
+	if sh := c.Shard; !sh.Whole() && (sh.Index < 1 || sh.Index > sh.Count) {
+		return nil, fmt.Errorf("crosscheck: shard %d/%d: want 1 ≤ i ≤ n", sh.Index, sh.Count)
+	}
 	start := time.Now()
-	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Classes: map[string]int{}, Counts: map[Verdict]int{}}
+	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Counts: map[Verdict]int{}}
 	if err := c.search(ctx, start, out); err != nil {
 		return nil, err
 	}

@@ -54,6 +54,10 @@ type Failure struct {
 	Stdout   string    // the solver's stdout, clipped
 	Detail   string    // format error, exit status and stderr's tail, time limit
 	Class    string    // coverage class of the board (generated boards)
+	// Board is the index (from 0) of the generated board failing, the
+	// lowest of the input's when several boards fail together; -1 for any
+	// other input (a sample, a shrunk board).
+	Board int
 
 	seeds []uint64 // generator sub-seeds of the boards, when generated
 }
@@ -161,6 +165,7 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 	f, err := c.checkInput(ctx, boards, in.Bytes())
 	if f != nil {
 		f.seeds = seeds
+		f.Board = cases[0].index
 		if len(cases) == 1 {
 			f.Source = fmt.Sprintf("generated board %d", cases[0].index+1)
 			f.Class = c.Game.Classify(cases[0].board)
@@ -196,7 +201,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 	var ours bytes.Buffer
 	_ = c.Game.WriteAnswers(&ours, sols)
 	return &Failure{
-		Verdict: verdict, Boards: boards, Input: input, Index: index,
+		Verdict: verdict, Boards: boards, Input: input, Index: index, Board: -1,
 		Ours: sols, OursText: ours.String(), Theirs: theirs,
 		Stdout: clipOutput(string(res.Stdout)), Detail: detail,
 	}, nil

@@ -18,6 +18,9 @@ import (
 //     which holds the generated boards numbered batch·size upwards; a
 //     worker draws and solves its batch's boards itself, so the analyst and
 //     the generator run in parallel too. A board's number alone fixes it.
+//     In a shard (CrossCheck.Shard) the numbers are the shard's own in
+//     order, i−1, i−1+n, …, batched the same way, and only shard 1 has the
+//     samples.
 //   - Inputs are started in order, while time is left (samples always), so
 //     the inputs started are always a prefix of the sequence.
 //   - A finished input waits until every earlier one has been judged. So
@@ -49,10 +52,14 @@ type inputResult struct {
 // counts, the first failure (not yet shrunk) and a failing sample.
 func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) error {
 	samples := c.Game.Samples()
+	if c.Shard.Index > 1 {
+		samples = nil // the samples are shard 1's
+	}
 	batch := c.batchSize()
-	inputs := math.MaxInt // how many inputs there are
+	inputs := math.MaxInt             // how many inputs there are
+	boards := c.Shard.Boards(c.Cases) // the shard's generated boards, numbered 0.. in it
 	if c.Cases > 0 {
-		inputs = len(samples) + (c.Cases+batch-1)/batch
+		inputs = len(samples) + (boards+batch-1)/batch
 	}
 	var deadline time.Time
 	if c.Time > 0 {
@@ -67,11 +74,12 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 		first := (seq - len(samples)) * batch
 		last := first + batch
 		if c.Cases > 0 {
-			last = min(last, c.Cases)
+			last = min(last, boards)
 		}
 		r := inputResult{seq: seq, boards: last - first}
 		cases := make([]genCase, 0, r.boards)
-		for i := first; i < last; i++ {
+		for p := first; p < last; p++ {
+			i := c.Shard.board(p)
 			seed := montecarlo.SubSeed(c.Seed, uint64(i))
 			b := gen.Example(exampleSeed(seed))
 			cases = append(cases, genCase{index: i, seed: seed, board: b})
@@ -113,7 +121,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			case r.sample && out.SampleFailure == nil:
 				out.SampleFailure = f
 			case !r.sample && out.First == nil:
-				out.First = f
+				out.First, out.FirstBoard = f, f.Board
 			}
 		}
 		progress()

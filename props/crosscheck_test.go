@@ -296,3 +296,45 @@ func TestShrinkStartsFromTheFailingBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossCheckShard checks that the shards of a check split its boards:
+// the classes sum to the whole run's, the samples are shard 1's, and a
+// shard's first failure is its lowest board.
+func TestCrossCheckShard(t *testing.T) {
+	right := &fakeSolver{game: Snakes(), answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
+	}}
+	whole, err := (&CrossCheck{Game: Snakes(), Solver: right, Cases: 14, Seed: 5, Batch: 4}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := map[string]int{}
+	samples := 0
+	for i := 1; i <= 3; i++ {
+		sh := Shard{Index: i, Count: 3}
+		out, err := (&CrossCheck{Game: Snakes(), Solver: right, Cases: 14, Seed: 5, Batch: 4, Shard: sh}).Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Generated != sh.Boards(14) || out.Shard != sh || out.FirstBoard != -1 {
+			t.Errorf("shard %d/3: %d boards, shard %v, first %d", i, out.Generated, out.Shard, out.FirstBoard)
+		}
+		samples += out.Samples
+		for c, n := range out.Classes {
+			sum[c] += n
+		}
+	}
+	if samples != whole.Samples || !reflect.DeepEqual(sum, whole.Classes) {
+		t.Errorf("shards: %d samples, classes %v; whole run: %d, %v", samples, sum, whole.Samples, whole.Classes)
+	}
+	wrong := &fakeSolver{game: Snakes(), answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value + 1) }), RunResult{}
+	}}
+	out, err := (&CrossCheck{Game: Snakes(), Solver: wrong, Cases: 14, Seed: 5, Batch: 1, Shard: Shard{Index: 2, Count: 3}, ShrinkTime: time.Second}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.FirstBoard != 1 || out.Found == nil && out.First.Source != "generated board 2" || out.Found != nil && out.Found.Source != "generated board 2" {
+		t.Errorf("shard 2/3 of an always wrong solver: first board %d, %+v", out.FirstBoard, out.First)
+	}
+}

@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+func (p Program) newCheckMergeCommand() *cobra.Command {
+	var o checkOptions
+	cmd := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Merge the --json outputs of all shards of a check into its verdict",
+		Long: `merge reads the --json output of every shard of one check (` + p.Name + ` check
+GAME --shard i/n --cases N --json, same game, seed, cases and options) and
+prints the verdict the single run would have printed: the first failure is
+the lowest-numbered generated board that failed in any shard, with the
+counterexample that shard shrank it to; boards per class, failures per
+verdict and boards judged are summed over the shards (failures per verdict
+are failing inputs: with --batch 1 they equal the single run's); the
+coverage test is done on the sums, and the elapsed time is the longest
+shard's. Refuses shards of different runs, and missing or duplicate shards.
+Exit status as check's.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("%s needs the shards' --json files", cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, files []string) error {
+			g, mo, oc, err := p.mergeCheckFiles(files)
+			if err != nil {
+				return err
+			}
+			mo.json, mo.out = o.json, o.out
+			return printCheck(cmd.OutOrStdout(), g, mo, oc)
+		},
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the merged outcome as JSON on stdout")
+	cmd.Flags().StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
+	return cmd
+}
+
+// mergeCheckFiles reads the shards' --json outputs and merges them into
+// the outcome of the single run, with the options it printed under.
+func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Outcome, error) {
+	var shards []checkJSON
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, checkOptions{}, nil, err
+		}
+		var j checkJSON
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if err := dec.Decode(&j); err != nil {
+			return nil, checkOptions{}, nil, fmt.Errorf("%s: %v", file, err)
+		}
+		if j.Shard == nil {
+			return nil, checkOptions{}, nil, fmt.Errorf("%s: not the --json output of a check --shard run", file)
+		}
+		shards = append(shards, j)
+	}
+	first := shards[0]
+	g, err := p.lookup(first.Game)
+	if err != nil {
+		return nil, checkOptions{}, nil, err
+	}
+	s0 := first.Shard
+	seen := map[int]string{}
+	for i, j := range shards {
+		s := j.Shard
+		switch {
+		case j.Game != first.Game:
+			return nil, checkOptions{}, nil, fmt.Errorf("%s is of game %s, %s of %s", files[i], j.Game, files[0], first.Game)
+		case j.Seed != first.Seed, s.Cases != s0.Cases, s.Count != s0.Count, s.Batch != s0.Batch, s.KeepGoing != s0.KeepGoing,
+			s.Solver != s0.Solver, s.Alpha != s0.Alpha:
+			return nil, checkOptions{}, nil, fmt.Errorf("%s and %s are shards of different checks (seed %d/%d, --cases %d/%d, shards %d/%d, --batch %d/%d, --keep-going %v/%v, --solver %q/%q, --alpha %g/%g)",
+				files[0], files[i], first.Seed, j.Seed, s0.Cases, s.Cases, s0.Count, s.Count, s0.Batch, s.Batch, s0.KeepGoing, s.KeepGoing, s0.Solver, s.Solver, s0.Alpha, s.Alpha)
+		case s.Index < 1 || s.Index > s.Count:
+			return nil, checkOptions{}, nil, fmt.Errorf("%s: shard %d/%d", files[i], s.Index, s.Count)
+		}
+		if dup, ok := seen[s.Index]; ok {
+			return nil, checkOptions{}, nil, fmt.Errorf("shard %d/%d twice: %s and %s", s.Index, s.Count, dup, files[i])
+		}
+		seen[s.Index] = files[i]
+		want := props.Shard{Index: s.Index, Count: s.Count}.Boards(s.Cases)
+		if j.Generated != want && (s.KeepGoing || s.FirstBoard == 0) {
+			return nil, checkOptions{}, nil, fmt.Errorf("%s: shard %d/%d judged %d of its %d boards (did --time run out? run the shards with --time 0)",
+				files[i], s.Index, s.Count, j.Generated, want)
+		}
+	}
+	var missing []string
+	for i := 1; i <= s0.Count; i++ {
+		if _, ok := seen[i]; !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", i, s0.Count))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, checkOptions{}, nil, fmt.Errorf("missing shard(s) %s", strings.Join(missing, ", "))
+	}
+	slices.SortFunc(shards, func(a, b checkJSON) int { return a.Shard.Index - b.Shard.Index })
+
+	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha}
+	oc := &props.Outcome{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Counts: map[props.Verdict]int{}}
+	var firstShard *checkJSON
+	for i := range shards {
+		j := &shards[i]
+		oc.Samples += j.Samples
+		oc.Generated += j.Generated
+		for c, n := range j.Classes {
+			oc.Classes[c] += n
+		}
+		for name, n := range j.Failures {
+			v, ok := verdictNamed(name)
+			if !ok {
+				return nil, checkOptions{}, nil, fmt.Errorf("shard %d/%d: unknown verdict %q", j.Shard.Index, j.Shard.Count, name)
+			}
+			oc.Counts[v] += n
+		}
+		oc.Elapsed = max(oc.Elapsed, seconds(j.ElapsedSec))
+		if b := j.Shard.FirstBoard; b > 0 && (firstShard == nil || b < firstShard.Shard.FirstBoard) {
+			firstShard = j
+		}
+		if j.Shard.SampleFailure != nil && oc.SampleFailure == nil {
+			if oc.SampleFailure, err = failureFromJSON(g, j.Shard.SampleFailure); err != nil {
+				return nil, checkOptions{}, nil, err
+			}
+		}
+	}
+	if j := firstShard; j != nil {
+		oc.FirstBoard = j.Shard.FirstBoard - 1
+		oc.TimeToFailure = seconds(j.TimeToFailSec)
+		if oc.First, err = failureFromJSON(g, j.First); err != nil {
+			return nil, checkOptions{}, nil, err
+		}
+		if j.Found != nil {
+			if oc.Found, err = failureFromJSON(g, j.Found); err != nil {
+				return nil, checkOptions{}, nil, err
+			}
+		}
+		if st := j.Shrink; st != nil {
+			oc.Shrink = props.ShrinkStats{Method: st.Method, Runs: st.Runs, Elapsed: seconds(st.ElapsedSec), Note: st.Note,
+				Budget: seconds(st.BudgetSec), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
+		}
+	} else if oc.SampleFailure != nil {
+		oc.First = oc.SampleFailure
+		if st := shards[0].Shrink; st != nil {
+			oc.Shrink = props.ShrinkStats{Method: st.Method, Note: st.Note, Budget: seconds(st.BudgetSec)}
+		}
+	}
+	oc.CoverageAlpha = s0.Alpha
+	oc.Coverage = props.JudgeCoverage(g.Coverage(), oc.Classes, oc.Generated, oc.CoverageAlpha)
+	return g, o, oc, nil
+}
+
+// failureFromJSON reads a failure back; a single board is parsed and
+// solved again, for the exact answer of the text output.
+func failureFromJSON(g props.Game, fj *failureJSON) (*props.Failure, error) {
+	if fj == nil {
+		return nil, fmt.Errorf("a shard's failure is missing from its JSON")
+	}
+	v, ok := verdictNamed(fj.Verdict)
+	if !ok {
+		return nil, fmt.Errorf("unknown verdict %q", fj.Verdict)
+	}
+	f := &props.Failure{Verdict: v, Source: fj.Source, Input: []byte(fj.Input), OursText: fj.Ours, Theirs: fj.Theirs,
+		Stdout: fj.Stdout, Detail: fj.Detail, Class: fj.Class, Board: -1}
+	if boards, err := g.ParseRelaxed(strings.NewReader(fj.Input), "counterexample.in"); err == nil && len(boards) == 1 {
+		if s, err := g.Solve(boards[0]); err == nil {
+			f.Boards, f.Ours = boards, []props.Solution{s}
+		}
+	}
+	return f, nil
+}
+
+func verdictNamed(name string) (props.Verdict, bool) {
+	for v := props.Accepted; v <= props.MemoryLimit; v++ {
+		if v.String() == name {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
