@@ -2,7 +2,6 @@ package props
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -54,32 +53,5 @@ func TestDefineChecksWhatPartsSay(t *testing.T) {
 	_, err := g.Simulate(context.Background(), 6, sol, montecarlo.Config{Runs: 10, Seed: 1})
 	if err == nil || !strings.Contains(err.Error(), "returned 2, not 1 (a win) or 0 (a loss)") {
 		t.Errorf("a win/loss referee returning 2: %v", err)
-	}
-}
-
-// Parts that contradict each other are refused when the game is defined.
-func TestDefineRefusesContradictions(t *testing.T) {
-	tests := []struct {
-		name   string
-		change func(*Spec[int])
-		want   string
-	}{
-		{"two referees", func(s *Spec[int]) {
-			s.Referee = func(int) (func() montecarlo.Player, error) { return nil, nil }
-		}, "needs one of Play and Referee"},
-		{"no referee", func(s *Spec[int]) { s.Play = nil }, "needs one of Play and Referee"},
-		{"negative tolerance", func(s *Spec[int]) { s.Tolerance = Tolerance{Abs: -1} }, "must not be negative"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := sidesSpec()
-			tt.change(&s)
-			defer func() {
-				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tt.want) {
-					t.Errorf("Define: %v, want a panic saying %q", r, tt.want)
-				}
-			}()
-			Define(s)
-		})
 	}
 }

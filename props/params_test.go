@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
 )
 
@@ -90,14 +91,19 @@ func TestGeneratorParams(t *testing.T) {
 	}
 }
 
-// A Spec whose parameters or coverage goals cannot hold is a programming
-// mistake, reported when it is defined.
-func TestDefineRefusesBadParamsAndGoals(t *testing.T) {
+// A Spec whose parts contradict each other, or whose parameters or coverage
+// goals cannot hold, is a programming mistake, reported when it is defined.
+func TestDefineRefusesBadSpecs(t *testing.T) {
 	tests := []struct {
 		name   string
 		change func(*Spec[int])
 		want   string
 	}{
+		{"two referees", func(s *Spec[int]) {
+			s.Referee = func(int) (func() montecarlo.Player, error) { return nil, nil }
+		}, "needs one of Play and Referee"},
+		{"no referee", func(s *Spec[int]) { s.Play = nil }, "needs one of Play and Referee"},
+		{"negative tolerance", func(s *Spec[int]) { s.Tolerance = Tolerance{Abs: -1} }, "must not be negative"},
 		{"default out of range", func(s *Spec[int]) { s.Params[0].Default = 1 }, "default 1 outside 2..20"},
 		{"params without GeneratorWith", func(s *Spec[int]) { s.GeneratorWith = nil; s.Generator = rapid.Just(2) }, "Params and GeneratorWith go together"},
 		{"duplicate", func(s *Spec[int]) { s.Params[1].Name = "sides" }, `two parameters are named "sides"`},

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -37,23 +35,8 @@ func dice(goals ...props.ClassGoal) props.Game {
 			return "big"
 		},
 		Outcome: props.Count,
-		Solve: func(s int) (props.Solution, error) {
-			q := 1 - 1/float64(s)
-			pmf := []float64{0}
-			tail := 1.0
-			for k := 1; tail > waitTail; k++ {
-				pmf = append(pmf, math.Pow(q, float64(k-1))/float64(s))
-				tail = math.Pow(q, float64(k))
-			}
-			return props.Solution{Value: float64(s), PMF: pmf, PMFTail: tail}, nil
-		},
-		Play: func(s int, rng *rand.Rand) (int, error) {
-			n := 1
-			for rng.IntN(s) != 0 {
-				n++
-			}
-			return n, nil
-		},
+		Solve:   func(s int) (props.Solution, error) { return rollsUntilOne(s), nil },
+		Play:    rollUntilOne,
 	})
 }
 

@@ -43,23 +43,9 @@ func waitForOne(p waitPlants) props.Game {
 			case p.solvePanic:
 				panic("planted solver panic")
 			}
-			// P(T = k) = (1 − 1/s)^(k−1)/s for k ≥ 1, cut where the tail is below waitTail.
-			q := 1 - 1/float64(s)
-			pmf := []float64{0}
-			tail := 1.0
-			for k := 1; tail > waitTail; k++ {
-				pmf = append(pmf, math.Pow(q, float64(k-1))/float64(s))
-				tail = math.Pow(q, float64(k))
-			}
-			return props.Solution{Value: float64(s), PMF: pmf, PMFTail: tail}, nil
+			return rollsUntilOne(s), nil
 		},
-		Play: func(s int, rng *rand.Rand) (int, error) {
-			n := 1
-			for rng.IntN(s) != 0 {
-				n++
-			}
-			return n, nil
-		},
+		Play: rollUntilOne,
 		Invariants: []props.Invariant[int]{{
 			Name: "mean-is-sides",
 			Doc:  "the expected number of rolls is the number of sides",
@@ -163,4 +149,27 @@ func TestBoardFailuresAreFindings(t *testing.T) {
 // builtins are the four built-in games, as cmd/chancecheck assembles them.
 func builtins() []props.Game {
 	return []props.Game{props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{}), props.Jenga(props.JengaConfig{})}
+}
+
+// rollsUntilOne is the exact answer for a die of s sides: the number of
+// rolls until it shows 1 is Geometric(1/s), P(T = k) = (1 − 1/s)^(k−1)/s for
+// k ≥ 1, cut where the tail is below waitTail; its mean is s.
+func rollsUntilOne(s int) props.Solution {
+	q := 1 - 1/float64(s)
+	pmf := []float64{0}
+	tail := 1.0
+	for k := 1; tail > waitTail; k++ {
+		pmf = append(pmf, math.Pow(q, float64(k-1))/float64(s))
+		tail = math.Pow(q, float64(k))
+	}
+	return props.Solution{Value: float64(s), PMF: pmf, PMFTail: tail}
+}
+
+// rollUntilOne is the referee: it rolls a die of s sides until it shows 1.
+func rollUntilOne(s int, rng *rand.Rand) (int, error) {
+	n := 1
+	for rng.IntN(s) != 0 {
+		n++
+	}
+	return n, nil
 }
