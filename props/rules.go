@@ -126,7 +126,10 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	if res.Fraction == nil && !(res.ErrorBound <= r.MaxError) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed", name, res.Value, res.ErrorBound, r.MaxError)
 	}
-	sol := Solution{Value: res.Value, Fraction: res.Fraction}
+	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
+	if res.Fraction == nil {
+		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.1e)", res.ErrorBound)
+	}
 	if outcome == Count {
 		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail
 	}
@@ -147,7 +150,8 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(B) (So
 		opts.PMF = false
 		res, err := engine.Solve(r.Rules(b), opts)
 		if errors.Is(err, engine.ErrTooManyStates) {
-			return sol, nil // too large to check: the referee's agreement alone judges it
+			sol.Oracle = fmt.Sprintf("the analyst (more than %d states: too large for the rules engine to check)", r.CheckStates)
+			return sol, nil // the referee's agreement alone checks it
 		}
 		if err != nil {
 			return Solution{}, fmt.Errorf("%s: the rules engine: %w", s.Name, err)
@@ -161,6 +165,7 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(B) (So
 		if msg := rulesDisagree(sol.Value, frac, res); msg != "" {
 			return Solution{}, fmt.Errorf("%s: the analyst and the rules engine disagree (one of them, or the rules, is wrong): %s", s.Name, msg)
 		}
+		sol.Oracle = "the analyst, agreeing with the rules engine (" + res.Method + ")"
 		return sol, nil
 	}
 }
