@@ -22,7 +22,7 @@ const (
 	DefaultRulesMaxError = 1e-10
 	// DefaultRulesCheckStates is how many states a board's graph may have
 	// for the engine to check a hand-written analyst on it.
-	DefaultRulesCheckStates = 1 << 14
+	DefaultRulesCheckStates = 1 << 12
 	// DefaultRulesMaxSteps bounds one play of the generic referee.
 	DefaultRulesMaxSteps = 1 << 24
 	// rulesAgreement is how near a hand-written analyst's float answer

@@ -37,21 +37,27 @@ func Play[S comparable](r rules.Rules[S], policy rules.Policy[S], rng *rand.Rand
 		if step >= maxSteps {
 			return 0, fmt.Errorf("after %d steps, at state %v: %w", maxSteps, s, ErrTooLong)
 		}
-		moves := r.MovesOf(s)
-		m := 0
-		if len(moves) > 1 {
-			var ok bool
-			if m, ok = policy[s]; !ok {
-				return 0, fmt.Errorf("state %v: the policy chooses none of its %d moves", s, len(moves))
+		var move rules.Move[S]
+		if r.Moves == nil {
+			move.Outcomes = r.Chance(s)
+		} else {
+			moves := r.Moves(s)
+			m := 0
+			if len(moves) > 1 {
+				var ok bool
+				if m, ok = policy[s]; !ok {
+					return 0, fmt.Errorf("state %v: the policy chooses none of its %d moves", s, len(moves))
+				}
 			}
+			if m < 0 || m >= len(moves) {
+				return 0, fmt.Errorf("state %v: the policy chooses move %d of %d", s, m, len(moves))
+			}
+			move = moves[m]
 		}
-		if m < 0 || m >= len(moves) {
-			return 0, fmt.Errorf("state %v: the policy chooses move %d of %d", s, m, len(moves))
-		}
-		if err := rules.CheckMove(s, moves[m]); err != nil {
+		if err := rules.CheckMove(s, move); err != nil {
 			return 0, err
 		}
-		o := draw(moves[m].Outcomes, rng)
+		o := draw(move.Outcomes, rng)
 		s, total = o.Next, total+o.Reward
 	}
 }

@@ -130,6 +130,10 @@ func TestThreeWayPlantedBugs(t *testing.T) {
 		return props.Solution{Value: mice.WinProbability(b)}, nil
 	}
 	genericBug.Play = nil
+	small := rapid.Custom(func(t *rapid.T) mice.Board { // where a play is short
+		return mice.Board{White: rapid.IntRange(0, 12).Draw(t, "white"), Black: rapid.IntRange(0, 12).Draw(t, "black")}
+	})
+	refereeBug.Generator, genericBug.Generator, refereeBug.Coverage = small, small, nil
 	for _, tt := range []struct {
 		name string
 		game props.Game
