@@ -47,8 +47,8 @@ type RulesOf[B any, S comparable] struct {
 	MaxError float64
 	// CheckStates: where the Spec has its own analyst (Solve), boards with
 	// at most this many states are solved by the engine too, and Solve
-	// fails unless the two agree (fractions equal where both have one,
-	// else within 1e-12 of max(1, |value|) plus the engine's error bound).
+	// fails unless the two agree (fractions equal where both have one, and
+	// values within 1e-12 of max(1, |value|) plus the engine's error bound).
 	// 0 means DefaultRulesCheckStates; negative, never.
 	CheckStates int
 	// MaxSteps bounds one play of the generic referee; 0 means
@@ -89,7 +89,10 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 			return sol, err
 		}
 	} else {
-		s.Solve = checkedByRules(r, s)
+		s.Solve = checkedByRules(r, s, s.Solve)
+		if s.Answer != nil {
+			s.Answer = checkedByRules(r, s, s.Answer)
+		}
 	}
 	if s.Play == nil && s.Referee == nil {
 		s.Referee = func(b B) (func() montecarlo.Player, error) { return rulesReferee(r, b, nil), nil }
@@ -136,10 +139,9 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	return sol, res.Policy, nil
 }
 
-// checkedByRules is s.Solve, checked against the engine on the boards the
-// engine solves within r.CheckStates states.
-func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(B) (Solution, error) {
-	solve := s.Solve
+// checkedByRules is solve (s.Solve or s.Answer), checked against the
+// engine on the boards the engine solves within r.CheckStates states.
+func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(B) (Solution, error)) func(B) (Solution, error) {
 	return func(b B) (Solution, error) {
 		sol, err := solve(b)
 		if err != nil || r.CheckStates < 0 {
@@ -170,14 +172,14 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(B) (So
 	}
 }
 
-// rulesDisagree says how the analyst's answer (its value and, if it has
-// one, its fraction) differs from the engine's; "" when they agree.
+// rulesDisagree says how the analyst's answer differs from the engine's:
+// fractions must be equal where both have one, and the analyst's float
+// within 1e-12 of max(1, |value|) plus the engine's bound in any case (a
+// right fraction beside a wrong float is still a wrong answer); "" when
+// they agree.
 func rulesDisagree[S comparable](value float64, frac *big.Rat, res engine.Result[S]) string {
-	if frac != nil && res.Fraction != nil {
-		if frac.Cmp(res.Fraction) != 0 {
-			return fmt.Sprintf("the analyst's fraction %s, the engine's %s", frac.RatString(), res.Fraction.RatString())
-		}
-		return ""
+	if frac != nil && res.Fraction != nil && frac.Cmp(res.Fraction) != 0 {
+		return fmt.Sprintf("the analyst's fraction %s, the engine's %s", frac.RatString(), res.Fraction.RatString())
 	}
 	if d := math.Abs(value - res.Value); !(d <= rulesAgreement*max(1, math.Abs(res.Value))+res.ErrorBound) {
 		return fmt.Sprintf("the analyst says %.17g, the engine %.17g (± %g)", value, res.Value, res.ErrorBound)
