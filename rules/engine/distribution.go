@@ -60,7 +60,9 @@ func (g *Graph[S]) distribution(policy []int32, tail float64) ([]float64, float6
 				}
 				next := k + int(e.reward)
 				nq := levels[next]
-				if nq == nil {
+				if next == k {
+					nq = q // the level being emptied, no longer in levels
+				} else if nq == nil {
 					nq = newLevelQueue(rank)
 					levels[next] = nq
 				}

@@ -224,3 +224,36 @@ func TestDistributionGeometric(t *testing.T) {
 		t.Errorf("mass %v with the tail, want 1", mass)
 	}
 }
+
+// Distributions through steps of reward 0 and around a loop, derived by
+// hand: 0 → 1 (reward 0), then half the time reward 1 and the end, half
+// the time 2 (reward 0) and reward 2 and the end: P(1) = P(2) = 1/2. The
+// loop of "loop with rewards" pays 1, then ends with 1/2 or pays 2 and
+// starts again: the total is 1 + 3j with chance 2^−(j+1).
+func TestDistributionHandDerived(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules rules.Rules[int]
+		want  map[int]float64
+	}{
+		{"steps of reward 0", chance(map[int][]rules.Outcome[int]{0: {w(1, 1, 0)}, 1: {w(1, done, 1), w(1, 2, 0)}, 2: {w(1, done, 2)}}), map[int]float64{1: 0.5, 2: 0.5}},
+		{"loop with rewards", chance(map[int][]rules.Outcome[int]{0: {w(1, 1, 1)}, 1: {w(1, done, 0), w(1, 0, 2)}}), map[int]float64{1: 0.5, 4: 0.25, 7: 0.125, 10: 0.0625}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Solve(tt.rules, Options{PMF: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range max(len(res.PMF), 11) {
+				got := 0.0
+				if k < len(res.PMF) {
+					got = res.PMF[k]
+				}
+				if want, ok := tt.want[k]; (ok || k < 8) && math.Abs(got-want) > 1e-15 {
+					t.Errorf("P(%d) = %g, want %g", k, got, want)
+				}
+			}
+		})
+	}
+}
