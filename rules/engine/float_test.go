@@ -8,11 +8,11 @@ import (
 	"github.com/chancecheck/chancecheck/rules"
 )
 
-// landing is a walk of steps 1 (weight 1) or 2 (weight 3) from 0, each
-// step paying reward, that wins 1 more when it lands on n exactly: an
+// landing is a walk of steps 1 (weight 1) or 2 (weight 3) from 0, or of
+// none (weight loop), each step paying reward, that wins 1 more when it lands on n exactly: an
 // acyclic graph of n+2 states whose float solution carries a rounding error
 // at every state.
-func landing(n, reward int) rules.Rules[int] {
+func landing(n, reward int, loop int64) rules.Rules[int] {
 	return rules.Rules[int]{
 		End: func(s int) (int, bool) {
 			if s < n {
@@ -23,7 +23,13 @@ func landing(n, reward int) rules.Rules[int] {
 			}
 			return 0, true
 		},
-		Chance: func(s int) []rules.Outcome[int] { return []rules.Outcome[int]{w(1, s+1, reward), w(3, s+2, reward)} },
+		Chance: func(s int) []rules.Outcome[int] {
+			outs := []rules.Outcome[int]{w(1, s+1, reward), w(3, s+2, reward)}
+			if loop > 0 { // a wasted step, back to s
+				outs = append(outs, w(loop, s, reward))
+			}
+			return outs
+		},
 	}
 }
 
@@ -50,9 +56,12 @@ func floatError(t *testing.T, r rules.Rules[int], opts Options) (float64, float6
 // carried in from the states after (the planted bug) leaves a bound below
 // the error.
 func TestFloatErrorBound(t *testing.T) {
-	for _, tt := range []struct{ n, reward int }{{10, 0}, {300, 0}, {1000, 1}} {
+	for _, tt := range []struct {
+		n, reward int
+		loop      int64
+	}{{10, 0, 0}, {300, 0, 0}, {1000, 1, 0}, {300, 1, 2}} {
 		n := tt.n
-		e, bound := floatError(t, landing(n, tt.reward), Options{})
+		e, bound := floatError(t, landing(n, tt.reward, tt.loop), Options{})
 		if e > bound {
 			t.Errorf("n = %d: error %g beyond the bound %g", n, e, bound)
 		}
@@ -61,8 +70,10 @@ func TestFloatErrorBound(t *testing.T) {
 		}
 		t.Logf("n = %d: error %g, bound %g", n, e, bound)
 	}
-	e, bound := floatError(t, landing(1000, 1), Options{plant: plantFloatBound})
-	if e <= bound {
-		t.Errorf("the planted bound %g still covers the error %g", bound, e)
+	for _, loop := range []int64{0, 2} {
+		e, bound := floatError(t, landing(1000, 1, loop), Options{plant: plantFloatBound})
+		if e <= bound {
+			t.Errorf("loop weight %d: the planted bound %g still covers the error %g", loop, bound, e)
+		}
 	}
 }

@@ -119,6 +119,9 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 		}
 		res.Cycles++
 		res.LargestCycle = max(res.LargestCycle, len(comp))
+		if len(comp) == 1 && !exact && s.solveSelfLoop(comp[0]) {
+			continue
+		}
 		if len(comp) > opts.MaxCycleStates {
 			return Result[S]{}, fmt.Errorf("engine: a cycle of %d states through %v, more than the %d solved exactly", len(comp), g.States[comp[0]], opts.MaxCycleStates)
 		}
@@ -291,4 +294,53 @@ func (s *solver[S]) solved(j int32) *big.Rat {
 		return s.rat[j]
 	}
 	return new(big.Rat).SetFloat64(s.val[j])
+}
+
+// maxExactWeight is the largest integer weight a float64 holds exactly.
+const maxExactWeight = 1 << 53
+
+// solveSelfLoop solves, in float mode, a state with one move whose only
+// cycle is a loop to itself (a wasted throw), and reports whether it could:
+// x = Σ_j p_j (r_j + v_j) with v = x on the loop gives x = N/D, with
+// N = Σ_{j not the loop} w_j (r_j + v_j) + Σ_{loop} w_j r_j and
+// D = W − Σ_{loop} w_j, an exact integer. Ñ carries at most
+// (1+γ) Σ w_j e_j + γ Σ w_j |r_j + v_j| (γ = γ_{k+2}: one rounding for
+// r+v, one for the product, k−1 for the sum), and the division one more
+// rounding, |x̃ − x| ≤ |Ñ − N|/D + 2u|x̃|; the bound's own arithmetic is
+// covered by inflating it by (1 + 4(k+2)u). Float probabilities, weights
+// past 2⁵³ and states with choices go to solveCycle instead.
+func (s *solver[S]) solveSelfLoop(i int32) bool {
+	g := s.g
+	moves := g.movesOf(i)
+	if len(moves) != 1 || moves[0].total == 0 || moves[0].total > maxExactWeight {
+		return false
+	}
+	m := moves[0]
+	outs := g.outcomes(m)
+	k := float64(len(outs)) + 2
+	gamma := k * unitRoundoff / (1 - k*unitRoundoff)
+	var num, errSum, absSum float64
+	loop := int64(0)
+	for _, e := range outs {
+		w := float64(e.weight)
+		term := float64(e.reward)
+		if e.to == i {
+			loop += e.weight
+		} else {
+			term += s.val[e.to]
+			if s.plant != plantFloatBound {
+				errSum += w * s.err[e.to]
+			}
+		}
+		num += w * term
+		absSum += w * math.Abs(term)
+	}
+	d := m.total - loop
+	if d <= 0 {
+		return false // it never leaves: solveCycle says so
+	}
+	x := num / float64(d)
+	s.val[i] = x
+	s.err[i] = (((1+gamma)*errSum+gamma*absSum)/float64(d) + 2*unitRoundoff*math.Abs(x)) * (1 + 4*k*unitRoundoff)
+	return true
 }
