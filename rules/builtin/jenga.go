@@ -45,7 +45,7 @@ func Jenga(t jenga.Tower) rules.Rules[JengaState] {
 			}
 			levels := jengaLevels(s.Tower)
 			for _, c := range jenga.Colours() {
-				if len(jengaMoves(levels, c)) > 0 {
+				if jengaCanMove(levels, c) {
 					return 0, false
 				}
 			}
@@ -63,7 +63,7 @@ func Jenga(t jenga.Tower) rules.Rules[JengaState] {
 			var outs []rules.Outcome[JengaState]
 			var wait int64
 			for _, f := range jengaFaces {
-				if f.colour != jenga.Empty && len(jengaMoves(levels, f.colour)) > 0 {
+				if f.colour != jenga.Empty && jengaCanMove(levels, f.colour) {
 					outs = append(outs, rules.Outcome[JengaState]{Weight: f.weight, Next: JengaState{Tower: s.Tower, Thrown: f.colour}, Reward: 1})
 				} else {
 					wait += f.weight
@@ -104,6 +104,20 @@ func jengaMoves(levels []jenga.Level, c jenga.Colour) []string {
 		}
 	}
 	return out
+}
+
+// jengaCanMove reports whether colour c has a legal move: a block of c
+// below the top whose level stands without it (there is always a place to
+// put it).
+func jengaCanMove(levels []jenga.Level, c jenga.Colour) bool {
+	for _, l := range levels[:len(levels)-1] {
+		for p := range 3 {
+			if l[p] == c && jengaStandsWithout(l, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // jengaStandsWithout reports whether a level below the top still stands
