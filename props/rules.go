@@ -118,6 +118,37 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 	})
 }
 
+// FromRulesAndChoices makes a Game of a game with choices that has a
+// hand-written analyst and referee (c) and its rules too: the analyst's
+// answers (c.Solve, and s.Answer when set) are checked by the engine on
+// every board of at most RulesOf.CheckStates states, as FromRules does, and
+// where the analyst has no fraction and the engine solved exactly, the
+// engine's fraction is the answer's. The referee plays the analyst's policy,
+// as in DefineWithPolicy.
+func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r RulesOf[B, S]) Game {
+	if r.Rules == nil {
+		panic(specError(s.Name, "FromRulesAndChoices needs RulesOf.Rules"))
+	}
+	r = r.withDefaults()
+	if s.Answer != nil {
+		s.Answer = checkedByRules(r, s, s.Answer)
+	}
+	solve := c.Solve
+	if solve != nil {
+		c.Solve = func(b B) (Solution, P, error) {
+			var pol P
+			check := checkedByRules(r, s, func(b B) (Solution, error) {
+				sol, p, err := solve(b)
+				pol = p
+				return sol, err
+			})
+			sol, err := check(b)
+			return sol, pol, err
+		}
+	}
+	return DefineWithPolicy(s, c)
+}
+
 // solveByRules is the engine's answer for b as a Solution.
 func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
 	opts := r.Engine
@@ -151,8 +182,8 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(
 		opts.MaxStates = r.CheckStates
 		opts.PMF = false
 		res, err := engine.Solve(r.Rules(b), opts)
-		if errors.Is(err, engine.ErrTooManyStates) {
-			sol.Oracle = fmt.Sprintf("the analyst (more than %d states: too large for the rules engine to check)", r.CheckStates)
+		if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+			sol.Oracle = "the analyst (too large for the rules engine to check)"
 			return sol, nil // the referee's agreement alone checks it
 		}
 		if err != nil {
@@ -168,6 +199,9 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(
 			return Solution{}, fmt.Errorf("%s: the analyst and the rules engine disagree (one of them, or the rules, is wrong): %s", s.Name, msg)
 		}
 		sol.Oracle = "the analyst, agreeing with the rules engine (" + res.Method + ")"
+		if frac == nil && res.Fraction != nil {
+			sol.Fraction = res.Fraction // the engine's, which the analyst's float agrees with
+		}
 		return sol, nil
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/jenga"
 	"github.com/chancecheck/chancecheck/games/traps"
+	"github.com/chancecheck/chancecheck/gametest"
 	"github.com/chancecheck/chancecheck/generators"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
@@ -238,4 +239,35 @@ func TestTrapsThreeWay(t *testing.T) {
 		boards:    20,
 		simulated: 5,
 	}.run(t)
+}
+
+// The three-way games of jenga and traps pass the conformance kit on small
+// boards (towers of 2 levels: TestJengaThreeWay has 3), the engine giving jenga the exact fraction it lacks; an analyst
+// off by a relative 1e-9 fails their Solve.
+func TestChoicesThreeWayGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the conformance kit on two games")
+	}
+	jcfg := props.JengaConfig{MaxLevels: 3}
+	tcfg := props.TrapsConfig{Limits: generators.TrapsOptions{MaxRows: 4, MaxCols: 4, MaxKinds: 2, MaxLife: 3}}
+	t.Run("jenga", func(t *testing.T) { gametest.Run(t, props.JengaThreeWay(props.JengaConfig{MaxLevels: 2})) })
+	t.Run("traps", func(t *testing.T) { gametest.Run(t, props.TrapsThreeWay(tcfg)) })
+
+	red := jenga.Tower{Levels: []jenga.Level{{jenga.Red, jenga.Red, jenga.Red}, {jenga.Red, jenga.Red, jenga.Red}}}
+	sol, err := props.JengaThreeWay(jcfg).Solve(red)
+	if err != nil || sol.Fraction == nil || sol.Fraction.Cmp(big.NewRat(12, 1)) != 0 || !strings.Contains(sol.Oracle, "agreeing") {
+		t.Errorf("two red levels: %v (%v, %q), want the exact 12 (6·m(2), m(2) = 2) checked by the engine", sol.Fraction, err, sol.Oracle)
+	}
+	spec, choices := props.JengaSpec(jcfg)
+	solve := choices.Solve
+	choices.Solve = func(t jenga.Tower) (props.Solution, props.JengaPolicy, error) {
+		sol, pol, err := solve(t)
+		sol.Value *= 1 + 1e-9
+		return sol, pol, err
+	}
+	spec.Answer = nil
+	bug := props.FromRulesAndChoices(spec, choices, props.RulesOf[jenga.Tower, builtin.JengaState]{Rules: builtin.Jenga})
+	if _, err := bug.Solve(red); err == nil || !strings.Contains(err.Error(), "disagree") {
+		t.Errorf("an analyst off by 1e-9: %v, want a disagreement", err)
+	}
 }

@@ -20,6 +20,10 @@ import (
 // reachable than the limit allows.
 var ErrTooManyStates = errors.New("too many states")
 
+// ErrCycleTooLarge is wrapped by Solve's error when a strongly connected
+// component has more states than Options.MaxCycleStates.
+var ErrCycleTooLarge = errors.New("a cycle too large to solve exactly")
+
 // Graph is the state graph of one board: every state reachable from the
 // start, each with its end value or its moves, indexed 0..len(States)-1
 // (the start is 0).

@@ -123,7 +123,7 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 			continue
 		}
 		if len(comp) > opts.MaxCycleStates {
-			return Result[S]{}, fmt.Errorf("engine: a cycle of %d states through %v, more than the %d solved exactly", len(comp), g.States[comp[0]], opts.MaxCycleStates)
+			return Result[S]{}, fmt.Errorf("engine: a cycle of %d states through %v, more than the %d solved exactly: %w", len(comp), g.States[comp[0]], opts.MaxCycleStates, ErrCycleTooLarge)
 		}
 		if err := s.solveCycle(comp); err != nil {
 			return Result[S]{}, err
