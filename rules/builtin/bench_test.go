@@ -74,7 +74,7 @@ func BenchmarkEnginePatience(b *testing.B) {
 // opposite corners and one trap kind beside the start, so that the free
 // region is one cycle of about n² states.
 func BenchmarkEngineTraps(b *testing.B) {
-	for _, n := range []int{4, 8, 16, 20} {
+	for _, n := range []int{4, 8, 16, 20, 24, 29} {
 		rows := make([]string, n)
 		for r := range rows {
 			rows[r] = strings.Repeat(".", n)

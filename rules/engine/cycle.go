@@ -170,66 +170,88 @@ func (s *solver[S]) leaves(comp []int32, pol []int32) (int32, bool) {
 
 // evaluate solves the cycle's linear system under pol exactly: for each
 // state, W·x_i − Σ_{j in the cycle} w_ij x_j = Σ_j w_ij r_ij + Σ_{j outside}
-// w_ij v_j, by Gaussian elimination over big.Rat. A proper policy makes the
-// system non-singular (I − P is invertible when P's mass leaks out of
-// every state).
+// w_ij v_j, by sparse Gaussian elimination over big.Rat. The matrix is a
+// non-singular M-matrix when the policy is proper (P's mass leaks out of
+// every state; a row scaled by W > 0 stays one), so the diagonal pivots
+// in order are positive and no row exchange is needed; a zero pivot means
+// a policy that never leaves, reported as an error. The rows are sparse
+// (a state has a few outcomes), and elimination keeps them so: a region of
+// sure moves costs about its size, not its cube. The values are exact, so
+// the order maps are visited in cannot change them.
 func (s *solver[S]) evaluate(comp []int32, pol []int32) ([]big.Rat, error) {
 	g := s.g
 	n := len(comp)
-	a := make([][]big.Rat, n)
+	rows := make([]map[int32]*big.Rat, n) // rows[i][j]: the coefficient of x_j in equation i
+	cols := make([]map[int32]bool, n)     // cols[j]: the rows with a coefficient of x_j
 	b := make([]big.Rat, n)
+	for j := range cols {
+		cols[j] = map[int32]bool{}
+	}
+	entry := func(i, j int32) *big.Rat {
+		e, ok := rows[i][j]
+		if !ok {
+			e = new(big.Rat)
+			rows[i][j] = e
+			cols[j][i] = true
+		}
+		return e
+	}
 	w, t := new(big.Rat), new(big.Rat)
 	for l, v := range comp {
-		a[l] = make([]big.Rat, n)
+		i := int32(l)
+		rows[i] = map[int32]*big.Rat{}
 		m := g.movesOf(v)[pol[l]]
 		for _, e := range g.outcomes(m) {
 			weightRat(w, m, e)
-			a[l][l].Add(&a[l][l], w)
+			d := entry(i, i)
+			d.Add(d, w)
 			t.SetInt64(int64(e.reward))
 			if j := s.local[e.to]; j >= 0 {
-				if s.plant == plantLinearSystem && j == int32(l) {
+				if s.plant == plantLinearSystem && j == i {
 					continue
 				}
-				a[l][j].Sub(&a[l][j], w)
+				c := entry(i, j)
+				c.Sub(c, w)
 			} else {
 				t.Add(t, s.solved(e.to))
 			}
-			b[l].Add(&b[l], t.Mul(t, w))
+			b[i].Add(&b[i], t.Mul(t, w))
 		}
 	}
-	for col := range n {
-		p := col
-		for p < n && a[p][col].Sign() == 0 {
-			p++
+	f := new(big.Rat)
+	for k := range int32(n) {
+		piv, ok := rows[k][k]
+		if !ok || piv.Sign() == 0 {
+			return nil, fmt.Errorf("engine: the cycle through %v: singular system (a policy that never leaves it)", g.States[comp[k]])
 		}
-		if p == n {
-			return nil, fmt.Errorf("engine: the cycle through %v: singular system (a policy that never leaves it)", g.States[comp[col]])
-		}
-		a[col], a[p] = a[p], a[col]
-		b[col], b[p] = b[p], b[col]
-		inv := new(big.Rat).Inv(&a[col][col])
-		for r := col + 1; r < n; r++ {
-			if a[r][col].Sign() == 0 {
+		for r := range cols[k] {
+			if r <= k {
 				continue
 			}
-			f := new(big.Rat).Mul(&a[r][col], inv)
-			for c := col; c < n; c++ {
-				if a[col][c].Sign() != 0 {
-					a[r][c].Sub(&a[r][c], t.Mul(f, &a[col][c]))
+			f.Quo(rows[r][k], piv)
+			for c, v := range rows[k] {
+				if c == k {
+					continue
+				}
+				e := entry(r, c)
+				if e.Sub(e, t.Mul(f, v)); e.Sign() == 0 {
+					delete(rows[r], c)
+					delete(cols[c], r)
 				}
 			}
-			b[r].Sub(&b[r], t.Mul(f, &b[col]))
+			delete(rows[r], k)
+			b[r].Sub(&b[r], t.Mul(f, &b[k]))
 		}
 	}
 	x := make([]big.Rat, n)
-	for r := n - 1; r >= 0; r-- {
-		sum := new(big.Rat).Set(&b[r])
-		for c := r + 1; c < n; c++ {
-			if a[r][c].Sign() != 0 {
-				sum.Sub(sum, t.Mul(&a[r][c], &x[c]))
+	for k := int32(n) - 1; k >= 0; k-- {
+		sum := new(big.Rat).Set(&b[k])
+		for c, v := range rows[k] {
+			if c != k {
+				sum.Sub(sum, t.Mul(v, &x[c]))
 			}
 		}
-		x[r].Quo(sum, &a[r][r])
+		x[k].Quo(sum, rows[k][k])
 	}
 	return x, nil
 }
