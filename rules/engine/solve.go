@@ -12,7 +12,7 @@ import (
 const (
 	DefaultMaxStates      = 1 << 22
 	DefaultExactStates    = 1 << 13
-	DefaultMaxCycleStates = 1500
+	DefaultMaxCycleStates = 5000
 	DefaultPMFTail        = 1e-13
 )
 
