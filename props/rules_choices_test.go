@@ -271,3 +271,38 @@ func TestChoicesThreeWayGames(t *testing.T) {
 		t.Errorf("an analyst off by 1e-9: %v, want a disagreement", err)
 	}
 }
+
+// A game with choices defined by its rules alone prints the engine's
+// policy: a line a state with a choice, each naming a move of the rules.
+// On sample 1 (4 3 2 1: one life, traps A and B below the start, the exit
+// at the bottom) the first move from the start is a step toward a trap.
+func TestRulesOnlyPolicy(t *testing.T) {
+	spec, _ := props.TrapsSpec(props.TrapsConfig{})
+	spec.Answer, spec.Invariants = nil, nil
+	game := props.FromRulesWithChoices(spec, props.RulesOf[*traps.Maze, builtin.TrapsState]{Rules: builtin.Traps})
+	if !game.HasPolicy() {
+		t.Fatal("no policy to print")
+	}
+	z, err := traps.Parse(strings.NewReader(traps.Samples()[0].Input), "sample1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := game.WritePolicy(&out, z); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for _, l := range lines {
+		_, move, ok := strings.Cut(l, ": ")
+		if !ok || !strings.Contains(" up right down left stop ", " "+move+" ") {
+			t.Errorf("line %q names no move of the rules", l)
+		}
+	}
+	sol, err := game.Solve(z)
+	if err != nil || sol.Fraction == nil || sol.Fraction.Cmp(big.NewRat(3, 5)) != 0 {
+		t.Errorf("sample 1: %v, %v; want 3/5", sol.Fraction, err)
+	}
+	if start := "{0 1 1 false [0 0 0 0 0]}: "; !strings.Contains(out.String(), start+"left") && !strings.Contains(out.String(), start+"right") {
+		t.Errorf("the start's move is not a step toward a trap:\n%s", out.String())
+	}
+}

@@ -52,6 +52,15 @@ func TestSnakesRules(t *testing.T) {
 			t.Errorf("%s: %v (fraction %v), want %v", tt.name, res.Value, res.Fraction, tt.value)
 		}
 	}
+	// Snakes from 2..7 to 1 make 100 unreachable (the statement's invalid
+	// board): the engine says the game cannot end, naming a cell.
+	trap := snakes.Board{}
+	for c := 2; c <= 7; c++ {
+		trap.Jumps = append(trap.Jumps, snakes.Jump{From: c, To: 1})
+	}
+	if _, err := engine.Solve(builtin.Snakes(trap), engine.Options{}); err == nil || !strings.Contains(err.Error(), "the game cannot end from state 1") {
+		t.Errorf("snakes 2..7 to 1: %v, want an error naming cell 1", err)
+	}
 	// The board without jumps is not 694/21 but 6.3e-15 below it (games'
 	// statement notes).
 	res, _ := engine.Solve(builtin.Snakes(snakes.Board{}), engine.Options{})
@@ -97,6 +106,9 @@ func TestJengaRules(t *testing.T) {
 	// A one-colour tower of n levels makes m(n) = 2, 3, 5 moves for
 	// n = 2..4, each waiting 6 throws on red and 3 on green (the
 	// statement's closed forms): 6·m(n) and 3·m(n).
+	if got := (builtin.JengaState{Tower: "\x01\x02\x03\x01\x01\x00", Thrown: jenga.Green}).String(); got != "RGB/RR., G thrown" {
+		t.Errorf("a state prints as %q", got)
+	}
 	moves := map[int]int64{2: 2, 3: 3, 4: 5}
 	for n := 2; n <= 4; n++ {
 		for _, c := range []struct {

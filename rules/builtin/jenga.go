@@ -19,6 +19,15 @@ type JengaState struct {
 	Thrown jenga.Colour
 }
 
+// String writes the tower as jenga.Tower.String does (bottom to top,
+// levels separated by '/'), and the colour thrown, if any.
+func (s JengaState) String() string {
+	if s.Thrown == jenga.Empty {
+		return jengaName(s.Tower)
+	}
+	return jengaName(s.Tower) + ", " + s.Thrown.String() + " thrown"
+}
+
 // jengaFaces are the die's faces and their weights: two green, two blue,
 // one red, one black (Empty stands for black).
 var jengaFaces = [...]struct {
