@@ -222,15 +222,19 @@ func (s *solver[S]) solveOne(i int32) {
 const unitRoundoff = 0x1p-53
 
 // qFloat is a move's value Σ p (r + v) in float64 and a bound on its error.
-// Each term p·(r+v) is computed with p = fl(w)/fl(W) (or fl(prob/Σprob)) in
-// at most five roundings, and the k terms summed in k−1 more, so each term
-// carries a relative error of at most γ = (k+5)u/(1−(k+5)u) (Higham's
-// γ_n), besides the error e_j of v_j scaled by p(1+γ):
+// Each term p·(r+v) is computed with p = fl(w)/fl(W) in at most five
+// roundings (with float probabilities, p = prob/fl(Σprob) adds the k−1 of
+// the sum), and the k terms summed in k−1 more, so each term carries a
+// relative error of at most γ = (k+5)u/(1−(k+5)u) (Higham's γ_n; γ_{2k+5}
+// with float probabilities), besides the error e_j of v_j scaled by p(1+γ):
 // |q̃ − q| ≤ (1+γ) Σ p e_j + γ Σ p |r+v|. The bound's own float arithmetic
 // is covered by inflating it by (1 + 4(k+5)u).
 func (s *solver[S]) qFloat(m move) (float64, float64) {
 	outs := s.g.outcomes(m)
 	k := float64(len(outs)) + 5
+	if m.total == 0 {
+		k += float64(len(outs)) // fl(Σprob) carries up to k−1 roundings more
+	}
 	gamma := k * unitRoundoff / (1 - k*unitRoundoff)
 	var q, errSum, absSum float64
 	if s.plant == plantInduction && len(outs) > 1 {
