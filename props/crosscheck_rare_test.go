@@ -35,7 +35,7 @@ type rareSlip struct {
 func rareSlips() []rareSlip {
 	return []rareSlip{
 		{game: Snakes(), solver: "snakes", slip: "sweeps", seed: 1, cases: 80},
-		{game: Traps(TrapsConfig{}), solver: "traps", slip: "provisional", seed: 1, cases: 40},
+		{game: Traps(TrapsConfig{}), solver: "traps", slip: "provisional", seed: 1, cases: 80},
 		{game: Patience(), solver: "patience", slip: "hash32", seed: 7, cases: 64},
 	}
 }
