@@ -34,6 +34,7 @@ Games: ` + p.gameNames() + `.`,
 		p.newValidateCommand(),
 		p.newReportCommand(),
 		p.newCheckCommand(),
+		p.newStressCommand(),
 	)
 	return root
 }
