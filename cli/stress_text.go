@@ -87,7 +87,11 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %.12g: p = %s (this check's share %.3g); smallest difference it could see %.3g\n",
 			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, j.Answer, pValue(j.PValue), j.Alpha, j.MinDetectable)
 	}
-	if f.Detail != "" {
+	switch {
+	case f.Detail == "":
+	case f.Judgement != nil && !f.Judgement.Pass:
+		fmt.Fprintf(w, "%s\n", strings.TrimSpace(f.Detail))
+	default:
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
 	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
