@@ -108,7 +108,10 @@ func TestStressFaults(t *testing.T) {
 		{"generator times out", func(s *Stress) { s.Generator = timedOut }, RoleGenerator, props.TimeLimit, 0, "still running"},
 		{"generator prints nothing", func(s *Stress) { s.Generator = output("") }, RoleGenerator, props.OutputFormat, 0, "printed nothing"},
 		{"generator is not deterministic", func(s *Stress) {
-			s.Generator = Func{Name: "gen", Fn: func([]string, []byte) ([]byte, error) { nondeterministic++; return fmt.Appendf(nil, "1 %d\n", nondeterministic), nil }}
+			s.Generator = Func{Name: "gen", Fn: func([]string, []byte) ([]byte, error) {
+				nondeterministic++
+				return fmt.Appendf(nil, "1 %d\n", nondeterministic), nil
+			}}
 		}, RoleGenerator, props.OutputFormat, 0, "same bytes"},
 		{"referee crashes", func(s *Stress) { s.Referee = crash() }, RoleReferee, props.Crash, 0, "boom"},
 		{"referee over memory", func(s *Stress) { s.Referee = result{props.RunResult{OverMemory: "peak 300 MB"}} }, RoleReferee, props.MemoryLimit, 0, "peak"},
