@@ -60,7 +60,10 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 // writeStressFailure prints the first failure, shrunk.
 func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	f, found := o.First, o.Found
-	fmt.Fprintf(w, "\nFAILED: %s (%s)", f.Kind, f.Verdict)
+	fmt.Fprintf(w, "\nFAILED: %s", f.Kind)
+	if f.Kind != programs.ProgramsDisagree {
+		fmt.Fprintf(w, " (%s)", f.Verdict)
+	}
 	if c := o.Confirmation; c != nil {
 		fmt.Fprintf(w, ", confirmed on fresh referee runs (p = %s ≤ %.3g)", pValue(c.PValue), c.Alpha)
 	}
@@ -84,14 +87,14 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		fmt.Fprintf(w, "the brute force's answer: %.12g\n", f.Brute)
 	}
 	if j := f.Judgement; j != nil {
-		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %.12g: p = %s (this check's share %.3g); smallest difference it could see %.3g\n",
-			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, j.Answer, pValue(j.PValue), j.Alpha, j.MinDetectable)
+		against := "the solver's answer"
+		if f.HasBrute {
+			against = "the brute force's answer"
+		}
+		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s %.12g: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",
+			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, against, j.Answer, pValue(j.PValue), j.Alpha, j.MinDetectable)
 	}
-	switch {
-	case f.Detail == "":
-	case f.Judgement != nil && !f.Judgement.Pass:
-		fmt.Fprintf(w, "%s\n", strings.TrimSpace(f.Detail))
-	default:
+	if f.Detail != "" && (f.Judgement == nil || f.Judgement.Pass) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
 	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
