@@ -78,16 +78,6 @@ func (c Case) Args(params []Param) []string {
 	return args
 }
 
-// size is the sum of c's distances above each parameter's low end: what
-// shrinking lowers.
-func (c Case) size(params []Param) int64 {
-	var s int64
-	for i, p := range params {
-		s += c.Values[i] - p.Lo
-	}
-	return s
-}
-
 // maxSeed keeps every seed a positive 32-bit int.
 const maxSeed = 1<<31 - 1
 
