@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ type stressOptions struct {
 	shrinkTries, shrinkSeeds    int
 	shrinkTime                  time.Duration
 	json                        bool
+	jobs                        int
 }
 
 // defaultStressAlpha is stress's false-alarm budget: a stress loop is run
@@ -74,7 +76,8 @@ cases, one check each; half over re-confirming and shrinking, one share a
 try (--shrink-tries + 1). The output states the split and the smallest
 difference each check could see (detected with probability about 1/2).
 
-The run stops at the first failure. A statistical failure is re-confirmed on
+--jobs cases are judged at once (one per CPU by default); the run stops at
+the first failure, the lowest failing case whatever --jobs is. A statistical failure is re-confirmed on
 fresh referee runs first; one that does not reproduce is reported as such,
 not as a bug. Then the failure is shrunk: each parameter is lowered toward
 the low end of its range (lo, then halfway closer, ..., one less), at the
@@ -116,6 +119,7 @@ fault of the generator, the referee or the brute force.`,
 	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
 	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
+	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	return cmd
 }
@@ -144,6 +148,8 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--tolerance must be positive")
 	case o.timeout < 0 || o.bruteTimeout < 0 || o.programTimeout < 0 || o.shrinkTime < 0:
 		return nil, usagef("durations must not be negative")
+	case o.jobs < 1:
+		return nil, usagef("--jobs must be at least 1")
 	case o.shrinkTries < 0 || o.shrinkSeeds < 0:
 		return nil, usagef("--shrink-tries and --shrink-seeds must not be negative")
 	case kind == programs.Expectation && !(o.maxOutcome > o.minOutcome):
@@ -166,7 +172,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	}
 	s := &programs.Stress{Kind: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime}
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs}
 	gen, err := command("gen", o.gen, o.programTimeout)
 	if err != nil {
 		return nil, err

@@ -77,6 +77,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	if st.Note != "" {
 		fmt.Fprintf(w, "(%s)\n", st.Note)
 	}
+	if o := st.Other; o != nil {
+		fmt.Fprintf(w, "(while shrinking, %s failed another way: %s (%s); not followed)\n", genLine(s, o.Case), o.Kind, o.Verdict)
+	}
 	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(string(f.Input)))
 	if f.HasAnswer {
 		fmt.Fprintf(w, "the solver's answer: %s\n", strings.TrimSpace(f.Stdout))

@@ -13,8 +13,8 @@ import (
 
 // Program is one program of a game: it runs with extra arguments and an
 // input on stdin. The error is for a program that could not be started at
-// all; how it ended is in the props.RunResult. Stress calls Run from one
-// goroutine.
+// all; how it ended is in the props.RunResult. With Stress.Jobs above 1,
+// Run is called from several goroutines at once.
 type Program interface {
 	Run(ctx context.Context, args []string, input []byte) (props.RunResult, error)
 	// String is the command line as the user wrote it, for reproductions.

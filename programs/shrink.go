@@ -13,7 +13,10 @@ type ShrinkStats struct {
 	Steps    int // smaller failing inputs moved to
 	CutShort bool
 	Note     string // why shrinking stopped short, or a program's fault met on the way
-	Elapsed  time.Duration
+	// Other is the first candidate that failed another way (another kind
+	// or verdict): another bug, which shrinking does not follow.
+	Other   *Failure
+	Elapsed time.Duration
 }
 
 // shrink searches the parameter space below found's case for a smaller
@@ -84,6 +87,8 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 				cur, moved = f, true
 				st.Steps++
 				break
+			} else if f != nil && st.Other == nil {
+				st.Other = f // another bug: reported, not shrunk toward
 			}
 		}
 		if !moved {

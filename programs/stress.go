@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/chancecheck/chancecheck/props"
@@ -42,7 +43,13 @@ type Stress struct {
 	// ShrinkTime bounds the time (0: DefaultShrinkTime).
 	ShrinkTries, ShrinkSeeds int
 	ShrinkTime               time.Duration
-	// Progress, when set, is called after each case of the search.
+	// Jobs is how many cases of the search are judged at once (0: 1);
+	// above 1 the programs must be safe for concurrent use (a Command is).
+	// The cases, the first failure and the output do not depend on it:
+	// cases are judged in windows of Jobs and taken in order.
+	Jobs int
+	// Progress, when set, is called after each case of the search, from
+	// Run's goroutine.
 	Progress func(done, cases int)
 }
 
@@ -211,43 +218,70 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 	start := time.Now()
 	out := &Outcome{Kind: s.Kind, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
 	defer func() { out.Elapsed = time.Since(start) }()
-	for i := range s.Cases {
-		c := drawCase(s.Params, s.Seed, i)
-		r, err := s.judge(ctx, c, nil, i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), out.Budget.PerSearch)
-		if err != nil {
-			return nil, err
-		}
-		if i == 0 && r.fault == nil {
-			r.fault, err = s.checkDeterministic(ctx, c, r.input)
+	for start := 0; start < s.Cases; start += s.jobs() {
+		// A window of cases judged at once, then taken in order: the first
+		// failure is the lowest failing case whatever Jobs is.
+		window := s.judgeWindow(ctx, start, min(start+s.jobs(), s.Cases), out.Budget.PerSearch)
+		for _, w := range window {
+			r, err := w.r, w.err
 			if err != nil {
 				return nil, err
 			}
+			if r.fault != nil {
+				out.Fault = r.fault
+				return out, nil
+			}
+			out.Judged++
+			if r.judgement != nil {
+				out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
+			}
+			if r.bruteCompared {
+				out.BruteCompared++
+			}
+			if r.bruteSkipped {
+				out.BruteSkipped++
+			}
+			if s.Progress != nil {
+				s.Progress(out.Judged, s.Cases)
+			}
+			if r.failure != nil {
+				out.Found = r.failure
+				return out, s.settle(ctx, out)
+			}
 		}
-		if r.fault != nil {
-			out.Fault = r.fault
-			return out, nil
-		}
-		out.Judged++
-		if r.judgement != nil {
-			out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
-		}
-		if r.bruteCompared {
-			out.BruteCompared++
-		}
-		if r.bruteSkipped {
-			out.BruteSkipped++
-		}
-		if s.Progress != nil {
-			s.Progress(i+1, s.Cases)
-		}
-		if r.failure == nil {
-			continue
-		}
-		out.Found = r.failure
-		return out, s.settle(ctx, out)
 	}
 	return out, nil
 }
+
+// windowResult is one case's judgement in a window.
+type windowResult struct {
+	r   judged
+	err error
+}
+
+// judgeWindow judges the search's cases lo..hi−1, at once, each on a
+// goroutine of its own; the first case's generator is run twice, to check
+// that it is deterministic.
+func (s *Stress) judgeWindow(ctx context.Context, lo, hi int, alpha float64) []windowResult {
+	results := make([]windowResult, hi-lo)
+	var wg sync.WaitGroup
+	for i := lo; i < hi; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := drawCase(s.Params, s.Seed, i)
+			r, err := s.judge(ctx, c, nil, i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), alpha)
+			if err == nil && i == 0 && r.fault == nil {
+				r.fault, err = s.checkDeterministic(ctx, c, r.input)
+			}
+			results[i-lo] = windowResult{r, err}
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 
 // settle re-confirms a statistical failure and shrinks what holds.
 func (s *Stress) settle(ctx context.Context, out *Outcome) error {

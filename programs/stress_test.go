@@ -227,22 +227,28 @@ func TestStressNotReproduced(t *testing.T) {
 	}
 }
 
-// The same seed makes the same run: the same cases, referee seeds and
-// verdicts.
+// The same seed makes the same run, whatever Jobs is: the same cases,
+// referee seeds and verdicts.
 func TestStressDeterministic(t *testing.T) {
-	run := func() *Outcome {
+	run := func(jobs int) *Outcome {
 		s := urnStress()
-		s.Solver = urnSolver(5)
+		s.Solver, s.Jobs = urnSolver(5), jobs
 		out, err := s.Run(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
 		return out
 	}
-	a, b := run(), run()
-	if !a.Failed() || string(a.First.Input) != string(b.First.Input) || a.Found.Index != b.Found.Index ||
-		a.First.RefereeSeed != b.First.RefereeSeed || a.Shrink.Tries != b.Shrink.Tries {
-		t.Errorf("two runs of one seed differ: %+v and %+v", a.First, b.First)
+	a := run(1)
+	if !a.Failed() || a.Found.Index == 0 {
+		t.Fatalf("want a failure after the first case, got %+v", a.Found)
+	}
+	for _, jobs := range []int{1, 3, 8} {
+		b := run(jobs)
+		if string(a.First.Input) != string(b.First.Input) || a.Found.Index != b.Found.Index || a.Judged != b.Judged ||
+			a.First.RefereeSeed != b.First.RefereeSeed || a.Shrink.Tries != b.Shrink.Tries || len(a.MinDetectable) != len(b.MinDetectable) {
+			t.Errorf("jobs %d: the run differs from one job's: %+v and %+v", jobs, a.First, b.First)
+		}
 	}
 }
 
