@@ -77,14 +77,16 @@ try (--shrink-tries + 1). The output states the split and the smallest
 difference each check could see (detected with probability about 1/2).
 
 --jobs cases are judged at once (one per CPU by default); the run stops at
-the first failure, the lowest failing case whatever --jobs is. A statistical failure is re-confirmed on
-fresh referee runs first; one that does not reproduce is reported as such,
-not as a bug. Then the failure is shrunk: each parameter is lowered toward
-the low end of its range (lo, then halfway closer, ..., one less), at the
-same SEED and --shrink-seeds−1 others, then other seeds at the point reached
-for a shorter input, moving to the first that still fails the same way, each
-statistical try on fresh referee runs. stress prints the input, the answers,
-and one-line reproductions.
+the first failure, the lowest failing case whatever --jobs is. A
+statistical failure is re-confirmed on fresh referee runs first; one that
+does not reproduce is reported as such, not as a bug. Then the failure is
+shrunk: each parameter in turn is lowered to the low end of its range,
+lo+1, lo+2, lo+3 and points halfway closer (..., v−1), at the same SEED and
+--shrink-seeds−1 others, then other seeds at the point reached for a
+shorter input; stress moves to the first that still fails the same way and
+starts again. An input seen before is not judged again, and each
+statistical try runs the referee afresh. stress prints the input, the
+answers, and one-line reproductions.
 
 Faults are classified as check does (time limit, crash, output format,
 memory limit) and named for the program: a fault of the generator, the
