@@ -82,3 +82,27 @@ func TestLowerValues(t *testing.T) {
 		}
 	}
 }
+
+// smaller orders inputs by length, then bytes, then the point of the
+// space: lower parameters alone do not make an input smaller.
+func TestSmaller(t *testing.T) {
+	cur := &Failure{Case: Case{Seed: 1, Values: []int64{3, 1}}, Input: []byte("1 1\n")}
+	tests := []struct {
+		input  string
+		values []int64
+		want   bool
+	}{
+		{"1\n", []int64{9, 9}, true},     // shorter
+		{"2 1\n", []int64{2, 1}, false},  // lower parameters, a larger input
+		{"0 1\n", []int64{3, 1}, true},   // as long, and first byte by byte
+		{"1 1\n", []int64{1, 1}, true},   // the same input nearer the low ends
+		{"1 1\n", []int64{3, 1}, false},  // the same input at the same point
+		{"1 1\n", []int64{1, 2}, false},  // one parameter lower, one higher
+		{"10 1\n", []int64{1, 1}, false}, // longer
+	}
+	for _, tt := range tests {
+		if got := smaller([]byte(tt.input), Case{Values: tt.values}, cur); got != tt.want {
+			t.Errorf("smaller(%q at %v) = %v, want %v", tt.input, tt.values, got, tt.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -20,7 +21,7 @@ type ShrinkStats struct {
 }
 
 // shrink searches the parameter space below found's case for a smaller
-// case that fails the same way: greedily, each step trying, for each
+// input (smaller) that fails the same way: greedily, each step trying, for each
 // parameter in turn, its low end and values closer to the current one
 // (lowerValues), each at the current
 // generator seed and ShrinkSeeds−1 others, then other seeds at the current
@@ -56,8 +57,8 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 				return cur, st, nil
 			}
 			// Generate first (cheap): an input judged before, which small
-			// points of the space make often, is not judged again, and
-			// another seed at the same point counts only with a shorter input.
+			// points of the space make often, is not judged again, nor one
+			// that is not smaller.
 			input, fault, err := s.generate(ctx, c)
 			if err != nil {
 				return nil, st, err
@@ -68,7 +69,7 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 				}
 				continue
 			}
-			if seen[string(input)] || sameValues(c, cur.Case) && len(input) >= len(cur.Input) {
+			if seen[string(input)] || !smaller(input, c, cur) {
 				continue
 			}
 			seen[string(input)] = true
@@ -149,13 +150,25 @@ func lowerValues(v, lo int64) []int64 {
 	return out
 }
 
-func sameValues(a, b Case) bool {
-	for i := range a.Values {
-		if a.Values[i] != b.Values[i] {
-			return false
-		}
+// smaller reports whether input, made at case c, is smaller than cur's: a
+// shorter input, or one as long that comes first byte by byte (for numbers
+// of as many digits, the smaller numbers), or the same input at a point of
+// the space nearer the low ends (which narrows the seeds tried next). Lower
+// parameters alone are not enough: a generator may make a larger input at
+// a lower bound.
+func smaller(input []byte, c Case, cur *Failure) bool {
+	if len(input) != len(cur.Input) {
+		return len(input) < len(cur.Input)
 	}
-	return true
+	if d := bytes.Compare(input, cur.Input); d != 0 {
+		return d < 0
+	}
+	var lower, higher bool
+	for i := range c.Values {
+		lower = lower || c.Values[i] < cur.Case.Values[i]
+		higher = higher || c.Values[i] > cur.Case.Values[i]
+	}
+	return lower && !higher
 }
 
 func key(c Case) string {
