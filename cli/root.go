@@ -35,6 +35,7 @@ Games: ` + p.gameNames() + `.`,
 		p.newReportCommand(),
 		p.newCheckCommand(),
 		p.newStressCommand(),
+		p.newProgramsCommand(),
 	)
 	return root
 }

@@ -82,3 +82,33 @@ func TestStressFailureJSON(t *testing.T) {
 		t.Errorf("the shrunk failure's check %+v, want a rejection at the shrinking share %v", j.First.Referee, j.Budget.PerShrink)
 	}
 }
+
+// `programs` runs check and report on a game defined by programs.
+func TestProgramsCommand(t *testing.T) {
+	needSh(t)
+	game := []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
+	dir := t.TempDir()
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"check catches and shrinks", []string{"check", "--solver", shWrong, "--cases", "30", "--out", dir}, 1, "input (" + dir + "/counterexample.in):\n3\n", ""},
+		{"check passes", []string{"check", "--solver", shRight, "--cases", "10"}, 0, "every answer agreed", ""},
+		{"report", []string{"report", "--boards", "3", "--runs", "4096", "--out", dir}, 0, "verdict: pass", ""},
+		{"solve", []string{"solve", "-"}, 0, "1.000000000\n", ""},
+		{"no brute force", []string{"--brute", "", "check"}, 2, "", "--brute is required"},
+		{"a command's usage error", []string{"check"}, 2, "", "--solver 'CMD ARGS...' is required"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string(nil), game...), tt.args...) // a flag before COMMAND is programs' own
+			code, out, errOut := chancecheck(t, "5\n", args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
