@@ -24,6 +24,9 @@
 // searching the parameter space toward small values, and other seeds at
 // them; a statistical failure is first re-confirmed on fresh referee runs.
 //
+// Game makes the same programs, with a brute force as the analyst, a
+// props.Game, for check, report and every other command.
+//
 //	s := &programs.Stress{
 //		Generator: programs.MustCommand("python3 gen.py"),
 //		Referee:   programs.MustCommand("python3 ref.py"),
