@@ -131,7 +131,8 @@ func parseInput(r io.Reader, file string) ([]Input, error) {
 // batchPlayers adapts a referee program to montecarlo's players, which
 // play one game per call: a player runs the referee for a whole block of
 // montecarlo.BlockRuns games at once, seeded by the block's stream, and
-// hands the outcomes out in the order printed. montecarlo.Run gives each
+// hands the outcomes out in a random order drawn from the same stream.
+// montecarlo.Run gives each
 // worker's player whole blocks, BlockRuns games each but the last, which
 // only the last block's player leaves unfinished; so the block's outcomes
 // depend on the block's stream alone, whatever the number of workers.
@@ -152,6 +153,10 @@ func batchPlayers(referee Program, in Input) func() montecarlo.Player {
 				if buf, err = outcomeList(out, montecarlo.BlockRuns); err != nil {
 					return 0, fmt.Errorf("the referee %s: %w", commandLine(referee, args), err)
 				}
+				// The last block takes a prefix of the list, and a histogram
+				// lists its outcomes in order: shuffled, a prefix of iid
+				// outcomes is iid (they are exchangeable).
+				rng.Shuffle(len(buf), func(i, j int) { buf[i], buf[j] = buf[j], buf[i] })
 			}
 			o := buf[0]
 			buf = buf[1:]

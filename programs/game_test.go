@@ -68,6 +68,16 @@ func TestGameSimulateDeterministic(t *testing.T) {
 	if p := float64(first.Counts[1]) / float64(runs); p < 0.3 || p > 0.45 {
 		t.Errorf("the referee won %.3f of its runs, want about 3/8", p)
 	}
+	// Fewer runs than a block take a part of the block's outcomes, which
+	// the referee printed wins first: a part taken in that order would be
+	// all wins.
+	h, err := g.Simulate(context.Background(), b, props.Solution{}, montecarlo.Config{Runs: 400, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := float64(h.Counts[1]) / 400; p < 0.25 || p > 0.5 {
+		t.Errorf("400 runs of a partial block: the referee won %.3f, want about 3/8", p)
+	}
 }
 
 // The brute force is the analyst; its faults and a referee's are errors
