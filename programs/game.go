@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
@@ -89,6 +90,9 @@ func Game(g GameSpec) (props.Game, error) {
 		Referee:   func(in Input) (func() montecarlo.Player, error) { return batchPlayers(g.Referee, in), nil },
 		Tolerance: g.Tolerance,
 	}
+	// rapid's shrinking draws the same arguments again and again; each
+	// generator run is a process, so its output is kept by arguments.
+	var memo sync.Map
 	gen := func(values map[string]int) *rapid.Generator[Input] {
 		return rapid.Custom(func(t *rapid.T) Input {
 			c := Case{Seed: int64(rapid.IntRange(1, maxSeed).Draw(t, "seed")), Values: make([]int64, len(g.Params))}
@@ -96,6 +100,10 @@ func Game(g GameSpec) (props.Game, error) {
 				c.Values[i] = int64(rapid.IntRange(int(p.Lo), values[p.Name]).Draw(t, p.Name))
 			}
 			args := c.Args(g.Params)
+			key := strings.Join(args, " ")
+			if in, ok := memo.Load(key); ok {
+				return in.(Input)
+			}
 			out, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
 			switch {
 			case err != nil:
@@ -105,6 +113,7 @@ func Game(g GameSpec) (props.Game, error) {
 			case strings.TrimSpace(string(out)) == "":
 				panic(fmt.Sprintf("the generator printed nothing: %s", commandLine(g.Generator, args)))
 			}
+			memo.Store(key, Input(out))
 			return Input(out)
 		})
 	}
