@@ -252,33 +252,113 @@ func TestStressDeterministic(t *testing.T) {
 	}
 }
 
+// The dice game of the expectation tests: throws of a fair die with faces
+// 1..k until the sum reaches t; the input is "t k" from the parameters.
+func diceGenerator() Func {
+	return Func{Name: "gen", Fn: func(args []string, _ []byte) ([]byte, error) {
+		return fmt.Appendf(nil, "%s %s\n", strings.TrimPrefix(args[1], "t="), strings.TrimPrefix(args[2], "k=")), nil
+	}}
+}
+
+func diceReferee() Func {
+	return Func{Name: "ref", Fn: func(args []string, input []byte) ([]byte, error) {
+		seed, _ := strconv.ParseUint(args[0], 10, 64)
+		runs, _ := strconv.Atoi(args[1])
+		var total, k int
+		fmt.Sscan(string(input), &total, &k)
+		rng := rand.New(rand.NewPCG(seed, 5))
+		var out []byte
+		for range runs {
+			throws := 0
+			for sum := 0; sum < total; throws++ {
+				sum += 1 + rng.IntN(k)
+			}
+			out = fmt.Appendf(out, "%d\n", throws)
+		}
+		return out, nil
+	}}
+}
+
+// diceSolver is the exact DP e[s] = 1 + (1/k)·Σ e[s−f], e[s ≤ 0] = 0.
+func diceSolver() Func {
+	return Func{Name: "sol", Fn: func(_ []string, input []byte) ([]byte, error) {
+		var total, k int
+		fmt.Sscan(string(input), &total, &k)
+		e := make([]float64, total+1)
+		for s := 1; s <= total; s++ {
+			var sum float64
+			for f := 1; f <= k && f <= s; f++ {
+				sum += e[s-f]
+			}
+			e[s] = 1 + sum/float64(k)
+		}
+		return fmt.Appendf(nil, "%.12f\n", e[total]), nil
+	}}
+}
+
 // The whole run's false-alarm rate, with every check and the budget's
 // split, is at most Alpha: many runs of a right solver against a right
-// referee (in-process, for speed), each of several cases, counted.
+// referee (in-process, for speed), each of several cases, counted, for a
+// probability and an expectation.
 func TestStressFalseAlarmRate(t *testing.T) {
 	const alpha = 0.01
 	runs := int64(1500)
 	if testing.Short() {
 		runs = 300
 	}
-	var failed int64
-	for seed := range uint64(runs) {
-		s := urnStress()
-		s.Seed, s.Cases, s.Runs, s.Alpha = seed+1, 4, 200, alpha
-		out, err := s.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if out.Fault != nil {
-			t.Fatal(out.Fault)
-		}
-		if out.Failed() {
-			failed++
-		}
+	games := []struct {
+		name  string
+		setup func() *Stress
+	}{
+		{"probability", urnStress},
+		{"expectation", func() *Stress {
+			return &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: diceSolver(), Kind: Expectation,
+				Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, MinOutcome: 0, MaxOutcome: 12}
+		}},
 	}
-	bound := falseAlarmBound(runs, alpha)
-	t.Logf("%d of %d runs of a right solver reported a failure at α = %v (at most %d allowed)", failed, runs, alpha, bound)
-	if failed > bound {
-		t.Errorf("%d of %d runs reported a right solver wrong at α = %v: more than the %d the rate allows", failed, runs, alpha, bound)
+	for _, game := range games {
+		t.Run(game.name, func(t *testing.T) {
+			var failed int64
+			for seed := range uint64(runs) {
+				s := game.setup()
+				s.Seed, s.Cases, s.Runs, s.Alpha = seed+1, 4, 200, alpha
+				out, err := s.Run(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if out.Fault != nil {
+					t.Fatal(out.Fault)
+				}
+				if out.Failed() {
+					failed++
+				}
+			}
+			bound := falseAlarmBound(runs, alpha)
+			t.Logf("%d of %d runs of a right solver reported a failure at α = %v (at most %d allowed)", failed, runs, alpha, bound)
+			if failed > bound {
+				t.Errorf("%d of %d runs reported a right solver wrong at α = %v: more than the %d the rate allows", failed, runs, alpha, bound)
+			}
+		})
+	}
+}
+
+// The expectation's checks catch a wrong solver in the same setting: the
+// test of the false alarms is not a test of nothing.
+func TestStressCatchesAnExpectationSlip(t *testing.T) {
+	right := diceSolver()
+	slip := Func{Name: "sol", Fn: func(args []string, input []byte) ([]byte, error) {
+		out, err := right.Fn(args, input)
+		var v float64
+		fmt.Sscan(string(out), &v)
+		return fmt.Appendf(nil, "%.12f\n", v+0.5), err // half a throw too many
+	}}
+	s := &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: slip, Kind: Expectation,
+		Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, MaxOutcome: 12, Cases: 4, Runs: 2000, Seed: 1, Alpha: 0.01}
+	out, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Failed() || out.First.Kind != RefereeDisagrees || string(out.First.Input) != "1 1\n" {
+		t.Fatalf("want the slip caught and shrunk to 1 1; got %+v", out.First)
 	}
 }
