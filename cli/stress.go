@@ -30,6 +30,7 @@ type stressOptions struct {
 	shrinkTime                  time.Duration
 	json                        bool
 	jobs                        int
+	solverDistribution          bool
 }
 
 // defaultStressAlpha is stress's false-alarm budget: a stress loop is run
@@ -66,7 +67,16 @@ and against --runs runs of the referee statistically:
                 assumption you state: a referee outcome outside it is the
                 referee's fault
 
-Where a brute force answers, the referee is tested against it instead: a
+  --solver-distribution  for an expectation: the solver prints, after its
+                answer, its distribution of the outcome ("outcome
+                probability" lines, integer outcomes); the referee's outcomes
+                are tested against that whole distribution by the DKW
+                inequality (Massart's constant), which holds for any
+                distribution: no range is needed, and the probability mass
+                the solver leaves out is allowed for
+
+Where a brute force answers, the referee is tested against it instead (but
+against the solver's distribution with --solver-distribution): a
 disagreement there blames the referee or the brute force, never the solver.
 The hypothesis of each test is "the true value is within the tolerance of
 the answer".
@@ -121,6 +131,7 @@ fault of the generator, the referee or the brute force.`,
 	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
 	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
+	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	return cmd
@@ -154,8 +165,10 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--jobs must be at least 1")
 	case o.shrinkTries < 0 || o.shrinkSeeds < 0:
 		return nil, usagef("--shrink-tries and --shrink-seeds must not be negative")
-	case kind == programs.Expectation && !(o.maxOutcome > o.minOutcome):
-		return nil, usagef("--kind expectation needs --max-outcome B above --min-outcome (default 0): the range of the referee's outcomes is the assumption its test rests on")
+	case o.solverDistribution && kind != programs.Expectation:
+		return nil, usagef("--solver-distribution goes with --kind expectation")
+	case kind == programs.Expectation && !o.solverDistribution && !(o.maxOutcome > o.minOutcome):
+		return nil, usagef("--kind expectation needs --max-outcome B above --min-outcome (default 0): the range of the referee's outcomes is the assumption its test rests on (or --solver-distribution)")
 	}
 	params, err := programs.ParseParams(o.params)
 	if err != nil {
@@ -174,7 +187,8 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	}
 	s := &programs.Stress{Kind: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs}
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
+		SolverDistribution: o.solverDistribution}
 	gen, err := command("gen", o.gen, o.programTimeout)
 	if err != nil {
 		return nil, err

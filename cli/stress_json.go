@@ -83,7 +83,10 @@ type stressShrinkJSON struct {
 
 func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error {
 	test := programs.TestBinomial
-	if s.Kind == programs.Expectation {
+	switch {
+	case s.SolverDistribution:
+		test = programs.TestDistribution
+	case s.Kind == programs.Expectation:
 		test = programs.TestBernstein
 	}
 	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,

@@ -46,6 +46,9 @@ func TestStressUsage(t *testing.T) {
 			"STOPPED after 0 case(s): the generator failed (crash), which is not the solver's fault", "the solver is not blamed"},
 		{"a referee that prints a 2", []string{"--kind", "probability", "--referee", `sh -c 'printf "2 %s\n" "$2"' ref`}, 2,
 			"the referee failed (output format)", ""},
+		{"a distribution with a probability", []string{"--kind", "probability", "--solver-distribution"}, 2, "", "--solver-distribution goes with --kind expectation"},
+		{"a distribution needs no range", []string{"--kind", "expectation", "--solver-distribution", "--solver", `sh -c 'printf "1\n1 1\n"' sol`}, 0,
+			"DKW on the solver's distribution", ""},
 		{"right", []string{"--kind", "probability"}, 0, "every case agreed: 3 case(s)", ""},
 	}
 	for _, tt := range tests {

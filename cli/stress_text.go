@@ -24,10 +24,17 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	fmt.Fprintf(w, "stress: %s, %d case(s) from %s (%s), seed %d, %d referee runs a check\n",
 		s.Kind, s.Cases, s.Generator, params, s.Seed, s.Runs)
 	test := programs.TestBinomial
-	if s.Kind == programs.Expectation {
+	switch {
+	case s.SolverDistribution:
+		test = programs.TestDistribution
+	case s.Kind == programs.Expectation:
 		test = fmt.Sprintf("%s; outcomes stated to lie in [%g, %g]", programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
 	}
-	fmt.Fprintf(w, "statistical test: %s; hypothesis: the true value is within %s of the answer\n", test, s.Tolerance)
+	hypothesis := fmt.Sprintf("the true value is within %s of the answer", s.Tolerance)
+	if s.SolverDistribution {
+		hypothesis = "the referee's outcomes follow the solver's distribution (the mass it leaves out allowed for)"
+	}
+	fmt.Fprintf(w, "statistical test: %s; hypothesis: %s\n", test, hypothesis)
 	b := o.Budget
 	fmt.Fprintf(w, "false-alarm budget α = %.3g (Bonferroni): %.3g over the search's %d check(s), %.3g each; %.3g over the re-confirmation and up to %d shrinking tries, %.3g each\n",
 		b.Alpha, b.Alpha/2, b.Search, b.PerSearch, b.Alpha/2, b.Shrink-1, b.PerShrink)
@@ -81,7 +88,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		fmt.Fprintf(w, "(while shrinking, %s failed another way: %s (%s); not followed)\n", genLine(s, o.Case), o.Kind, o.Verdict)
 	}
 	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(string(f.Input)))
-	if f.HasAnswer {
+	if f.HasAnswer && s.SolverDistribution {
+		fmt.Fprintf(w, "the solver's answer and distribution:\n%s", ensureNewline(f.Stdout))
+	} else if f.HasAnswer {
 		fmt.Fprintf(w, "the solver's answer: %s\n", strings.TrimSpace(f.Stdout))
 	} else if f.Stdout != "" {
 		fmt.Fprintf(w, "the solver's output:\n%s", ensureNewline(f.Stdout))
@@ -91,7 +100,10 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	}
 	if j := f.Judgement; j != nil {
 		against := "the solver's answer"
-		if f.HasBrute {
+		switch {
+		case s.SolverDistribution:
+			against = "the solver's distribution, of mean"
+		case f.HasBrute:
 			against = "the brute force's answer"
 		}
 		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s %.12g: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",

@@ -37,6 +37,11 @@ type Stress struct {
 	// outside it is the referee's fault. A probability's are 0 and 1.
 	MinOutcome, MaxOutcome float64
 	Tolerance              props.Tolerance // the judge's rule; zero: 1e-6 absolute or relative
+	// SolverDistribution, for an expectation, says that the solver prints
+	// its distribution of outcomes after its answer, "outcome probability"
+	// lines: the referee is then tested against that distribution (DKW),
+	// which needs no range of outcomes, only integer ones.
+	SolverDistribution bool
 	// ShrinkTries bounds the inputs tried while shrinking (0:
 	// DefaultShrinkTries); ShrinkSeeds is how many generator seeds are
 	// tried at each point of the parameter space (0: DefaultShrinkSeeds);
@@ -169,6 +174,9 @@ func (s *Stress) validate() error {
 		return errors.New("stress: at least one referee run a case")
 	case !(s.Alpha > 0 && s.Alpha < 1):
 		return fmt.Errorf("stress: alpha %v: want 0 < alpha < 1", s.Alpha)
+	case s.SolverDistribution && s.Kind != Expectation:
+		return errors.New("stress: a solver's distribution goes with an expectation")
+	case s.SolverDistribution:
 	case s.Kind == Expectation && !(s.MaxOutcome >= s.MinOutcome):
 		return fmt.Errorf("stress: the outcomes' range [%v, %v] is empty", s.MinOutcome, s.MaxOutcome)
 	case s.Kind == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
@@ -371,13 +379,22 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		return r, nil
 	}
 	f.Stdout = clipOutput(string(out))
-	answers, perr := props.ParseAnswerLines(out, 1, props.OneNumber)
+	var dist distribution
+	var perr error
+	if s.SolverDistribution {
+		dist, perr = parseDistribution(out, s.Tolerance)
+	} else {
+		var answers []float64
+		if answers, perr = props.ParseAnswerLines(out, 1, props.OneNumber); perr == nil {
+			dist.Answer = answers[0]
+		}
+	}
 	if perr != nil {
 		f.Kind, f.Verdict, f.Detail = SolverFault, props.OutputFormat, perr.Error()
 		r.failure = f
 		return r, nil
 	}
-	f.Answer, f.HasAnswer = answers[0], true
+	f.Answer, f.HasAnswer = dist.Answer, true
 
 	if s.Brute != nil {
 		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
@@ -401,10 +418,10 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 
 	if scope == judgeAll {
 		reference := f.Answer
-		if f.HasBrute {
+		if f.HasBrute && !s.SolverDistribution {
 			reference = f.Brute
 		}
-		j, fault, err := s.referee(ctx, input, refSeed, reference, alpha)
+		j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
 		if err != nil || fault != nil {
 			r.fault = fault
 			return r, err
@@ -412,11 +429,11 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
 		if !j.Pass {
 			f.Kind = RefereeDisagrees
-			if f.HasBrute {
+			if f.HasBrute && !s.SolverDistribution {
 				f.Kind = ProgramsDisagree
 			}
 			f.Detail = fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %.9g: p = %.3g ≤ %.3g",
-				j.Sample.Mean, j.Sample.N, map[bool]string{true: "brute force's answer", false: "solver's answer"}[f.HasBrute], reference, j.PValue, j.Alpha)
+				j.Sample.Mean, j.Sample.N, map[bool]string{true: "brute force's answer", false: "solver's answer"}[f.Kind == ProgramsDisagree], reference, j.PValue, j.Alpha)
 			if f.Kind == ProgramsDisagree {
 				r.failure = f
 				return r, nil
@@ -448,12 +465,21 @@ func (s *Stress) generate(ctx context.Context, c Case) ([]byte, *Fault, error) {
 	return input, nil, nil
 }
 
-// referee runs the referee on input and tests its outcomes against answer.
-func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer, alpha float64) (*Judgement, *Fault, error) {
+// referee runs the referee on input and tests its outcomes against answer,
+// or against the solver's distribution d (SolverDistribution).
+func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer float64, d distribution, alpha float64) (*Judgement, *Fault, error) {
 	args := []string{strconv.FormatInt(seed, 10), strconv.FormatInt(s.Runs, 10)}
 	out, fault, err := run(ctx, RoleReferee, s.Referee, args, input)
 	if err != nil || fault != nil {
 		return nil, fault, err
+	}
+	if s.SolverDistribution {
+		sample, counts, perr := refereeCounts(out, s.Runs)
+		if perr != nil {
+			return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
+		}
+		j := judgeDistribution(sample, counts, d, alpha)
+		return &j, nil, nil
 	}
 	lo, hi := s.outcomeRange()
 	sample, perr := parseOutcomes(out, s.Runs, s.Kind, lo, hi)

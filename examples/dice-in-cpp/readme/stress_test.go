@@ -31,7 +31,7 @@ func build(t *testing.T, names ...string) string {
 }
 
 func TestStressREADME(t *testing.T) {
-	dir := build(t, "gen", "ref", "ref_biased", "brute", "correct", "overshoot")
+	dir := build(t, "gen", "ref", "ref_biased", "brute", "correct", "overshoot", "distribution")
 	bin := func(n string) string { return filepath.Join(dir, n) }
 	common := []string{"stress", "--kind", "expectation", "--max-outcome", "15", "--params", "T=1..15 k=1..6",
 		"--runs", "100000", "--gen", bin("gen")}
@@ -49,6 +49,10 @@ func TestStressREADME(t *testing.T) {
 			[]string{"every case agreed: 100 case(s)", "brute force: answered 100 case(s)"}},
 		{"the biased referee", []string{"--referee", bin("ref_biased"), "--brute", bin("brute"), "--solver", bin("correct")}, 1,
 			[]string{"FAILED: the referee and the brute force disagree", "input:\n2 2\n", "cannot both be right"}},
+		{"the solver's distribution", []string{"--solver-distribution", "--params", "T=1..100 k=1..6", "--referee", bin("ref"), "--solver", bin("distribution")}, 0,
+			[]string{"DKW on the solver's distribution", "every case agreed: 100 case(s)"}},
+		{"the biased referee against the solver's distribution", []string{"--solver-distribution", "--params", "T=1..100 k=1..6", "--referee", bin("ref_biased"), "--solver", bin("distribution")}, 1,
+			[]string{"FAILED: the referee's runs reject the solver's answer", "input:\n2 2\n"}},
 		{"an outcome outside the stated range", []string{"--max-outcome", "2", "--referee", bin("ref"), "--solver", bin("correct")}, 2,
 			[]string{"the referee failed (output format)", "outside the stated range"}},
 	}
