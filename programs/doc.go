@@ -15,7 +15,9 @@
 // solver against the brute force by the judge's rule (props.Tolerance) and
 // against the referee statistically: an exact binomial test for a
 // probability, a Hoeffding and an empirical Bernstein bound for an
-// expectation of outcomes in a stated range. Every statistical check of a
+// expectation of outcomes in a stated range, or the DKW inequality against
+// the distribution a solver prints beside its answer
+// (Stress.SolverDistribution). Every statistical check of a
 // run shares one false-alarm budget (Bonferroni), and each states the
 // smallest difference it could see. A fault of a program (time limit,
 // crash, output format, memory limit, as props.CrossCheck classifies a

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // ParseParams never panics, and what it accepts reads back the same from
@@ -59,6 +61,30 @@ func FuzzParseOutcomes(f *testing.F) {
 		}
 		if probability && (s.Wins < 0 || s.Wins > s.N) {
 			t.Fatalf("%q: %d wins of %d runs", out, s.Wins, s.N)
+		}
+	})
+}
+
+// parseDistribution never panics, and what it accepts is a distribution:
+// probabilities in [0, 1] adding up with the tail to 1.
+func FuzzParseDistribution(f *testing.F) {
+	for _, s := range []string{"1.5\n1 0.5\n2 0.5\n", "7\n1 0.25\n", "1\n-1 1\n", "1\n1048577 1\n", "\n", "1\n1 0.5\n1 0.5\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		d, err := parseDistribution([]byte(out), props.Tolerance{})
+		if err != nil {
+			return
+		}
+		sum := d.Tail
+		for _, p := range d.PMF {
+			if !(p >= 0 && p <= 1) {
+				t.Fatalf("%q: accepted a probability %v", out, p)
+			}
+			sum += p
+		}
+		if math.Abs(sum-1) > 1e-6 || d.Tail < 0 || math.IsNaN(d.Answer) {
+			t.Fatalf("%q: accepted %+v, mass %v", out, d, sum)
 		}
 	})
 }
