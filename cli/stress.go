@@ -92,9 +92,9 @@ statistical failure is re-confirmed on fresh referee runs first; one that
 does not reproduce is reported as such, not as a bug. Then the failure is
 shrunk: each parameter in turn is lowered to the low end of its range,
 lo+1, lo+2, lo+3 and points halfway closer (..., v−1), at the same SEED and
---shrink-seeds−1 others, then other seeds at the point reached for a
-shorter input; stress moves to the first that still fails the same way and
-starts again. An input seen before is not judged again, and each
+--shrink-seeds−1 others, then other seeds at the point reached; stress
+moves to the first that still fails the same way with a smaller input
+(shorter, or as long and first byte by byte) and starts again. An input seen before is not judged again, and each
 statistical try runs the referee afresh. stress prints the input, the
 answers, and one-line reproductions.
 
