@@ -164,6 +164,7 @@ func TestFalseAlarmCountCatchesAnInvalidTest(t *testing.T) {
 			rejected++
 		}
 	}
+	t.Logf("the planted test rejected %d of %d right answers at α = %v", rejected, reps, alpha)
 	if bound := falseAlarmBound(reps, alpha); rejected <= bound {
 		t.Errorf("the planted test rejected %d of %d right answers, within the %d allowed: the count cannot tell a broken test", rejected, reps, bound)
 	}
