@@ -117,6 +117,7 @@ func TestStressSolverDistribution(t *testing.T) {
 			failed++
 		}
 	}
+	t.Logf("%d of %d runs of a right distribution reported a failure at α = 0.01", failed, runs)
 	if bound := falseAlarmBound(runs, 0.01); failed > bound {
 		t.Errorf("%d of %d runs reported a right distribution wrong at α = 0.01: more than the %d allowed", failed, runs, bound)
 	}
