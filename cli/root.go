@@ -34,6 +34,8 @@ Games: ` + p.gameNames() + `.`,
 		p.newValidateCommand(),
 		p.newReportCommand(),
 		p.newCheckCommand(),
+		p.newStressCommand(),
+		p.newProgramsCommand(),
 	)
 	return root
 }

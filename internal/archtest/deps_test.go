@@ -122,16 +122,22 @@ const depsRules = `
 	# games do; test code shipped as a library.
 	props, internal/rapidtest < gametest;
 
+	# programs: a game defined by programs in any language (a generator, a
+	# referee, a brute force) and the stress run of a solver against them:
+	# props' judge rule, verdicts and process running, estimate's tests. It
+	# runs the user's programs and knows no built-in game.
+	props < programs;
+
 	# cli: the program over whatever games it is given: commands and flags,
-	# progress, calls into props and reports, output.
-	reports, github.com/spf13/cobra < cli;
+	# progress, calls into props, programs and reports, output.
+	reports, programs, github.com/spf13/cobra < cli;
 
 	# The library below the CLI neither parses command lines nor draws, and
 	# never calls up into a report or the CLI.
-	github.com/spf13/cobra !< props, reports, gametest;
+	github.com/spf13/cobra !< props, programs, reports, gametest;
 	gonum.org/v1/plot/... !< props, generators, exact/..., montecarlo/..., rules/...;
-	props, reports, cli, gametest !< generators, exact/..., montecarlo/..., rules/...;
-	reports, cli !< props, gametest;
+	props, programs, reports, cli, gametest !< generators, exact/..., montecarlo/..., rules/...;
+	programs, reports, cli !< props, gametest;
 
 	# cmd/chancecheck: main, cli over the built-in games.
 	cli < cmd/chancecheck;

@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"strings"
+	"time"
+
+	"github.com/chancecheck/chancecheck/programs"
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+// gameOptions are the flags of `chancecheck programs`: a game defined by
+// programs, for any command.
+type gameOptions struct {
+	gen, referee, brute string
+	kind, params, name  string
+	tolerance           float64
+	programTimeout      time.Duration
+}
+
+func (p Program) newProgramsCommand() *cobra.Command {
+	var o gameOptions
+	cmd := &cobra.Command{
+		Use:   "programs --gen 'CMD' --referee 'CMD' --brute 'CMD' --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
+		Short: "Run any command (check, report, solve, simulate, gen) on a game defined by programs",
+		Long: `programs makes a game of programs in any language, with the protocol of
+'stress' (docs/programs.md), and runs COMMAND on it as on a built-in game:
+the brute force is the analyst, the referee the referee, the generator the
+generator (rapid draws its SEED and each parameter from its low end up to
+the value in force, and shrinks toward them). For example
+
+  ` + p.Name + ` programs --gen ./gen --referee ./ref --brute ./brute --kind probability \
+      --params 'n=0..12' check --solver ./sol --cases 200
+  ` + p.Name + ` programs --gen ./gen --referee ./ref --brute ./brute --kind probability report --boards 50
+
+check judges the solver against the brute force, and shrinks with rapid;
+report tests the referee against the brute force under its false-alarm
+budget and writes its JSON, Markdown and HTML. A parameter's value in force
+is set as for any game: 'check --gen n=5'.
+
+An expectation's brute force prints its answer only, not the distribution
+of outcomes that report's test of a count needs: report says so on every
+input, and check, solve, simulate and gen work. Outcomes of the referee
+must be integers there (a count). 'stress' judges an expectation against
+the referee with a bound on the outcomes instead.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runPrograms(cmd, p, o, args) },
+	}
+	cmd.Flags().SetInterspersed(false) // the flags after COMMAND are COMMAND's
+	f := cmd.Flags()
+	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ...")
+	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
+	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin: the analyst")
+	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
+	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5'")
+	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
+	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
+	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "time limit of one generator, referee or brute-force run")
+	return cmd
+}
+
+func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
+	// stressSetup checks the shared flags; the brute force is required here.
+	if strings.TrimSpace(o.brute) == "" {
+		return usagef("--brute is required: it is the game's analyst")
+	}
+	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, kind: o.kind,
+		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
+		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1})
+	if err != nil {
+		return err
+	}
+	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
+		Brute: s.Brute, Params: s.Params, Tolerance: s.Tolerance})
+	if err != nil {
+		return usageError{err}
+	}
+	inner := Program{Name: p.Name + " programs", Games: []props.Game{g}}
+	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+	switch code {
+	case exitOK:
+		return nil
+	case exitUsage:
+		return usagef("%s programs %s: a usage error, said above", p.Name, args[0])
+	}
+	return errCheckFailed // the command has printed its findings
+}
