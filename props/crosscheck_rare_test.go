@@ -52,7 +52,7 @@ func TestCrossCheckRareSlips(t *testing.T) {
 			cc := &CrossCheck{
 				Game:   rs.game,
 				Solver: &ProcessSolver{Argv: []string{filepath.Join(dir, rs.solver), rs.slip}, Timeout: 10 * time.Second},
-				Cases:  rs.cases, Seed: rs.seed, Time: 20 * time.Second, Jobs: 2, ShrinkTime: 2 * time.Second,
+				Cases:  rs.cases, Seed: rs.seed, Jobs: 2, ShrinkTime: 2 * time.Second,
 			}
 			out, err := cc.Run(context.Background())
 			if err != nil {
