@@ -172,7 +172,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	}
 	params, err := programs.ParseParams(o.params)
 	if err != nil {
-		return nil, usagef("--params: %v", err)
+		return nil, usagef("--%v", err)
 	}
 	memory, err := memoryLimit(o.memory)
 	if err != nil {
@@ -244,7 +244,7 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	}
 	switch {
 	case outcome.Fault != nil:
-		return usageError{fmt.Errorf("stress stopped: the %s failed (%s): the solver is not blamed", outcome.Fault.Role, outcome.Fault.Verdict)}
+		return programError{fmt.Errorf("stress stopped: the %s failed (%s): the solver is not blamed", outcome.Fault.Role, outcome.Fault.Verdict)}
 	case outcome.Failed():
 		return errCheckFailed
 	}

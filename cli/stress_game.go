@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,10 +46,18 @@ of outcomes that report's test of a count needs: report says so on every
 input, and check, solve, simulate and gen work. Outcomes of the referee
 must be integers there (a count). 'stress' judges an expectation against
 the referee with a bound on the outcomes instead.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return errors.New("COMMAND is missing after the game's flags: check, report, solve, simulate or gen")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runPrograms(cmd, p, o, args) },
 	}
 	cmd.Flags().SetInterspersed(false) // the flags after COMMAND are COMMAND's
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return usagef("%v (the game's flags go before COMMAND, and COMMAND's, such as check's --solver, after it)", err)
+	})
 	f := cmd.Flags()
 	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ...")
 	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
@@ -59,9 +70,31 @@ the referee with a bound on the outcomes instead.`,
 	return cmd
 }
 
+// programsFlags are the flags of `programs` itself, which go before
+// COMMAND.
+var programsFlags = []string{"--gen", "--referee", "--brute", "--kind", "--params", "--name", "--tolerance", "--program-timeout"}
+
 func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
+	misplaced := ""
+	for _, a := range args[1:] {
+		name, _, _ := strings.Cut(a, "=")
+		if slices.Contains(programsFlags, name) && (name != "--gen" || o.gen == "") {
+			misplaced = name
+			break
+		}
+	}
+	if slices.Contains(args[1:], "--help") || slices.Contains(args[1:], "-h") {
+		if o.brute == "" {
+			fmt.Fprintf(cmd.OutOrStdout(), "%s programs: the game's flags go before COMMAND, and COMMAND's after it; "+
+				"COMMAND's flags are those of '%s %s --help' on any game.\n", p.Name, p.Name, args[0])
+			return nil
+		}
+	}
 	// stressSetup checks the shared flags; the brute force is required here.
 	if strings.TrimSpace(o.brute) == "" {
+		if misplaced != "" {
+			return usagef("--brute is required: it is the game's analyst (%s was given after %s: the game's flags go before COMMAND, COMMAND's after it)", misplaced, args[0])
+		}
 		return usagef("--brute is required: it is the game's analyst")
 	}
 	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, kind: o.kind,
@@ -69,6 +102,10 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1})
 	if err != nil {
 		return err
+	}
+	if s.Kind == programs.Expectation && args[0] == "report" {
+		return usagef("report tests a count's outcome distribution, which an expectation's brute force does not give: "+
+			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", p.Name)
 	}
 	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
 		Brute: s.Brute, Params: s.Params, Tolerance: s.Tolerance})
@@ -81,7 +118,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	case exitOK:
 		return nil
 	case exitUsage:
-		return usagef("%s programs %s: a usage error, said above", p.Name, args[0])
+		return errUsageSaid
 	}
 	return errCheckFailed // the command has printed its findings
 }

@@ -47,6 +47,10 @@ type stressFaultJSON struct {
 	Verdict string `json:"verdict"`
 	Command string `json:"command"`
 	Detail  string `json:"detail"`
+	// Generator and Input: the generator's command line and the input the
+	// program failed on (a referee's or a brute force's fault).
+	Generator string `json:"generator,omitempty"`
+	Input     string `json:"input,omitempty"`
 }
 
 type stressFailureJSON struct {
@@ -97,7 +101,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}
 	if f := o.Fault; f != nil {
-		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail}
+		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input)}
 	}
 	toJSON := func(f *programs.Failure) *stressFailureJSON {
 		if f == nil {

@@ -37,7 +37,7 @@ func TestStressUsage(t *testing.T) {
 		{"no kind", nil, 2, "", "--kind probability|expectation is required"},
 		{"bad kind", []string{"--kind", "odds"}, 2, "", `--kind "odds": want probability or expectation`},
 		{"expectation without a range", []string{"--kind", "expectation"}, 2, "", "needs --max-outcome"},
-		{"bad params", []string{"--kind", "probability", "--params", "n=3..1"}, 2, "", "--params: params: \"n=3..1\": lo 3 is above hi 1"},
+		{"bad params", []string{"--kind", "probability", "--params", "n=3..1"}, 2, "", "--params: \"n=3..1\": lo 3 is above hi 1"},
 		{"bad alpha", []string{"--kind", "probability", "--alpha", "1"}, 2, "", "--alpha must be between 0 and 1"},
 		{"no tolerance", []string{"--kind", "probability", "--tolerance", "0"}, 2, "", "--tolerance must be positive"},
 		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
@@ -46,6 +46,8 @@ func TestStressUsage(t *testing.T) {
 			"STOPPED after 0 case(s): the generator failed (crash), which is not the solver's fault", "the solver is not blamed"},
 		{"a referee that prints a 2", []string{"--kind", "probability", "--referee", `sh -c 'printf "2 %s\n" "$2"' ref`}, 2,
 			"the referee failed (output format)", ""},
+		{"a referee's fault shows its input and how to reproduce it", []string{"--kind", "probability", "--referee", `sh -c 'exit 4' ref`}, 2,
+			"2\nreproduce:\n  " + shGen + " 1231579040 n=2 | sh -c 'exit 4' ref 1940827529 100\n", "the solver is not blamed"},
 		{"a distribution with a probability", []string{"--kind", "probability", "--solver-distribution"}, 2, "", "--solver-distribution goes with --kind expectation"},
 		{"a distribution needs no range", []string{"--kind", "expectation", "--solver-distribution", "--solver", `sh -c 'printf "1\n1 1\n"' sol`}, 0,
 			"DKW on the solver's distribution", ""},
@@ -104,6 +106,26 @@ func TestProgramsCommand(t *testing.T) {
 		{"solve", []string{"solve", "-"}, 0, "1.000000000\n", ""},
 		{"no brute force", []string{"--brute", "", "check"}, 2, "", "--brute is required"},
 		{"a command's usage error", []string{"check"}, 2, "", "--solver 'CMD ARGS...' is required"},
+	}
+	misplaced := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"the game's flags after COMMAND", []string{"programs", "check", "--gen", shGen, "--brute", shRight}, "--gen was given after check: the game's flags go before COMMAND"},
+		{"COMMAND's flags before it", []string{"programs", "--solver", shRight, "check"}, "unknown flag: --solver (the game's flags go before COMMAND"},
+		{"no COMMAND", []string{"programs", "--gen", shGen}, "COMMAND is missing after the game's flags"},
+		{"a misspelt command", []string{"stres"}, "unknown command \"stres\""},
+		{"an argument stress does not take", []string{"stress", "--kind", "probability", "extra"}, "unknown command \"extra\""},
+		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests a count's outcome distribution"},
+	}
+	for _, tt := range misplaced {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", tt.args...)
+			if code != 2 || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, errOut, tt.stderr)
+			}
+		})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -48,15 +48,20 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	switch {
 	case o.Fault != nil:
 		f := o.Fault
-		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s failed (%s), which is not the solver's fault\ncommand: %s\n%s\n",
+		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s failed (%s), which is not the solver's fault\ncommand: %s\n%s",
 			o.Judged, f.Role, f.Verdict, f.Command, ensureNewline(f.Detail))
+		if f.Generator != "" {
+			fmt.Fprintf(w, "input (%s), %d bytes:\n%s", f.Generator, len(f.Input), ensureNewline(clipInput(f.Input)))
+			fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Generator, f.Command)
+		}
+		fmt.Fprintln(w)
 	case o.NotReproduced != nil:
 		f := o.NotReproduced
 		fmt.Fprintf(w, "\nNOT REPRODUCED: case %d failed the referee's test (%s), but fresh referee runs did not confirm it", f.Index+1, f.Detail)
 		if c := o.Confirmation; c != nil {
 			fmt.Fprintf(w, " (p = %s > %.3g)", pValue(c.PValue), c.Alpha)
 		}
-		fmt.Fprintf(w, ": not reported as a bug; a chance failure, or a difference near the smallest the test can see\ninput (%s):\n%s", genLine(s, f.Case), ensureNewline(string(f.Input)))
+		fmt.Fprintf(w, ": not reported as a bug; a chance failure, or a difference near the smallest the test can see\ninput (%s):\n%s", genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
 	case o.First == nil:
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)\n", o.Judged)
 	default:
@@ -78,7 +83,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	st := o.Shrink
 	if f != found {
 		fmt.Fprintf(w, "shrunk in %d tries, %d step(s), to %s (%d bytes)\n", st.Tries, st.Steps, genLine(s, f.Case), len(f.Input))
-	} else {
+	} else if st.Tries > 0 || st.Note == "" {
 		fmt.Fprintf(w, "no smaller case failed the same way in %d tries\n", st.Tries)
 	}
 	if st.Note != "" {
@@ -87,7 +92,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	if o := st.Other; o != nil {
 		fmt.Fprintf(w, "(while shrinking, %s failed another way: %s (%s); not followed)\n", genLine(s, o.Case), o.Kind, o.Verdict)
 	}
-	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(string(f.Input)))
+	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(clipInput(f.Input)))
 	if f.HasAnswer && s.SolverDistribution {
 		fmt.Fprintf(w, "the solver's answer and distribution:\n%s", ensureNewline(f.Stdout))
 	} else if f.HasAnswer {
@@ -132,4 +137,15 @@ func genLine(s *programs.Stress, c programs.Case) string {
 		q[i] = programs.ShellQuote(a)
 	}
 	return s.Generator.String() + " " + strings.Join(q, " ")
+}
+
+// clipInput is an input as the text output shows it: whole up to 4 KB, else
+// its start and how much more there is (the generator's command line
+// prints it all again).
+func clipInput(in []byte) string {
+	const limit = 4096
+	if len(in) <= limit {
+		return string(in)
+	}
+	return fmt.Sprintf("%s\n… (%d more bytes: run the generator's command line above for all of it)", in[:limit], len(in)-limit)
 }

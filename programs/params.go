@@ -48,7 +48,7 @@ func ParseParams(s string) ([]Param, error) {
 		lo, err1 := strconv.ParseInt(loText, 10, 64)
 		hi, err2 := strconv.ParseInt(hiText, 10, 64)
 		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("params: %q: the bounds must be integers", field)
+			return nil, fmt.Errorf("params: %q: the bounds must be integers, as name=lo..hi (parameters are separated by spaces)", field)
 		}
 		if lo > hi {
 			return nil, fmt.Errorf("params: %q: lo %d is above hi %d", field, lo, hi)

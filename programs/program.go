@@ -112,6 +112,11 @@ type Fault struct {
 	Verdict props.Verdict
 	Command string // the command line with its arguments, as run
 	Detail  string // exit status, stderr's tail, what is wrong with the output
+	// Input is what the program read on stdin (a referee's or a brute
+	// force's input), and Generator the generator's command line that
+	// printed it; both empty for the generator's own faults.
+	Input     []byte
+	Generator string
 }
 
 func (f *Fault) Error() string {

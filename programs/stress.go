@@ -127,6 +127,8 @@ type Failure struct {
 	RefereeSeed int64
 	Detail      string // the fault's detail, or the disagreement's numbers
 	Stdout      string // the solver's stdout, clipped
+
+	dist distribution // the solver's answer (and distribution) as read
 }
 
 // Outcome is what a stress run found.
@@ -292,25 +294,43 @@ func (s *Stress) judgeWindow(ctx context.Context, lo, hi int, alpha float64) []w
 func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 
 // settle re-confirms a statistical failure and shrinks what holds.
+//
+// The re-confirmation plays fresh referee runs against the answers the
+// failure was found with, not against a new run of the solver: a solver
+// that answers the same input differently from run to run (uninitialised
+// memory, a clock-seeded random number) would otherwise pass it by
+// luck. The solver is run once more all the same, and a different answer
+// is a failure of its own, which is not shrunk: every try of it could pass
+// by chance.
 func (s *Stress) settle(ctx context.Context, out *Outcome) error {
 	found := out.Found
 	if found.Kind.statistical() {
+		if found.Kind == RefereeDisagrees {
+			unstable, err := s.rerunSolver(ctx, found)
+			if err != nil {
+				return err
+			}
+			if unstable != nil {
+				out.Found, out.First = unstable, unstable
+				out.Shrink = ShrinkStats{Note: "a solver whose answers change from run to run is not shrunk: any try could pass by chance"}
+				return nil
+			}
+		}
 		seed := derive(s.Seed, domainShrink, 0)
-		r, err := s.judge(ctx, found.Case, found.Input, found.Index, judgeAll, seed, out.Budget.PerShrink)
+		confirmed, fault, err := s.reconfirm(ctx, found, seed, out.Budget.PerShrink)
 		if err != nil {
 			return err
 		}
-		if r.fault != nil {
-			out.Fault = r.fault
+		if fault != nil {
+			out.Fault = fault
 			return nil
 		}
-		if r.failure == nil || r.failure.Kind != found.Kind {
+		out.Confirmation = confirmed.Judgement
+		if confirmed.Judgement.Pass {
 			out.NotReproduced, out.Found = found, nil
-			out.Confirmation = r.judgement
 			return nil
 		}
-		out.Confirmation = r.judgement
-		found = r.failure // the confirmed run: fresh referee runs
+		found = confirmed // the confirmed run: fresh referee runs
 		out.Found = found
 	}
 	shrunk, stats, err := s.shrink(ctx, found, out.Budget.PerShrink)
@@ -319,6 +339,71 @@ func (s *Stress) settle(ctx context.Context, out *Outcome) error {
 	}
 	out.Shrink, out.First = stats, shrunk
 	return nil
+}
+
+// rerunSolver runs the solver on f's input again: nil when it gives the
+// same answer (and distribution) as the first time, else the failure of a
+// solver whose answer changes, with both answers.
+func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) {
+	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, f.Input)
+	if err != nil {
+		return nil, err
+	}
+	again := *f
+	again.Judgement, again.Kind, again.Verdict = nil, SolverFault, props.WrongAnswer
+	if fault != nil {
+		again.Verdict = fault.Verdict
+		again.Detail = fmt.Sprintf("it answered %.12g on this input, then, run again on the same input: %s", f.Answer, fault.Detail)
+		return &again, nil
+	}
+	d, perr := s.readAnswer(out)
+	switch {
+	case perr != nil:
+		again.Verdict, again.Detail = props.OutputFormat, fmt.Sprintf("it answered %.12g on this input, then, run again on the same input: %v", f.Answer, perr)
+	case d.Answer != f.dist.Answer || d.Tail != f.dist.Tail || !slices.Equal(d.PMF, f.dist.PMF):
+		again.Detail = fmt.Sprintf("it answered %.12g on this input, then %.12g on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", f.Answer, d.Answer)
+	default:
+		return nil, nil
+	}
+	again.Stdout = clipOutput(string(out))
+	return &again, nil
+}
+
+// reconfirm plays fresh referee runs (seed) against the answers f was
+// found with: the copy of f it returns carries the new judgement, which
+// passes when the failure did not reproduce.
+func (s *Stress) reconfirm(ctx context.Context, f *Failure, seed int64, alpha float64) (*Failure, *Fault, error) {
+	reference := f.Answer
+	if f.HasBrute && !s.SolverDistribution {
+		reference = f.Brute
+	}
+	j, fault, err := s.referee(ctx, f.Input, seed, reference, f.dist, alpha)
+	if err != nil || fault != nil {
+		return nil, fault, err
+	}
+	c := *f
+	c.Judgement, c.RefereeSeed = j, seed
+	c.Detail = refereeDetail(j, reference, f.Kind)
+	return &c, nil, nil
+}
+
+// refereeDetail says a statistical check's numbers.
+func refereeDetail(j *Judgement, reference float64, kind FailureKind) string {
+	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %.9g: p = %.3g ≤ %.3g",
+		j.Sample.Mean, j.Sample.N, map[bool]string{true: "brute force's answer", false: "solver's answer"}[kind == ProgramsDisagree], reference, j.PValue, j.Alpha)
+}
+
+// readAnswer reads the solver's output: one answer, or with
+// SolverDistribution the answer and its distribution.
+func (s *Stress) readAnswer(out []byte) (distribution, error) {
+	if s.SolverDistribution {
+		return parseDistribution(out, s.Tolerance)
+	}
+	answers, err := props.ParseAnswerLines(out, 1, props.OneNumber)
+	if err != nil {
+		return distribution{}, err
+	}
+	return distribution{Answer: answers[0]}, nil
 }
 
 // checkDeterministic runs the generator again on the first case: the
@@ -353,11 +438,16 @@ type judged struct {
 	bruteCompared, bruteSkipped bool
 }
 
-// judge runs the programs on case c and judges the solver.
+// judge runs the programs on case c and judges the solver. A fault of the
+// referee or the brute force carries the input it was given.
 //
 // input is c's input when the caller has generated it already, else nil.
-func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, scope judgeScope, refSeed int64, alpha float64) (judged, error) {
-	var r judged
+func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, scope judgeScope, refSeed int64, alpha float64) (r judged, err error) {
+	defer func() {
+		if f := r.fault; f != nil && f.Role != RoleGenerator {
+			f.Input, f.Generator = r.input, commandLine(s.Generator, c.Args(s.Params))
+		}
+	}()
 	if input == nil {
 		var fault *Fault
 		var err error
@@ -379,22 +469,13 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		return r, nil
 	}
 	f.Stdout = clipOutput(string(out))
-	var dist distribution
-	var perr error
-	if s.SolverDistribution {
-		dist, perr = parseDistribution(out, s.Tolerance)
-	} else {
-		var answers []float64
-		if answers, perr = props.ParseAnswerLines(out, 1, props.OneNumber); perr == nil {
-			dist.Answer = answers[0]
-		}
-	}
+	dist, perr := s.readAnswer(out)
 	if perr != nil {
 		f.Kind, f.Verdict, f.Detail = SolverFault, props.OutputFormat, perr.Error()
 		r.failure = f
 		return r, nil
 	}
-	f.Answer, f.HasAnswer = dist.Answer, true
+	f.Answer, f.HasAnswer, f.dist = dist.Answer, true, dist
 
 	if s.Brute != nil {
 		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
@@ -432,8 +513,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			if f.HasBrute && !s.SolverDistribution {
 				f.Kind = ProgramsDisagree
 			}
-			f.Detail = fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %.9g: p = %.3g ≤ %.3g",
-				j.Sample.Mean, j.Sample.N, map[bool]string{true: "brute force's answer", false: "solver's answer"}[f.Kind == ProgramsDisagree], reference, j.PValue, j.Alpha)
+			f.Detail = refereeDetail(j, reference, f.Kind)
 			if f.Kind == ProgramsDisagree {
 				r.failure = f
 				return r, nil

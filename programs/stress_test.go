@@ -227,6 +227,46 @@ func TestStressNotReproduced(t *testing.T) {
 	}
 }
 
+// A solver that answers the same input differently from run to run (here
+// wrong on its first run only, as undefined behaviour can be) is not
+// excused by fresh referee runs against its next, right answer: the
+// re-confirmation plays against the answer the failure was found with, and
+// the second, different answer is reported as the solver's fault.
+func TestStressUnstableSolver(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		wrongRun func(call int) bool
+		want     FailureKind
+	}{
+		{"wrong on the first run, right again", func(call int) bool { return call == 1 }, SolverFault},
+		{"wrong every run", func(int) bool { return true }, RefereeDisagrees},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := urnStress()
+			s.Params = []Param{{"a", 3, 3}, {"b", 5, 5}}
+			calls := 0
+			right, wrong := urnSolver(0), urnSolver(1)
+			s.Solver = Func{Name: "sol", Fn: func(args []string, input []byte) ([]byte, error) {
+				calls++
+				if tc.wrongRun(calls) {
+					return wrong.Fn(args, input)
+				}
+				return right.Fn(args, input)
+			}}
+			out, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotReproduced != nil || out.First == nil || out.First.Kind != tc.want {
+				t.Fatalf("not reproduced %+v, first %+v: want a failure of kind %v", out.NotReproduced, out.First, tc.want)
+			}
+			if tc.want == SolverFault && !strings.Contains(out.First.Detail, "then 0.375") {
+				t.Errorf("detail %q: want both answers, 0.333333333 then 0.375", out.First.Detail)
+			}
+		})
+	}
+}
+
 // The same seed makes the same run, whatever Jobs is: the same cases,
 // referee seeds and verdicts.
 func TestStressDeterministic(t *testing.T) {
