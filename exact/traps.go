@@ -16,25 +16,34 @@ type TrapStats struct {
 	CellVisit int // cells visited by the region searches
 }
 
-// TrapSurvival is the optimal probability of reaching an exit alive, in float64.
+// TrapSurvival is the optimal probability of reaching an exit alive, as the
+// float64 nearest the exact fraction (bit for bit TrapSurvivalRat's Float64).
 func TrapSurvival(z *traps.Maze) (float64, TrapStats, error) {
-	s, err := newTrapSolver[float64](z, floatField{})
-	if err != nil {
-		return 0, TrapStats{}, err
-	}
-	v := s.answer()
-	return v, s.stats, nil
+	survives, total, stats, err := trapSurvivingMass(z)
+	// Both masses are integers below 2^53, so exact in float64, and IEEE 754
+	// division rounds their exact quotient to nearest, ties to even, as
+	// big.Rat.Float64 does.
+	return float64(survives) / float64(total), stats, err
 }
 
 // TrapSurvivalRat is the optimal probability of reaching an exit alive, as
 // an exact fraction (sample 4 gives 429/500).
 func TrapSurvivalRat(z *traps.Maze) (*big.Rat, TrapStats, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	survives, total, stats, err := trapSurvivingMass(z)
 	if err != nil {
-		return nil, TrapStats{}, err
+		return nil, stats, err
 	}
-	v := s.answer()
-	return v, s.stats, nil
+	return big.NewRat(survives, total), stats, nil
+}
+
+// trapSurvivingMass is the optimal play's surviving prior mass (massField)
+// and the prior's whole mass: the answer is their quotient.
+func trapSurvivingMass(z *traps.Maze) (survives, total int64, _ TrapStats, _ error) {
+	s, err := newTrapSolver[int64](z, massField{})
+	if err != nil {
+		return 0, 1, TrapStats{}, err
+	}
+	return s.answer(), s.prior.Mass(0), s.stats, nil
 }
 
 // Cell codes of the solver's flat map.
@@ -248,7 +257,7 @@ func (s *trapSolver[T, F]) region(ly *trapLayer[T], src int32) T {
 	}
 	s.stats.CellVisit += len(sc.queue)
 	if hasExit {
-		ly.vals[id-1] = s.f.one()
+		ly.vals[id-1] = s.f.whole(ly.total)
 		return ly.vals[id-1]
 	}
 	// The best frontier step. Deeper layers use other scratches, so the

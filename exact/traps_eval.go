@@ -15,22 +15,29 @@ import (
 // exit. An illegal move (off the map, into a wall, an unknown Dir) or a
 // policy error is returned as an error.
 func EvaluateTrapPolicy(z *traps.Maze, pol traps.Policy) (float64, error) {
-	s, err := newTrapSolver[float64](z, floatField{})
-	if err != nil {
-		return 0, err
-	}
-	e := &trapEvaluator[float64, floatField]{s: s, pol: pol, memo: map[trapEntry]float64{}}
-	return e.eval(s.layer(z.Life, 0), s.start)
+	survives, total, err := trapPolicyMass(z, pol)
+	return float64(survives) / float64(total), err // as in TrapSurvival: correctly rounded
 }
 
 // EvaluateTrapPolicyRat is EvaluateTrapPolicy as an exact fraction.
 func EvaluateTrapPolicyRat(z *traps.Maze, pol traps.Policy) (*big.Rat, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	survives, total, err := trapPolicyMass(z, pol)
 	if err != nil {
 		return nil, err
 	}
-	e := &trapEvaluator[*big.Rat, ratField]{s: s, pol: pol, memo: map[trapEntry]*big.Rat{}}
-	return e.eval(s.layer(z.Life, 0), s.start)
+	return big.NewRat(survives, total), nil
+}
+
+// trapPolicyMass is pol's surviving prior mass (massField) and the prior's
+// whole mass.
+func trapPolicyMass(z *traps.Maze, pol traps.Policy) (survives, total int64, _ error) {
+	s, err := newTrapSolver[int64](z, massField{})
+	if err != nil {
+		return 0, 1, err
+	}
+	e := &trapEvaluator[int64, massField]{s: s, pol: pol, memo: map[trapEntry]int64{}}
+	v, err := e.eval(s.layer(z.Life, 0), s.start)
+	return v, s.prior.Mass(0), err
 }
 
 // trapEntry is a place where a walk within one layer begins.
@@ -68,7 +75,7 @@ func (e *trapEvaluator[T, F]) walk(ly *trapLayer[T], cur int32) (T, error) {
 	visited := map[int32]bool{}
 	for {
 		if s.exit[cur] {
-			return s.f.one(), nil
+			return s.f.whole(ly.total), nil
 		}
 		if visited[cur] {
 			return zero, nil // a deterministic loop: it never ends

@@ -1,41 +1,41 @@
 package exact
 
-import "math/big"
-
-// trapField is the arithmetic the trap-maze analyst needs, so one solver
-// serves float64 (fast) and big.Rat (exact). Values are probabilities.
+// trapField is the arithmetic the trap-maze analyst needs. One solver serves
+// the analyst's own arithmetic (massField, exact and fast) and the
+// probability-weighted reference its tests compare it with.
 type trapField[T any] interface {
 	zero() T
-	one() T
-	// mix is (a·wa + b·wb) / total: a reveal's two outcomes weighted by
-	// the prior masses behind them.
+	// whole is certain survival in a layer whose knowledge has prior mass
+	// mass.
+	whole(mass int64) T
+	// mix combines a reveal's two outcomes: a in the layer where the kind
+	// proved harmless (prior mass wa), b where it proved harmful (mass wb),
+	// into a value of the layer revealing it (mass total = wa + wb).
 	mix(a T, wa int64, b T, wb int64, total int64) T
+	// less orders two values of the same layer.
 	less(a, b T) bool
 	isZero(a T) bool
 }
 
-// floatField is trapField over float64.
-type floatField struct{}
+// massField is trapField over surviving prior mass. A value in a layer of
+// knowledge k is the total prior weight of the joint trap states consistent
+// with k under which the play reaches an exit; the probability is that over
+// Mass(k). This is exact: the play is deterministic given the joint state, so
+// its survival probability under the posterior at k is the weight of the
+// states it survives in over Mass(k). It is also the cheapest arithmetic:
+//   - a reveal of kind t splits k's states into those with t harmless and
+//     those with t harmful, so mix is a plain sum (the weights cancel:
+//     (a/wa·wa + b/wb·wb)/total);
+//   - every comparison is between values of one layer (the steps from one
+//     cell or region), which share the denominator Mass(k), so less compares
+//     masses.
+//
+// Values are integers at most Mass(0) ≤ 2^MaxKinds·MaxWeight = 3.2·10^6, far
+// inside int64 and float64's 2^53 exact integers.
+type massField struct{}
 
-func (floatField) zero() float64 { return 0 }
-func (floatField) one() float64  { return 1 }
-func (floatField) mix(a float64, wa int64, b float64, wb int64, total int64) float64 {
-	return (a*float64(wa) + b*float64(wb)) / float64(total)
-}
-func (floatField) less(a, b float64) bool { return a < b }
-func (floatField) isZero(a float64) bool  { return a == 0 }
-
-// ratField is trapField over exact fractions. Values are never mutated after
-// they are made, so they may be shared.
-type ratField struct{}
-
-func (ratField) zero() *big.Rat { return new(big.Rat) }
-func (ratField) one() *big.Rat  { return big.NewRat(1, 1) }
-func (ratField) mix(a *big.Rat, wa int64, b *big.Rat, wb int64, total int64) *big.Rat {
-	x := new(big.Rat).Mul(a, new(big.Rat).SetInt64(wa))
-	y := new(big.Rat).Mul(b, new(big.Rat).SetInt64(wb))
-	x.Add(x, y)
-	return x.Quo(x, new(big.Rat).SetInt64(total))
-}
-func (ratField) less(a, b *big.Rat) bool { return a.Cmp(b) < 0 }
-func (ratField) isZero(a *big.Rat) bool  { return a.Sign() == 0 }
+func (massField) zero() int64                   { return 0 }
+func (massField) whole(mass int64) int64        { return mass }
+func (massField) mix(a, _, b, _, _ int64) int64 { return a + b }
+func (massField) less(a, b int64) bool          { return a < b }
+func (massField) isZero(a int64) bool           { return a == 0 }

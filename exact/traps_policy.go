@@ -26,11 +26,11 @@ type TrapSolution struct {
 // to the best frontier step and takes it; on a known-harmful trap it takes
 // the best step away; where nothing can succeed it stops.
 func SolveTraps(z *traps.Maze) (TrapSolution, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	s, err := newTrapSolver[int64](z, massField{})
 	if err != nil {
 		return TrapSolution{}, err
 	}
-	v := s.answer()
+	v := big.NewRat(s.answer(), s.prior.Mass(0))
 	f, _ := v.Float64()
 	sol := TrapSolution{Value: f, Exact: v, Stats: s.stats}
 	sol.Policy = s.table()
