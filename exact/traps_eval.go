@@ -28,14 +28,14 @@ func EvaluateTrapPolicyRat(z *traps.Maze, pol traps.Policy) (*big.Rat, error) {
 	return big.NewRat(survives, total), nil
 }
 
-// trapPolicyMass is pol's surviving prior mass (massField) and the prior's
+// trapPolicyMass is pol's surviving prior mass and the prior's
 // whole mass.
 func trapPolicyMass(z *traps.Maze, pol traps.Policy) (survives, total int64, _ error) {
-	s, err := newTrapSolver[int64](z, massField{})
+	s, err := newTrapSolver(z)
 	if err != nil {
 		return 0, 1, err
 	}
-	e := &trapEvaluator[int64, massField]{s: s, pol: pol, memo: map[trapEntry]int64{}}
+	e := &trapEvaluator{s: s, pol: pol, memo: map[trapEntry]int64{}}
 	v, err := e.eval(s.layer(z.Life, 0), s.start)
 	return v, s.prior.Mass(0), err
 }
@@ -49,13 +49,13 @@ type trapEntry struct {
 // trapEvaluator follows a policy. Within a layer the walk is deterministic,
 // so it is followed step by step until it leaves the layer (a reveal or a
 // lost life, where it branches), ends, or repeats a cell (a loop).
-type trapEvaluator[T any, F trapField[T]] struct {
-	s    *trapSolver[T, F]
+type trapEvaluator struct {
+	s    *trapSolver
 	pol  traps.Policy
-	memo map[trapEntry]T
+	memo map[trapEntry]mass
 }
 
-func (e *trapEvaluator[T, F]) eval(ly *trapLayer[T], start int32) (T, error) {
+func (e *trapEvaluator) eval(ly *trapLayer, start int32) (mass, error) {
 	s := e.s
 	key := trapEntry{(ly.h-1)*s.nk + int(ly.k), start}
 	if v, ok := e.memo[key]; ok {
@@ -69,13 +69,13 @@ func (e *trapEvaluator[T, F]) eval(ly *trapLayer[T], start int32) (T, error) {
 	return v, nil
 }
 
-func (e *trapEvaluator[T, F]) walk(ly *trapLayer[T], cur int32) (T, error) {
+func (e *trapEvaluator) walk(ly *trapLayer, cur int32) (mass, error) {
 	s := e.s
-	zero := s.f.zero()
+	var zero mass
 	visited := map[int32]bool{}
 	for {
 		if s.exit[cur] {
-			return s.f.whole(ly.total), nil
+			return ly.total, nil
 		}
 		if visited[cur] {
 			return zero, nil // a deterministic loop: it never ends
@@ -121,6 +121,6 @@ func (e *trapEvaluator[T, F]) walk(ly *trapLayer[T], cur int32) (T, error) {
 				return zero, err
 			}
 		}
-		return s.f.mix(safe, ly.wSafe[t], bad, ly.wBad[t], ly.total), nil
+		return safe + bad, nil
 	}
 }

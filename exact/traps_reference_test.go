@@ -2,7 +2,6 @@ package exact
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"math/big"
 	"strings"
@@ -12,42 +11,162 @@ import (
 	"github.com/chancecheck/chancecheck/generators"
 )
 
-// ratField is trapField over probabilities as exact fractions, each reveal
-// weighted by Bayes' rule: the arithmetic the analyst used before massField,
-// kept as the reference massField must equal. Values are never mutated after
-// they are made, so they may be shared.
-type ratField struct{}
-
-func (ratField) zero() *big.Rat       { return new(big.Rat) }
-func (ratField) whole(int64) *big.Rat { return big.NewRat(1, 1) }
-func (ratField) mix(a *big.Rat, wa int64, b *big.Rat, wb int64, total int64) *big.Rat {
-	x := new(big.Rat).Mul(a, new(big.Rat).SetInt64(wa))
-	y := new(big.Rat).Mul(b, new(big.Rat).SetInt64(wb))
-	x.Add(x, y)
-	return x.Quo(x, new(big.Rat).SetInt64(total))
-}
-func (ratField) less(a, b *big.Rat) bool { return a.Cmp(b) < 0 }
-func (ratField) isZero(a *big.Rat) bool  { return a.Sign() == 0 }
-
-// referenceTrapSolution is SolveTraps in ratField arithmetic.
-func referenceTrapSolution(z *traps.Maze) (*big.Rat, traps.Table, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
-	if err != nil {
-		return nil, nil, err
+// referenceTrapSurvival is the optimal survival probability by the plainest
+// recursion, written apart from the analyst: probabilities as big.Rat,
+// weighted by Bayes' rule from the raw prior weights, and each free region
+// searched afresh whenever it is met (memoised by its smallest cell).
+func referenceTrapSurvival(z *traps.Maze) *big.Rat {
+	r := &trapReference{z: z, memo: map[[3]int]*big.Rat{}}
+	sr, sc := 0, 0
+	for i := range z.M() {
+		for j := range z.N() {
+			if z.At(i, j) == traps.Start {
+				sr, sc = i, j
+			}
+		}
 	}
-	v := s.answer()
-	return v, s.table(), nil
+	return r.stand(z.Life, make([]traps.Reveal, z.Kinds), sr, sc)
+}
+
+// cell is a row and column.
+type cell struct{ i, j int }
+
+type trapReference struct {
+	z    *traps.Maze
+	memo map[[3]int]*big.Rat // (life, knowledge in base 3, cell) -> value
+}
+
+func (r *trapReference) key(h int, known []traps.Reveal, cell int) [3]int {
+	k := 0
+	for t := len(known) - 1; t >= 0; t-- {
+		k = 3*k + int(known[t])
+	}
+	return [3]int{h, k, cell}
+}
+
+// free: floor, start, exit, or a trap of a kind known harmless.
+func (r *trapReference) free(known []traps.Reveal, i, j int) bool {
+	t := traps.Kind(r.z.At(i, j))
+	return r.z.At(i, j) != traps.Wall && (t < 0 || known[t] == traps.Harmless)
+}
+
+// stand is the value of standing on (i, j), free or a known-harmful trap.
+func (r *trapReference) stand(h int, known []traps.Reveal, i, j int) *big.Rat {
+	if r.free(known, i, j) {
+		// The whole region: an exit in it wins; else its neighbours are the steps.
+		region, seen := []cell{{i, j}}, map[cell]bool{{i, j}: true}
+		for q := 0; q < len(region); q++ {
+			for _, d := range traps.Steps() {
+				dr, dc := d.Delta()
+				c := cell{region[q].i + dr, region[q].j + dc}
+				if r.z.Inside(c.i, c.j) && r.free(known, c.i, c.j) && !seen[c] {
+					seen[c] = true
+					region = append(region, c)
+				}
+			}
+		}
+		least := r.z.M() * r.z.N()
+		for _, c := range region {
+			if r.z.At(c.i, c.j) == traps.Exit {
+				return big.NewRat(1, 1)
+			}
+			least = min(least, c.i*r.z.N()+c.j)
+		}
+		key := r.key(h, known, least)
+		if v, ok := r.memo[key]; ok {
+			return v
+		}
+		best := r.bestStep(h, known, region, false)
+		r.memo[key] = best
+		return best
+	}
+	key := r.key(h, known, i*r.z.N()+j)
+	if v, ok := r.memo[key]; ok {
+		return v
+	}
+	best := r.bestStep(h, known, []cell{{i, j}}, true)
+	r.memo[key] = best
+	return best
+}
+
+// bestStep is the best step from any of cells to a neighbour: onto a trap
+// not known harmless, or, from a harmful cell (toFree), onto a free cell.
+func (r *trapReference) bestStep(h int, known []traps.Reveal, cells []cell, toFree bool) *big.Rat {
+	best := new(big.Rat)
+	for _, c := range cells {
+		for _, d := range traps.Steps() {
+			dr, dc := d.Delta()
+			i, j := c.i+dr, c.j+dc
+			if !r.z.Inside(i, j) || r.z.At(i, j) == traps.Wall {
+				continue
+			}
+			var v *big.Rat
+			switch {
+			case r.free(known, i, j) && !toFree:
+				continue // a region's free neighbours are the region itself
+			case r.free(known, i, j):
+				v = r.stand(h, known, i, j)
+			default:
+				v = r.onto(h, known, i, j)
+			}
+			if v.Cmp(best) > 0 {
+				best = v
+			}
+		}
+	}
+	return best
+}
+
+// onto is the value of stepping onto trap (i, j), its kind unknown or known
+// harmful.
+func (r *trapReference) onto(h int, known []traps.Reveal, i, j int) *big.Rat {
+	t := traps.Kind(r.z.At(i, j))
+	if known[t] == traps.Harmful {
+		if h == 1 {
+			return new(big.Rat)
+		}
+		return r.stand(h-1, known, i, j)
+	}
+	// P(t harmful | known) from the joint weights that agree with known.
+	var harmful, all int64
+	for combo, w := range r.z.Prior {
+		agrees := true
+		for u, rv := range known {
+			bad := combo>>u&1 == 1
+			if rv == traps.Harmless && bad || rv == traps.Harmful && !bad {
+				agrees = false
+			}
+		}
+		if agrees {
+			all += int64(w)
+			if combo>>t&1 == 1 {
+				harmful += int64(w)
+			}
+		}
+	}
+	v := new(big.Rat)
+	with := func(rv traps.Reveal) []traps.Reveal {
+		k := append([]traps.Reveal(nil), known...)
+		k[t] = rv
+		return k
+	}
+	if all-harmful > 0 {
+		safe := r.stand(h, with(traps.Harmless), i, j)
+		v.Add(v, new(big.Rat).Mul(safe, big.NewRat(all-harmful, all)))
+	}
+	if harmful > 0 && h > 1 {
+		bad := r.stand(h-1, with(traps.Harmful), i, j)
+		v.Add(v, new(big.Rat).Mul(bad, big.NewRat(harmful, all)))
+	}
+	return v
 }
 
 // sameAsReference checks every route of the analyst on z against the
 // reference: the fraction, the float64 bit for bit (the fraction's nearest,
-// as big.Rat.Float64 rounds), the printed answer at 0 to 20 decimals, the
-// policy table and the policy's evaluation.
+// as big.Rat.Float64 rounds), the printed answer at 0 to 20 decimals, and the
+// optimal policy's exact evaluation.
 func sameAsReference(z *traps.Maze) error {
-	want, wantTable, err := referenceTrapSolution(z)
-	if err != nil {
-		return err
-	}
+	want := referenceTrapSurvival(z)
 	got, _, err := TrapSurvivalRat(z)
 	if err != nil {
 		return err
@@ -70,9 +189,6 @@ func sameAsReference(z *traps.Maze) error {
 	}
 	if wantF, _ := want.Float64(); sol.Exact.Cmp(want) != 0 || math.Float64bits(sol.Value) != math.Float64bits(wantF) {
 		return fmt.Errorf("SolveTraps = %v (%.17g), reference %v", sol.Exact, sol.Value, want)
-	}
-	if !maps.Equal(sol.Policy, wantTable) {
-		return fmt.Errorf("SolveTraps' policy (%d situations) differs from the reference's (%d)", len(sol.Policy), len(wantTable))
 	}
 	pv, err := EvaluateTrapPolicyRat(z, sol.Policy)
 	if err != nil || pv.Cmp(want) != 0 {
@@ -107,11 +223,11 @@ func boundaryMazes() []string {
 }
 
 // The analyst's mass arithmetic equals the probability-weighted reference
-// on the samples, the bench mazes, mazes on and beside rounding boundaries,
-// and generated mazes at the tests' small limits and at the defaults.
+// on the samples, a bench maze, mazes on and beside rounding boundaries, and
+// generated mazes at the tests' small limits and at the defaults.
 func TestTrapsSameAsReference(t *testing.T) {
 	for _, name := range []string{"sample1.in", "sample2.in", "sample3.in", "sample4.in", "sixteenth.in",
-		"traps-30x29-dense-k5-h2.in", "traps-30x29-dense-k5-h5.in"} {
+		"traps-30x29-dense-k5-h2.in"} {
 		if err := sameAsReference(readMaze(t, name)); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -129,9 +245,9 @@ func TestTrapsSameAsReference(t *testing.T) {
 			t.Fatalf("small maze %d:\n%s%v", i, mazeText(z), err)
 		}
 	}
-	n := 150
+	n := 40 // the reference is slow on large mazes
 	if testing.Short() {
-		n = 20
+		n = 5
 	}
 	for i := range n {
 		z := full.Example(i)
