@@ -43,7 +43,7 @@ func trapSurvivingMass(z *traps.Maze) (survives, total int64, _ TrapStats, _ err
 	if err != nil {
 		return 0, 1, TrapStats{}, err
 	}
-	return s.answer(), s.prior.Mass(0), s.stats, nil
+	return int64(s.answer()), s.prior.Mass(0), s.stats, nil
 }
 
 // mass is a value of the analyst: surviving prior mass. A value in a layer of
@@ -60,9 +60,9 @@ func trapSurvivingMass(z *traps.Maze) (survives, total int64, _ TrapStats, _ err
 //     compare as the probabilities do;
 //   - certain survival in a layer is its whole mass, Mass(k).
 //
-// Values are integers at most Mass(0) ≤ 2^MaxKinds·MaxWeight = 3.2·10^6, far
-// inside int64 and float64's 2^53 exact integers.
-type mass = int64
+// Values are integers at most Mass(0) ≤ 2^MaxKinds·MaxWeight = 3.2·10^6, so
+// int32 holds them exactly (and float64 too: they are far below 2^53).
+type mass = int32
 
 // Cell codes of the solver's flat map.
 const (
@@ -104,23 +104,26 @@ type trapLayer struct {
 	bad     [traps.MaxKinds]*trapLayer // (h-1, k with t harmful)
 	wSafe   [traps.MaxKinds]int64
 	wBad    [traps.MaxKinds]int64
-	total   int64
-	regions []trapMemo // per region of m
-	harmful []trapMemo // per harmful cell of m that was stood on
-	move    []int8     // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
+	total   mass   // Mass(k)
+	regions []mass // per region of m, or unsolved
+	harmful []mass // per harmful cell of m that was stood on, or unsolved
+	move    []int8 // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
 }
 
-// trapMemo is a value once evaluated.
-type trapMemo struct {
-	v    mass
-	done bool
-}
+// unsolved marks a memo entry not evaluated yet (masses are never negative).
+const unsolved mass = -1
 
-// memo returns the entry i of memos, growing it as the map behind it names
-// more regions or cells.
-func memo(memos *[]trapMemo, i int) *trapMemo {
+// memo returns entry i of memos, growing it, as the map behind it names more
+// regions or cells, to at least named entries (all named so far) and at
+// least twice its length, so that a layer grows its memo a few times only.
+func memo(memos *[]mass, i, named int) *mass {
 	if i >= len(*memos) {
-		*memos = append(*memos, make([]trapMemo, i+1-len(*memos))...)
+		grown := make([]mass, max(i+1, named, 2*len(*memos)))
+		n := copy(grown, *memos)
+		for j := n; j < len(grown); j++ {
+			grown[j] = unsolved
+		}
+		*memos = grown
 	}
 	return &(*memos)[i]
 }
@@ -137,6 +140,7 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 	s := &trapSolver{z: z, prior: prior, m: m, n: n, nk: belief.Count(z.Kinds)}
 	s.code = make([]int8, m*n)
 	s.exit = make([]bool, m*n)
+	s.plain = make([]bool, m*n)
 	s.nbrs = make([][4]int32, m*n)
 	for r := range m {
 		for c := range n {
@@ -147,8 +151,10 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 				s.code[i] = cellWall
 			case traps.Kind(ch) >= 0:
 				s.code[i] = int8(traps.Kind(ch))
+				s.ofKind[traps.Kind(ch)] = append(s.ofKind[traps.Kind(ch)], int32(i))
 			default:
 				s.code[i] = cellPlain
+				s.plain[i] = true
 			}
 			s.exit[i] = ch == traps.Exit
 			if ch == traps.Start {
@@ -180,12 +186,12 @@ func (s *trapSolver) layer(h int, k belief.Knowledge) *trapLayer {
 		return ly
 	}
 	s.stats.Layers++
-	ly := &trapLayer{h: h, k: k, total: s.prior.Mass(k)}
+	ly := &trapLayer{h: h, k: k, total: mass(s.prior.Mass(k))}
 	for t := range s.z.Kinds {
 		ly.reveal[t] = k.Of(t)
 	}
 	if s.maps[k] == nil {
-		s.maps[k] = newTrapMap(s.code, ly.reveal)
+		s.maps[k] = newTrapMap(&s.trapGrid, ly.reveal)
 	}
 	ly.m = s.maps[k]
 	s.layers[idx] = ly
@@ -213,8 +219,8 @@ func (s *trapSolver) value(ly *trapLayer, i int32) mass {
 // regionValue is the value of region r of layer ly: its whole mass if it
 // holds an exit, else its best frontier step.
 func (s *trapSolver) regionValue(ly *trapLayer, r int) mass {
-	if e := memo(&ly.regions, r); e.done {
-		return e.v
+	if v := *memo(&ly.regions, r, len(ly.m.regions)); v != unsolved {
+		return v
 	}
 	s.stats.Regions++
 	reg := &ly.m.regions[r]
@@ -237,15 +243,15 @@ func (s *trapSolver) regionValue(ly *trapLayer, r int) mass {
 		}
 	}
 	// The recursion reaches only later layers, so ly.regions is as it was.
-	*memo(&ly.regions, r) = trapMemo{best, true}
+	ly.regions[r] = best
 	return best
 }
 
 // harmfulValue is the value of standing on known-harmful trap cell i, the
 // j-th harmful cell of ly's map: the best step away from it.
 func (s *trapSolver) harmfulValue(ly *trapLayer, j int, i int32) mass {
-	if e := memo(&ly.harmful, j); e.done {
-		return e.v
+	if v := *memo(&ly.harmful, j, ly.m.harmful); v != unsolved {
+		return v
 	}
 	var best mass
 	for _, d := range s.nbrs[i] {
@@ -262,7 +268,7 @@ func (s *trapSolver) harmfulValue(ly *trapLayer, j int, i int32) mass {
 			best = v
 		}
 	}
-	*memo(&ly.harmful, j) = trapMemo{best, true}
+	ly.harmful[j] = best
 	return best
 }
 

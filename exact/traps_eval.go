@@ -35,9 +35,9 @@ func trapPolicyMass(z *traps.Maze, pol traps.Policy) (survives, total int64, _ e
 	if err != nil {
 		return 0, 1, err
 	}
-	e := &trapEvaluator{s: s, pol: pol, memo: map[trapEntry]int64{}}
+	e := &trapEvaluator{s: s, pol: pol, memo: map[trapEntry]mass{}}
 	v, err := e.eval(s.layer(z.Life, 0), s.start)
-	return v, s.prior.Mass(0), err
+	return int64(v), s.prior.Mass(0), err
 }
 
 // trapEntry is a place where a walk within one layer begins.

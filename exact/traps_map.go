@@ -1,6 +1,10 @@
 package exact
 
-import "github.com/chancecheck/chancecheck/games/traps"
+import (
+	"slices"
+
+	"github.com/chancecheck/chancecheck/games/traps"
+)
 
 // trapMap is the maze as one knowledge k sees it: which cells are walked on
 // for free, and the free regions and harmful cells named so far. What is free
@@ -25,10 +29,14 @@ type trapRegion struct {
 	frontier []int32
 }
 
-func newTrapMap(code []int8, reveal [traps.MaxKinds]traps.Reveal) *trapMap {
-	m := &trapMap{free: make([]bool, len(code)), id: make([]int16, len(code))}
-	for i, c := range code {
-		m.free[i] = c == cellPlain || c >= 0 && reveal[c] == traps.Harmless
+func newTrapMap(g *trapGrid, reveal [traps.MaxKinds]traps.Reveal) *trapMap {
+	m := &trapMap{free: slices.Clone(g.plain), id: make([]int16, len(g.code))}
+	for t, cells := range g.ofKind {
+		if reveal[t] == traps.Harmless {
+			for _, c := range cells {
+				m.free[c] = true
+			}
+		}
 	}
 	return m
 }
@@ -38,6 +46,10 @@ type trapGrid struct {
 	code []int8     // per cell: cellWall, cellPlain or the trap kind
 	exit []bool     // per cell
 	nbrs [][4]int32 // per cell: the neighbour in each direction of traps.Steps(), -1 for none or wall
+	// plain marks the cells free whatever is known (floor, start, exit);
+	// ofKind lists the trap cells of each kind.
+	plain  []bool
+	ofKind [traps.MaxKinds][]int32
 }
 
 // trapSearch is the working memory of the region searches. A search never

@@ -30,7 +30,7 @@ func SolveTraps(z *traps.Maze) (TrapSolution, error) {
 	if err != nil {
 		return TrapSolution{}, err
 	}
-	v := big.NewRat(s.answer(), s.prior.Mass(0))
+	v := big.NewRat(int64(s.answer()), s.prior.Mass(0))
 	f, _ := v.Float64()
 	sol := TrapSolution{Value: f, Exact: v, Stats: s.stats}
 	sol.Policy = s.table()
