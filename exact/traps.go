@@ -60,7 +60,7 @@ func trapSurvivingMass(z *traps.Maze) (survives, total int64, _ TrapStats, _ err
 //     compare as the probabilities do;
 //   - certain survival in a layer is its whole mass, Mass(k).
 //
-// Values are integers at most Mass(0) ≤ 2^MaxKinds·MaxWeight = 3.2·10^6, so
+// Values are integers at most Mass(0) ≤ 2^traps.MaxKinds·traps.MaxWeight = 3.2·10^6, so
 // int32 holds them exactly (and float64 too: they are far below 2^53).
 type mass = int32
 
@@ -79,10 +79,10 @@ const (
 // search over cells is ever needed. Regions are evaluated on demand, so only
 // those a player can enter are ever searched.
 type trapSolver struct {
-	z     *traps.Maze
-	prior *belief.Prior
-	m, n  int
 	trapGrid
+	z      *traps.Maze
+	prior  *belief.Prior
+	m, n   int
 	start  int32
 	nk     int          // 3^K
 	layers []*trapLayer // index (h-1)·3^K + k; nil until first used
