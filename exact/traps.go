@@ -223,13 +223,15 @@ func (s *trapSolver) regionValue(ly *trapLayer, r int) mass {
 		return v
 	}
 	s.stats.Regions++
-	reg := &ly.m.regions[r]
+	reg := ly.m.regions[r]
 	var best mass
 	if reg.exit {
 		best = ly.total
 	} else {
 		// The frontier is grouped by kind: step onto each kind's cells at once.
-		fr := reg.frontier
+		// Naming regions in the recursion may move s.search.frontiers; fr
+		// keeps this frontier's entries, which never change.
+		fr := s.search.frontiers[reg.start:reg.end]
 		for len(fr) > 0 {
 			t := s.code[fr[0]]
 			n := 1

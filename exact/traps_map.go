@@ -20,13 +20,13 @@ type trapMap struct {
 	harmful int // harmful cells named
 }
 
-// trapRegion is one free region of a map.
+// trapRegion is one free region of a map. Its frontier, trapSearch.frontiers
+// [start:end], lists once each the cells next to the region that are traps
+// not known harmless, grouped by kind: every step out of the region lands on
+// one of them.
 type trapRegion struct {
-	exit bool
-	// frontier lists, once each, the cells next to the region that are
-	// traps not known harmless, grouped by kind (every step out of the
-	// region lands on one of them).
-	frontier []int32
+	exit       bool
+	start, end int32
 }
 
 func newTrapMap(g *trapGrid, reveal [traps.MaxKinds]traps.Reveal) *trapMap {
@@ -59,9 +59,9 @@ type trapSearch struct {
 	seen   []uint32 // per cell: equal to stamp when already in the frontier being built
 	stamp  uint32
 	byKind [traps.MaxKinds][]int32
-	// pool holds the frontiers of every region, which are slices of it:
-	// one growing block instead of a slice per region.
-	pool []int32
+	// frontiers holds the frontiers of every region of every map, one after
+	// the other (trapRegion). Entries are never changed once written.
+	frontiers []int32
 }
 
 func newTrapSearch(cells int) trapSearch {
@@ -106,27 +106,13 @@ func (sc *trapSearch) name(g *trapGrid, m *trapMap, i int32, stats *TrapStats) i
 	}
 	sc.queue = queue
 	stats.CellVisit += len(queue)
-	reg := trapRegion{exit: exit}
+	reg := trapRegion{exit: exit, start: int32(len(sc.frontiers))}
 	if !exit { // a region with an exit is worth its whole mass: no step is taken
-		reg.frontier = sc.frontier()
+		for _, cells := range sc.byKind {
+			sc.frontiers = append(sc.frontiers, cells...)
+		}
 	}
+	reg.end = int32(len(sc.frontiers))
 	m.regions = append(m.regions, reg)
 	return id
-}
-
-// frontier stores the traps listed by kind in the pool, grouped by kind.
-func (sc *trapSearch) frontier() []int32 {
-	n := 0
-	for _, cells := range sc.byKind {
-		n += len(cells)
-	}
-	if len(sc.pool)+n > cap(sc.pool) {
-		// A new block; the frontiers already made keep the old one.
-		sc.pool = make([]int32, 0, max(2*cap(sc.pool), n, 1024))
-	}
-	start := len(sc.pool)
-	for _, cells := range sc.byKind {
-		sc.pool = append(sc.pool, cells...)
-	}
-	return sc.pool[start:len(sc.pool):len(sc.pool)]
 }
