@@ -141,6 +141,7 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 	s.code = make([]int8, m*n)
 	s.exit = make([]bool, m*n)
 	s.plain = make([]bool, m*n)
+	s.rows, s.cols = m, n
 	s.nbrs = make([][4]int32, m*n)
 	for r := range m {
 		for c := range n {
@@ -152,11 +153,16 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 			case traps.Kind(ch) >= 0:
 				s.code[i] = int8(traps.Kind(ch))
 				s.ofKind[traps.Kind(ch)] = append(s.ofKind[traps.Kind(ch)], int32(i))
+				s.kindRows[traps.Kind(ch)][r] |= 1 << c
 			default:
 				s.code[i] = cellPlain
 				s.plain[i] = true
+				s.plainRows[r] |= 1 << c
 			}
 			s.exit[i] = ch == traps.Exit
+			if s.exit[i] {
+				s.exitRows[r] |= 1 << c
+			}
 			if ch == traps.Start {
 				s.start = int32(i)
 			}
@@ -171,7 +177,6 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 	}
 	s.layers = make([]*trapLayer, z.Life*s.nk)
 	s.maps = make([]*trapMap, s.nk)
-	s.search = newTrapSearch(m * n)
 	return s, nil
 }
 
