@@ -255,6 +255,35 @@ func TestTrapsSameAsReference(t *testing.T) {
 			t.Fatalf("maze %d:\n%s%v", i, mazeText(z), err)
 		}
 	}
+	// n = 30, the official tests' width: a row mask's every bit but the top two.
+	wide := generators.TrapsWith(generators.TrapsOptions{MaxRows: 30, MaxCols: 30, MinCols: 30, MaxKinds: 5, MaxLife: 5})
+	for i := range n / 4 {
+		z := wide.Example(i)
+		if err := sameAsReference(z); err != nil {
+			t.Fatalf("30-column maze %d:\n%s%v", i, mazeText(z), err)
+		}
+	}
+}
+
+// runAt on hand-made rows: the run of ones holding the bit, whatever lies
+// beside it.
+func TestRunAt(t *testing.T) {
+	tests := []struct {
+		f, b, want uint32
+	}{
+		{0b0111_0110, 0b0000_0100, 0b0000_0110}, // the run is bits 1..2; bits 4..6 are another
+		{0b0111_0110, 0b0010_0000, 0b0111_0000},
+		{0b1111, 0b0001, 0b1111},                      // from bit 0
+		{0b1111, 0b1000, 0b1111},                      // to the top of the run
+		{0b1, 0b1, 0b1},                               // a single cell
+		{1<<30 - 1, 1 << 29, 1<<30 - 1},               // a full row of 30 columns
+		{(1<<30 - 1) &^ (1 << 15), 1 << 3, 1<<15 - 1}, // a wall in column 15
+	}
+	for _, tt := range tests {
+		if got := runAt(tt.f, tt.b); got != tt.want {
+			t.Errorf("runAt(%b, %b) = %b, want %b", tt.f, tt.b, got, tt.want)
+		}
+	}
 }
 
 func mazeText(z *traps.Maze) string {
