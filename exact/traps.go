@@ -215,8 +215,15 @@ func (s *trapSolver) value(ly *trapLayer, i int32) mass {
 	if id == 0 {
 		id = s.search.name(&s.trapGrid, ly.m, i, &s.stats)
 	}
+	// Most lookups find the value solved: answer those without a call.
 	if id > 0 {
+		if r := int(id - 1); r < len(ly.regions) && ly.regions[r] != unsolved {
+			return ly.regions[r]
+		}
 		return s.regionValue(ly, int(id-1))
+	}
+	if j := int(-id - 1); j < len(ly.harmful) && ly.harmful[j] != unsolved {
+		return ly.harmful[j]
 	}
 	return s.harmfulValue(ly, int(-id-1), i)
 }
