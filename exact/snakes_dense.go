@@ -130,10 +130,18 @@ func ExpectedThrowsRat(b snakes.Board) (*big.Rat, error) {
 	return x[s.index[1]], nil
 }
 
+// ThrowDistributionMax is the most throws ThrowDistribution follows: past
+// 2^22 the distribution would take 32 MB, for boards no referee plays to
+// the end either.
+const ThrowDistributionMax = 1 << 22
+
 // ThrowDistribution returns P(T = t) for t = 0, 1, …, where T is the number
 // of throws from cell 1 to 100, by pushing the distribution of the player's
 // cell forward one throw at a time until the mass not yet on 100 is below
-// tail. It returns the pmf and the mass left out (≤ tail).
+// tail, or for ThrowDistributionMax throws. It returns the pmf and the mass
+// left out: at most tail, unless the board's game is so long (an expected
+// hundreds of thousands of throws) that more is left after
+// ThrowDistributionMax throws.
 func ThrowDistribution(b snakes.Board, tail float64) (pmf []float64, left float64, err error) {
 	if err := b.Validate(); err != nil {
 		return nil, 0, fmt.Errorf("snakes: %w", err)
@@ -146,11 +154,7 @@ func ThrowDistribution(b snakes.Board, tail float64) (pmf []float64, left float6
 	cur[1] = 1
 	pmf = []float64{0}
 	left = 1
-	const maxThrows = 1 << 22
-	for t := 1; left >= tail; t++ {
-		if t > maxThrows {
-			return nil, 0, fmt.Errorf("snakes: distribution still has mass %g after %d throws", left, maxThrows)
-		}
+	for t := 1; left >= tail && t <= ThrowDistributionMax; t++ {
 		clear(next[:])
 		for x := 1; x < snakes.Cells; x++ {
 			p := cur[x]

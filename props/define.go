@@ -315,6 +315,12 @@ func (d defined[B, P]) Simulate(ctx context.Context, b Board, sol Solution, cfg 
 	if err != nil {
 		return montecarlo.Histogram{}, err
 	}
+	if d.spec.Outcome == Count {
+		if p := massAbove(sol, montecarlo.MaxOutcome); p > unplayableMass {
+			return montecarlo.Histogram{}, fmt.Errorf("%s: %w: by the analyst, an outcome above %d (the most one run may count) has probability %.3g",
+				d.spec.Name, ErrTooLongToPlay, montecarlo.MaxOutcome, p)
+		}
+	}
 	var players func() montecarlo.Player
 	switch {
 	case d.choices != nil:
