@@ -42,7 +42,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 		br.Error = "solve: " + err.Error()
 		return br, t
 	}
-	br.Exact = sol.Value
+	br.Exact, br.Oracle = sol.Value, sol.Oracle
 	if frac, err := g.Fraction(pb.board, sol); err == nil && frac != nil {
 		br.Fraction = frac.RatString()
 	}

@@ -45,10 +45,25 @@ func WriteMarkdown(w io.Writer, r *Report, t *Timings) error {
 	return err
 }
 
+// byRules reports whether some board's exact answer came from the rules
+// engine (a game defined by its rules).
+func byRules(boards []BoardReport) bool {
+	for _, bd := range boards {
+		if strings.HasPrefix(bd.Oracle, "the rules engine") {
+			return true
+		}
+	}
+	return false
+}
+
 func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 	fmt.Fprintf(b, "\n## %s %s\n\n%s\n\n", g.Name, verdictMark(g.Pass), g.Title)
 	fmt.Fprintf(b, "Budget: α = %.3g for the game, %.3g per board, %.3g for the calibration%s.\n\n",
 		g.Budget.Alpha, g.Budget.AlphaPerBoard, g.Budget.CalibrationAlpha, coverageBudgetText(g.Budget))
+	if byRules(g.Boards) {
+		b.WriteString("Exact answers from the rules engine, and the referee plays the same rules: their agreement shows the engine solved the rules as written, " +
+			"not that the rules are the problem's (a wrong rules function fools both); a solver written apart, judged by `check`, is the independent side.\n\n")
+	}
 	if c := g.Calibration; c != nil {
 		fmt.Fprintf(b, "Calibration: U = Φ(Z) of %d boards (%d left out) against Uniform(0,1): D = %.4f, Berry–Esseen allowance %.4f, p = %.3g: %s.\n\n",
 			c.Boards, c.Skipped, c.D, c.BerryEsseen, c.PValue, passWord(c.Pass))

@@ -157,7 +157,11 @@ type BoardReport struct {
 	// Failed lists the invariants this board broke, with their messages.
 	Failed []InvariantFailure `json:"failed_invariants,omitempty"`
 	Error  string             `json:"error,omitempty"` // a generate, solve or simulate error
-	Pass   bool               `json:"pass"`
+	// Oracle names what gave the exact answer when the game says
+	// (props.Solution.Oracle: "the rules engine (exact fraction)"); empty
+	// for a hand-written analyst.
+	Oracle string `json:"oracle,omitempty"`
+	Pass   bool   `json:"pass"`
 }
 
 // InvariantFailure is one invariant broken by one board.

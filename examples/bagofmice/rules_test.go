@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -62,6 +63,13 @@ func TestRulesGameReport(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("report does not say %q:\n%s", want, out)
 		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "their agreement shows the engine solved the rules as written"; !strings.Contains(string(md), want) {
+		t.Errorf("report.md does not say what the agreement proves (%q):\n%s", want, md)
 	}
 }
 
