@@ -28,12 +28,9 @@ type Tokens struct {
 
 // Read splits r into lines and tokens. file names the input in errors.
 func Read(r io.Reader, file string) (*Tokens, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	data, err := readInput(r, file)
 	if err != nil {
-		return nil, fmt.Errorf("%s: reading: %w", nameOr(file), err)
-	}
-	if len(data) > MaxInputBytes {
-		return nil, Errorf(file, 0, "input is larger than %d bytes", MaxInputBytes)
+		return nil, err
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	t := &Tokens{File: file, Lines: strings.Split(text, "\n")}
@@ -46,6 +43,18 @@ func Read(r io.Reader, file string) (*Tokens, error) {
 		}
 	}
 	return t, nil
+}
+
+// readInput reads r whole, refusing more than MaxInputBytes.
+func readInput(r io.Reader, file string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading: %w", nameOr(file), err)
+	}
+	if len(data) > MaxInputBytes {
+		return nil, Errorf(file, 0, "input is larger than %d bytes", MaxInputBytes)
+	}
+	return data, nil
 }
 
 func nameOr(file string) string {
