@@ -148,3 +148,28 @@ func TestParseMatchesTokensOnManyBoards(t *testing.T) {
 		t.Fatalf("%d boards: %v", len(boards), err)
 	}
 }
+
+// BenchmarkParseManyBoards parses one file of 10,000 boards of 0..48
+// ladders (about 1.5 MB) per op.
+func BenchmarkParseManyBoards(b *testing.B) {
+	var boards []Board
+	for i := range 10_000 {
+		var bd Board
+		for k := range i % 49 { // ladders from 2..50 into 51..100, no chains
+			bd.Jumps = append(bd.Jumps, Jump{From: 2 + k, To: 100 - k})
+		}
+		boards = append(boards, bd)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, boards); err != nil {
+		b.Fatal(err)
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseUpTo(bytes.NewReader(data), "b.in", RelaxedMaxCases); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -70,25 +70,28 @@ func spaceAt(data []byte, i int) int {
 // skipSpace moves past white space to the next token or the end, counting
 // line breaks.
 func (s *Scanner) skipSpace() {
-	for s.pos < len(s.data) {
-		c := s.data[s.pos]
-		switch {
-		case c == '\n':
-			s.line++
-			s.pos++
-		case c < utf8.RuneSelf:
-			if !asciiSpace[c] {
-				return
-			}
-			s.pos++
-		default:
-			w := spaceAt(s.data, s.pos)
-			if w == 0 {
-				return
-			}
-			s.pos += w
+	data, pos, line := s.data, s.pos, s.line // locals: the loop reloads no field
+	for pos < len(data) {
+		c := data[pos]
+		if c == '\n' {
+			line++
+			pos++
+			continue
 		}
+		if c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				break
+			}
+			pos++
+			continue
+		}
+		w := spaceAt(data, pos)
+		if w == 0 {
+			break
+		}
+		pos += w
 	}
+	s.pos, s.line = pos, line
 }
 
 // token returns the next token's bytes and line, or ok false at the end.
@@ -140,35 +143,56 @@ func (s *Scanner) endError(what string) *Error {
 // Int reads the next token as a decimal integer in [lo, hi], with the
 // errors of Tokens.Int; what names it in them. It returns the token's line.
 func (s *Scanner) Int(what string, lo, hi int) (v, line int, err error) {
-	s.skipSpace()
-	// The common token, a few digits before white space or the end, is read
-	// in the one pass that finds its end.
-	start, i := s.pos, s.pos
-	for i < len(s.data) && s.data[i]-'0' <= 9 && i-start < 18 {
-		v = v*10 + int(s.data[i]-'0')
+	// The common token, a few digits after spaces and line breaks, is read
+	// in one pass over locals; anything else takes the general route.
+	data, i, line := s.data, s.pos, s.line
+	for i < len(data) {
+		if c := data[i]; c != ' ' {
+			if c != '\n' {
+				break
+			}
+			line++
+		}
 		i++
 	}
-	if i > start && (i == len(s.data) || s.data[i] < utf8.RuneSelf && asciiSpace[s.data[i]]) {
-		s.pos = i
-		return s.inRange(what, v, s.line, lo, hi)
+	start, end := i, min(len(data), i+18) // 18 digits cannot overflow an int
+	for i < end {
+		d := data[i] - '0'
+		if d > 9 {
+			break
+		}
+		v = v*10 + int(d)
+		i++
 	}
+	if i == start || i < len(data) && !asciiSpace[data[i]] {
+		s.pos, s.line = start, line
+		return s.intToken(what, lo, hi)
+	}
+	s.pos, s.line = i, line
+	if v < lo || v > hi {
+		return 0, line, s.rangeError(what, v, line, lo, hi)
+	}
+	return v, line, nil
+}
+
+// intToken is Int for a token that is not plain digits before white space.
+func (s *Scanner) intToken(what string, lo, hi int) (int, int, error) {
 	tok, line, ok := s.token()
 	if !ok {
 		return 0, 0, s.endError(what)
 	}
-	v, ok = atoi(tok)
+	v, ok := atoi(tok)
 	if !ok {
 		return 0, line, Errorf(s.File, line, "expected %s (an integer), found %q", what, clip(string(tok)))
 	}
-	return s.inRange(what, v, line, lo, hi)
-}
-
-// inRange is v, read on line, checked against [lo, hi].
-func (s *Scanner) inRange(what string, v, line, lo, hi int) (int, int, error) {
 	if v < lo || v > hi {
-		return 0, line, Errorf(s.File, line, "%s must be in %d..%d, found %d", what, lo, hi, v)
+		return 0, line, s.rangeError(what, v, line, lo, hi)
 	}
 	return v, line, nil
+}
+
+func (s *Scanner) rangeError(what string, v, line, lo, hi int) error {
+	return Errorf(s.File, line, "%s must be in %d..%d, found %d", what, lo, hi, v)
 }
 
 // atoi is strconv.Atoi on bytes: the common short token of digits without a
