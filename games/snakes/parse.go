@@ -19,6 +19,12 @@ const RelaxedMaxCases = 1_000_000
 
 // ParseUpTo is Parse with T allowed up to maxCases instead of the
 // statement's 105.
+//
+// A case that reads well but breaks a rule does not stop the parse, so that
+// every broken case is named; a malformed token does. Reading and checking
+// the rules are apart: one goroutine reads the cases while another
+// validates those read so far, in order, so the errors come out in the
+// order of the cases as if one loop did both.
 func ParseUpTo(r io.Reader, file string, maxCases int) ([]Board, error) {
 	sc, err := textio.NewScanner(r, file)
 	if err != nil {
@@ -31,29 +37,72 @@ func ParseUpTo(r io.Reader, file string, maxCases int) ([]Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A case that reads well but breaks a rule does not stop the parse, so
-	// that every broken case is named; a malformed token does.
-	boards := make([]Board, 0, t)
+	cases := make([]readCase, t)
+	read := make(chan int, 16) // how many cases are read, now and then
+	broken := make(chan []error)
+	go func() { broken <- validateCases(sc, cases, read) }()
 	var jumps jumpSlab
-	var broken []error
-	for i := range t {
-		b, err := parseCase(sc, &jumps, i+1, t)
-		if err != nil {
-			var rule *ruleError
-			if !errors.As(err, &rule) {
-				return nil, errors.Join(append(broken, err)...)
-			}
-			broken = append(broken, rule.err)
+	var lines lineSlab
+	n := 0
+	for ; n < t; n++ {
+		if err = readNextCase(sc, &cases[n], &jumps, &lines, n+1, t); err != nil {
+			break
 		}
-		boards = append(boards, b)
+		if (n+1)%validateEvery == 0 {
+			read <- n + 1
+		}
 	}
-	if len(broken) > 0 {
-		return nil, errors.Join(broken...)
+	read <- n
+	close(read)
+	errs := <-broken
+	if err != nil { // a malformed token ends the parse, after the broken cases before it
+		return nil, errors.Join(append(errs, err)...)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	if err := sc.End(fmt.Sprintf("the last of the %d cases T announced", t)); err != nil {
 		return nil, err
 	}
+	boards := make([]Board, t)
+	for i := range cases {
+		boards[i] = cases[i].board
+	}
 	return boards, nil
+}
+
+// validateEvery is how many cases the reader hands the validator at a time:
+// enough to make a hand-over cheap, few enough that the validator starts
+// early.
+const validateEvery = 256
+
+// readCase is one case as read: its board and the lines its errors name.
+type readCase struct {
+	board Board
+	nLine int     // the line of n
+	lines []int32 // the line of each jump
+}
+
+// validateCases validates cases[0:k] for each k received on read, in
+// order, until read is closed, and returns the rule errors of the broken
+// cases, in order.
+func validateCases(sc *textio.Scanner, cases []readCase, read <-chan int) []error {
+	var broken []error
+	done := 0
+	for k := range read {
+		for ; done < k; done++ {
+			c := &cases[done]
+			if err := c.board.Validate(); err != nil {
+				var je *JumpError
+				line, msg := c.nLine, err.Error()
+				if errors.As(err, &je) {
+					line, msg = int(c.lines[je.Index]), je.Msg
+				}
+				broken = append(broken, sc.Errorf(line, "case %d: %s", done+1, msg))
+			}
+		}
+	}
+	return broken
 }
 
 // jumpSlab hands out the jumps of many boards from a few large arrays
@@ -72,40 +121,40 @@ func (s *jumpSlab) take(n int) []Jump {
 	return out
 }
 
-func parseCase(sc *textio.Scanner, jumps *jumpSlab, c, t int) (Board, error) {
+// lineSlab is jumpSlab for the jumps' line numbers.
+type lineSlab struct{ free []int32 }
+
+func (s *lineSlab) take(n int) []int32 {
+	const slab = 4096
+	if n > len(s.free) {
+		s.free = make([]int32, max(slab, n))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	return out
+}
+
+// readNextCase reads case c of t into rc; the error is a malformed token
+// or the end of the input.
+func readNextCase(sc *textio.Scanner, rc *readCase, jumps *jumpSlab, lines *lineSlab, c, t int) error {
 	if sc.Done() {
-		return Board{}, sc.Errorf(sc.Line(), "T says %d cases but the input ends after %d", t, c-1)
+		return sc.Errorf(sc.Line(), "T says %d cases but the input ends after %d", t, c-1)
 	}
 	n, nLine, err := sc.Int("n (the number of snakes and ladders)", 0, Cells-2)
 	if err != nil {
-		return Board{}, err
+		return err
 	}
-	b := Board{Jumps: jumps.take(n)}
-	var lines [Cells - 2]int // the input line of each jump, for errors
+	rc.board, rc.nLine, rc.lines = Board{Jumps: jumps.take(n)}, nLine, lines.take(n)
 	for i := range n {
 		from, line, err := sc.Int("a (a jump's start)", 1, Cells)
 		if err != nil {
-			return Board{}, err
+			return err
 		}
 		to, _, err := sc.Int("b (a jump's end)", 1, Cells)
 		if err != nil {
-			return Board{}, err
+			return err
 		}
-		b.Jumps[i], lines[i] = Jump{From: from, To: to}, line
+		rc.board.Jumps[i], rc.lines[i] = Jump{From: from, To: to}, int32(line)
 	}
-	if err := b.Validate(); err != nil {
-		var je *JumpError
-		line := nLine
-		msg := err.Error()
-		if errors.As(err, &je) {
-			line, msg = lines[je.Index], je.Msg
-		}
-		return Board{}, &ruleError{sc.Errorf(line, "case %d: %s", c, msg)}
-	}
-	return b, nil
+	return nil
 }
-
-// ruleError is a well-formed case that breaks a rule of the game.
-type ruleError struct{ err *textio.Error }
-
-func (e *ruleError) Error() string { return e.err.Error() }

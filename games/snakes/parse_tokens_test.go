@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -124,28 +125,59 @@ func compareParsers(in string, maxCases int) string {
 	return ""
 }
 
-// TestParseMatchesTokensOnManyBoards compares the two parsers on one file
-// of many boards of every shape Write produces, dense ones included.
+// TestParseMatchesTokensOnManyBoards compares the two parsers on files of
+// more cases than the validator takes at a time, valid ones and ones with
+// broken cases and a malformed token in different hand-overs.
 func TestParseMatchesTokensOnManyBoards(t *testing.T) {
 	var boards []Board
-	for n := range Cells - 1 {
+	for i := range 1000 {
 		var b Board
-		for i := range n { // ladders from 2..n+1 to the cells above 50, no chains
-			b.Jumps = append(b.Jumps, Jump{From: 2 + i, To: 100 - i%50})
+		for k := range i % 49 { // ladders from 2..50 into 51..100, no chains
+			b.Jumps = append(b.Jumps, Jump{From: 2 + k, To: 100 - k})
 		}
-		if b.Validate() == nil {
-			boards = append(boards, b)
+		if i%7 == 3 && i%49 > 0 && i%49 < 45 { // a wall of snakes to 1, below the ladders' ends; 2 -> 100 passes it
+			for c := 50; c < 56; c++ {
+				b.Jumps = append(b.Jumps, Jump{From: c, To: 1})
+			}
+		}
+		boards = append(boards, b)
+	}
+	write := func(boards []Board) string {
+		var buf bytes.Buffer
+		if err := Write(&buf, boards); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	trapped := Board{Jumps: []Jump{{94, 3}, {95, 3}, {96, 3}, {97, 3}, {98, 3}, {99, 3}}}
+	chained := Board{Jumps: []Jump{{5, 50}, {50, 60}}}
+	broken := slices.Clone(boards)
+	broken[10], broken[300], broken[700] = trapped, chained, trapped
+	valid := write(boards)
+	malformLast := func(in string) string { // the last case of no jumps (case 981) says "zero"
+		i := strings.LastIndex(in, "\n\n0\n")
+		return in[:i] + "\n\nzero\n" + in[i+len("\n\n0\n"):]
+	}
+	tests := []struct{ name, in string }{
+		{"valid", valid},
+		{"broken cases in three hand-overs", write(broken)},
+		{"and a malformed token after them", malformLast(write(broken))},
+		{"T larger than the cases", "1001" + strings.TrimPrefix(valid, "1000")},
+	}
+	for _, tt := range tests {
+		if diff := compareParsers(tt.in, RelaxedMaxCases); diff != "" {
+			t.Errorf("%s: %s", tt.name, diff)
 		}
 	}
-	var buf bytes.Buffer
-	if err := Write(&buf, boards); err != nil {
-		t.Fatal(err)
+	if got, err := ParseUpTo(strings.NewReader(valid), "many.in", RelaxedMaxCases); err != nil || len(got) != 1000 {
+		t.Fatalf("%d boards: %v", len(got), err)
 	}
-	if diff := compareParsers(buf.String(), RelaxedMaxCases); diff != "" {
-		t.Fatal(diff)
+	if _, err := ParseUpTo(strings.NewReader(write(broken)), "many.in", RelaxedMaxCases); err == nil || strings.Count(err.Error(), "\n") != 2 {
+		t.Errorf("three broken cases: %v", err)
 	}
-	if _, err := ParseUpTo(&buf, "many.in", RelaxedMaxCases); err != nil || len(boards) < 40 {
-		t.Fatalf("%d boards: %v", len(boards), err)
+	if _, err := ParseUpTo(strings.NewReader(malformLast(write(broken))), "many.in", RelaxedMaxCases); err == nil ||
+		strings.Count(err.Error(), "\n") != 3 || !strings.Contains(err.Error(), `found "zero"`) {
+		t.Errorf("three broken cases and a malformed token: %v", err)
 	}
 }
 
@@ -173,3 +205,8 @@ func BenchmarkParseManyBoards(b *testing.B) {
 		}
 	}
 }
+
+// ruleError is a well-formed case that breaks a rule of the game.
+type ruleError struct{ err *textio.Error }
+
+func (e *ruleError) Error() string { return e.err.Error() }
