@@ -2,6 +2,8 @@ package textio
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -163,5 +165,28 @@ func BenchmarkScannerInts(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestNewScannerReadsFiles reads a file, which knows its size, and the
+// same bytes through a reader that does not: the same tokens.
+func TestNewScannerReadsFiles(t *testing.T) {
+	in := strings.Repeat("12 345\n", 5000)
+	path := filepath.Join(t.TempDir(), "a.in")
+	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fromFile, err := NewScanner(f, "a.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromReader, _ := NewScanner(strings.NewReader(in), "a.in")
+	if string(fromFile.data) != in || string(fromReader.data) != in || fromFile.Lines() != 5000 {
+		t.Fatalf("read %d and %d bytes of %d, %d lines", len(fromFile.data), len(fromReader.data), len(in), fromFile.Lines())
 	}
 }
