@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -21,11 +22,20 @@ const RelaxedMaxCases = 1_000_000
 // statement's 105.
 //
 // A case that reads well but breaks a rule does not stop the parse, so that
-// every broken case is named; a malformed token does. Reading and checking
-// the rules are apart: one goroutine reads the cases while another
-// validates those read so far, in order, so the errors come out in the
-// order of the cases as if one loop did both.
+// every broken case is named; a malformed token does. The errors are those
+// of one loop reading the cases in order, though the work is shared out
+// (readCases, readHalves).
 func ParseUpTo(r io.Reader, file string, maxCases int) ([]Board, error) {
+	return parseUpTo(r, file, maxCases, halvesFrom)
+}
+
+// halvesFrom is the input size from which a parse reads its two halves at
+// once: below it a second goroutine costs more than it saves.
+const halvesFrom = 64 << 10
+
+// parseUpTo is ParseUpTo, reading inputs of halvesFrom bytes or more in
+// two halves at once.
+func parseUpTo(r io.Reader, file string, maxCases, halvesFrom int) ([]Board, error) {
 	sc, err := textio.NewScanner(r, file)
 	if err != nil {
 		return nil, err
@@ -37,38 +47,115 @@ func ParseUpTo(r io.Reader, file string, maxCases int) ([]Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	cases := make([]readCase, t)
-	read := make(chan int, 16) // how many cases are read, now and then
-	broken := make(chan []error)
-	go func() { broken <- validateCases(sc, cases, read) }()
-	var jumps jumpSlab
-	var lines lineSlab
-	n := 0
-	for ; n < t; n++ {
-		if err = readNextCase(sc, &cases[n], &jumps, &lines, n+1, t); err != nil {
-			break
-		}
-		if (n+1)%validateEvery == 0 {
-			read <- n + 1
+	if sc.Size() >= halvesFrom && t >= 2 {
+		if boards, ok := readHalves(sc, t); ok {
+			return boards, nil
 		}
 	}
-	read <- n
-	close(read)
+	boards, err := readCases(sc, t, -1)
+	if err != nil {
+		return nil, err
+	}
+	if err := sc.End(fmt.Sprintf("the last of the %d cases T announced", t)); err != nil {
+		return nil, err
+	}
+	return boards, nil
+}
+
+// readHalves reads the cases after T in two halves at once, the second from
+// a guess at where a case begins near the middle: a line holding a lone
+// number after a blank line, as Write and the judge's files lay cases out.
+// The guess holds when the first half, read from the start, ends exactly
+// there, and the halves together hold the T cases and the whole input:
+// then every token was read as the one loop reads it, so the boards are
+// its boards. Otherwise, or on any error, ok is false and the caller reads
+// the input again in one loop, for the boards or for the errors in order.
+func readHalves(sc *textio.Scanner, t int) (boards []Board, ok bool) {
+	start := sc.Offset()
+	split := caseStartAfter(sc.Bytes(), start+(sc.Size()-start)/2)
+	if split < 0 {
+		return nil, false
+	}
+	first, second := *sc, sc.From(split)
+	done := make(chan []Board)
+	go func() {
+		boards, err := readCases(&first, t-1, split)
+		if err != nil || first.Offset() != split {
+			boards = nil
+		}
+		done <- boards
+	}()
+	rest, err := readCases(second, t-1, second.Size())
+	head := <-done
+	if err != nil || head == nil || len(head)+len(rest) != t || !second.Done() {
+		return nil, false
+	}
+	return append(head, rest...), true
+}
+
+// caseStartAfter is the offset of the first line at or after from that
+// holds only digits and follows a blank line, or -1.
+func caseStartAfter(data []byte, from int) int {
+	for i := from; i < len(data); {
+		j := bytes.Index(data[i:], []byte("\n\n"))
+		if j < 0 {
+			return -1
+		}
+		k := i + j + 2
+		e := k
+		for e < len(data) && data[e]-'0' <= 9 {
+			e++
+		}
+		if e > k && e < len(data) && data[e] == '\n' {
+			return k
+		}
+		i = i + j + 1
+	}
+	return -1
+}
+
+// readCases reads at most t cases from sc, or, when stop ≥ 0, the cases
+// that begin before byte offset stop; case numbers in errors count from
+// the first case of the input. One goroutine reads while another validates
+// the cases read so far, in order, so the errors come out in case order:
+// the rule errors of broken cases, then the malformed token that ended the
+// reading, if any.
+func readCases(sc *textio.Scanner, t, stop int) ([]Board, error) {
+	chunks := make(chan []readCase, 16)
+	broken := make(chan []error)
+	go func() { broken <- validateCases(sc, chunks) }()
+	var (
+		jumps jumpSlab
+		lines lineSlab
+		chunk []readCase
+		read  = make([]Board, 0, min(t, sc.Size()/4+1)) // a case takes 4 bytes or more
+		err   error
+	)
+	for n := 0; n < t && (stop < 0 || sc.Offset() < stop); n++ {
+		if chunk == nil {
+			chunk = make([]readCase, 0, validateEvery)
+		}
+		chunk = chunk[:len(chunk)+1]
+		if err = readNextCase(sc, &chunk[len(chunk)-1], &jumps, &lines, n+1, t); err != nil {
+			chunk = chunk[:len(chunk)-1] // a case cut short is not validated
+			break
+		}
+		read = append(read, chunk[len(chunk)-1].board)
+		if len(chunk) == validateEvery {
+			chunks <- chunk
+			chunk = nil
+		}
+	}
+	chunks <- chunk
+	close(chunks)
 	errs := <-broken
-	if err != nil { // a malformed token ends the parse, after the broken cases before it
+	if err != nil {
 		return nil, errors.Join(append(errs, err)...)
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	if err := sc.End(fmt.Sprintf("the last of the %d cases T announced", t)); err != nil {
-		return nil, err
-	}
-	boards := make([]Board, t)
-	for i := range cases {
-		boards[i] = cases[i].board
-	}
-	return boards, nil
+	return read, nil
 }
 
 // validateEvery is how many cases the reader hands the validator at a time:
@@ -81,24 +168,24 @@ type readCase struct {
 	board Board
 	nLine int     // the line of n
 	lines []int32 // the line of each jump
+	c     int     // the case's number
 }
 
-// validateCases validates cases[0:k] for each k received on read, in
-// order, until read is closed, and returns the rule errors of the broken
-// cases, in order.
-func validateCases(sc *textio.Scanner, cases []readCase, read <-chan int) []error {
+// validateCases validates the cases of each chunk received, in order,
+// until chunks is closed, and returns the rule errors of the broken cases,
+// in order.
+func validateCases(sc *textio.Scanner, chunks <-chan []readCase) []error {
 	var broken []error
-	done := 0
-	for k := range read {
-		for ; done < k; done++ {
-			c := &cases[done]
+	for chunk := range chunks {
+		for i := range chunk {
+			c := &chunk[i]
 			if err := c.board.Validate(); err != nil {
 				var je *JumpError
 				line, msg := c.nLine, err.Error()
 				if errors.As(err, &je) {
 					line, msg = int(c.lines[je.Index]), je.Msg
 				}
-				broken = append(broken, sc.Errorf(line, "case %d: %s", done+1, msg))
+				broken = append(broken, sc.Errorf(line, "case %d: %s", c.c, msg))
 			}
 		}
 	}
@@ -112,7 +199,7 @@ type jumpSlab struct{ free []Jump }
 
 // take returns n zeroed jumps.
 func (s *jumpSlab) take(n int) []Jump {
-	const slab = 4096                     // a slab holds the jumps of many boards even when dense (≤ 98)
+	const slab = 4096 // a slab holds the jumps of many boards even when dense (≤ 98)
 	if n > len(s.free) || s.free == nil { // a board of no jumps gets an empty slice, not nil, as before
 		s.free = make([]Jump, max(slab, n))
 	}
@@ -144,7 +231,7 @@ func readNextCase(sc *textio.Scanner, rc *readCase, jumps *jumpSlab, lines *line
 	if err != nil {
 		return err
 	}
-	rc.board, rc.nLine, rc.lines = Board{Jumps: jumps.take(n)}, nLine, lines.take(n)
+	*rc = readCase{board: Board{Jumps: jumps.take(n)}, nLine: nLine, lines: lines.take(n), c: c}
 	for i := range n {
 		from, line, err := sc.Int("a (a jump's start)", 1, Cells)
 		if err != nil {

@@ -104,10 +104,20 @@ func FuzzParseMatchesTokens(f *testing.F) {
 	})
 }
 
-// compareParsers says how ParseUpTo and parseWithTokens differ on in, or "".
+// compareParsers says how ParseUpTo and parseWithTokens differ on in, or
+// "": ParseUpTo as it is, and made to read every input in two halves.
 func compareParsers(in string, maxCases int) string {
-	got, gotErr := ParseUpTo(strings.NewReader(in), "f.in", maxCases)
 	want, wantErr := parseWithTokens(strings.NewReader(in), "f.in", maxCases)
+	for _, halvesFrom := range []int{halvesFrom, 0} {
+		got, gotErr := parseUpTo(strings.NewReader(in), "f.in", maxCases, halvesFrom)
+		if diff := compareParses(got, gotErr, want, wantErr); diff != "" {
+			return fmt.Sprintf("halves from %d bytes: %s", halvesFrom, diff)
+		}
+	}
+	return ""
+}
+
+func compareParses(got []Board, gotErr error, want []Board, wantErr error) string {
 	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 		return fmt.Sprintf("error %v, want %v", gotErr, wantErr)
 	}
@@ -210,3 +220,49 @@ func BenchmarkParseManyBoards(b *testing.B) {
 type ruleError struct{ err *textio.Error }
 
 func (e *ruleError) Error() string { return e.err.Error() }
+
+// TestReadHalves checks that the two halves are read at once where the
+// layout is Write's, and that a layout fooling the guess at the middle
+// falls back to the one loop with the same result.
+func TestReadHalves(t *testing.T) {
+	boards := make([]Board, 500)
+	for i := range boards {
+		for k := range i % 30 {
+			boards[i].Jumps = append(boards[i].Jumps, Jump{From: 2 + k, To: 99 - k})
+		}
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, boards); err != nil {
+		t.Fatal(err)
+	}
+	written := buf.String()
+	// One token a line and a blank line before every token: every line
+	// looks like the start of a case, and most are not.
+	fooling := strings.Join(strings.Fields(written), "\n\n") + "\n"
+	tests := []struct {
+		name   string
+		in     string
+		halves bool
+	}{
+		{"Write's layout", written, true},
+		{"a blank line before every token", fooling, false},
+		{"no blank lines", strings.ReplaceAll(written, "\n\n", "\n"), false},
+	}
+	for _, tt := range tests {
+		sc := textio.ScanBytes([]byte(tt.in), "h.in")
+		n, _, err := sc.Int("T", 1, RelaxedMaxCases)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := readHalves(sc, n)
+		if ok != tt.halves {
+			t.Errorf("%s: read in halves %v, want %v", tt.name, ok, tt.halves)
+		}
+		if want, _ := parseWithTokens(strings.NewReader(tt.in), "h.in", RelaxedMaxCases); ok && !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the halves' boards differ", tt.name)
+		}
+		if diff := compareParsers(tt.in, RelaxedMaxCases); diff != "" {
+			t.Errorf("%s: %s", tt.name, diff)
+		}
+	}
+}

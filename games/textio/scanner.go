@@ -43,6 +43,27 @@ func ScanBytes(data []byte, file string) *Scanner {
 	return &Scanner{File: file, data: data, line: 1, lines: lines}
 }
 
+// Offset is the byte offset of the next token in the input, or its length
+// at the end.
+func (s *Scanner) Offset() int {
+	s.skipSpace()
+	return s.pos
+}
+
+// Size is the input's length in bytes.
+func (s *Scanner) Size() int { return len(s.data) }
+
+// Bytes is the input; the caller must not change it.
+func (s *Scanner) Bytes() []byte { return s.data }
+
+// From is a new Scanner over the same input, starting at byte offset, where
+// a line or a token begins; its lines are numbered as this one's are.
+func (s *Scanner) From(offset int) *Scanner {
+	at := *s
+	at.pos, at.line = offset, 1+bytes.Count(s.data[:offset], []byte{'\n'})
+	return &at
+}
+
 // Lines is how many lines the input has; the last one may lack its line
 // break, and an input ending in a line break has no empty line after it.
 func (s *Scanner) Lines() int { return s.lines }
