@@ -199,7 +199,7 @@ type jumpSlab struct{ free []Jump }
 
 // take returns n zeroed jumps.
 func (s *jumpSlab) take(n int) []Jump {
-	const slab = 4096 // a slab holds the jumps of many boards even when dense (≤ 98)
+	const slab = 4096                     // a slab holds the jumps of many boards even when dense (≤ 98)
 	if n > len(s.free) || s.free == nil { // a board of no jumps gets an empty slice, not nil, as before
 		s.free = make([]Jump, max(slab, n))
 	}
