@@ -199,8 +199,9 @@ type jumpSlab struct{ free []Jump }
 
 // take returns n zeroed jumps.
 func (s *jumpSlab) take(n int) []Jump {
-	const slab = 4096                     // a slab holds the jumps of many boards even when dense (≤ 98)
-	if n > len(s.free) || s.free == nil { // a board of no jumps gets an empty slice, not nil, as before
+	const slab = 4096 // a slab holds the jumps of many boards even when dense (≤ 98)
+	// A board of no jumps gets an empty slice, not nil, as it always did.
+	if n > len(s.free) || s.free == nil {
 		s.free = make([]Jump, max(slab, n))
 	}
 	out := s.free[:n:n]
