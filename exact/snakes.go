@@ -230,8 +230,10 @@ func (s *snakesSweep) solve(a []float64) {
 			}
 			f := row[p] / prow[p]
 			row[p] = 0
-			for j := p + 1; j <= m; j++ {
-				row[j] -= f * prow[j]
+			from := prow[p+1:]
+			to := row[p+1:][:len(from)]
+			for j, x := range from {
+				to[j] -= f * x
 			}
 		}
 	}
