@@ -79,15 +79,12 @@ func ExpectedThrowsFrom(b snakes.Board) ([]float64, error) {
 }
 
 // sweepRows are the cells 0..106: a throw from 99 reads up to 105, and the
-// cells past 100 stay zero (such throws overshoot and add nothing).
+// rows past 100 stay zero (such throws overshoot and add nothing).
 const sweepRows = snakes.Cells + 7
 
 // snakesSweep holds the coefficients of the sweep: component c of cell x is
-// v[c*sweepRows+x], where component 0 is V₀ and component j ≥ 1 is the
-// coefficient of targets[j−1]'s unknown. Cell 0 is unused. Each component
-// is one column of sweepRows cells, swept on its own: component j is zero
-// above the highest snake head into targets[j−1] (from there only ladders
-// and other snakes' exits are in reach), so its sweep starts below that head.
+// v[x*width+c], where component 0 is V₀ and component j ≥ 1 is the
+// coefficient of targets[j−1]'s unknown. Row 0 is unused.
 type snakesSweep struct {
 	land    [snakes.Cells + 1]int
 	targets []int // distinct snake targets, in the order of the board's jumps
@@ -103,7 +100,6 @@ type snakesSweep struct {
 type sweepBuffers struct {
 	v       []float64
 	targets []int
-	tops    []int
 	u       []float64
 	system  []float64
 }
@@ -141,27 +137,17 @@ func newSnakesSweep(b snakes.Board, buf *sweepBuffers) snakesSweep {
 	s.width = w
 	buf.v = grown(buf.v, sweepRows*w)
 	s.v = buf.v
-	clear(s.v) // cells 100..106, the snake heads and what lies above a component's top are zeros
-	// The highest snake head of each component (none for V₀, swept whole).
-	if cap(buf.tops) < w {
-		buf.tops = make([]int, w)
-	}
-	tops := buf.tops[:w]
-	clear(tops)
+	clear(s.v) // rows 100..106, the snake heads' rows and row 0 are read as zeros
 	for _, j := range b.Jumps {
 		if !j.IsLadder() {
-			c := column[j.To]
-			s.v[c*sweepRows+j.From] = 1 // a snake head is worth its target's unknown
-			tops[c] = max(tops[c], j.From)
+			s.v[j.From*w+column[j.To]] = 1 // a snake head is worth its target's unknown
 		}
 	}
-	sweepConstants(&s.land, s.v[:sweepRows])
 	if w == 1 {
+		sweepConstants(&s.land, s.v)
 		return s
 	}
-	for c := 1; c < w; c++ {
-		sweepComponent(&s.land, s.v[c*sweepRows:(c+1)*sweepRows], tops[c]-1)
-	}
+	sweepComponents(&s.land, s.v, w)
 	m := len(s.targets)
 	// The system is m rows of m+1: the matrix I − A, then the right-hand
 	// side; solve writes all of it, and all of u, before reading them.
@@ -184,20 +170,29 @@ func sweepConstants(land *[snakes.Cells + 1]int, v []float64) {
 	}
 }
 
-// sweepComponent computes one component j ≥ 1, v holding its column, from
-// cell from (below the component's highest snake head) down to 1: the
-// expression of sweepConstants without the throw's own 1 (6 in sixths).
-func sweepComponent(land *[snakes.Cells + 1]int, v []float64, from int) {
-	v = v[:sweepRows]
-	for x := from; x >= 1; x-- {
-		if l := land[x]; l != x {
+// sweepComponents computes every component of every cell from 99 down to 1.
+func sweepComponents(land *[snakes.Cells + 1]int, v []float64, w int) {
+	for x := snakes.Cells - 1; x >= 1; x-- {
+		at := x * w
+		row := v[at : at+w]
+		l := land[x]
+		if l != x {
 			if l > x {
-				v[x] = v[l] // a ladder start has its end's value
+				copy(row, v[l*w:l*w+w]) // a ladder start has its end's value
 			}
 			continue // a snake head keeps its unit coefficient
 		}
 		f := inverseThrows[min(6, snakes.Cells-x)]
-		v[x] = ((v[x+2] + v[x+3]) + (v[x+4] + v[x+5]) + v[x+6] + v[x+1]) * f
+		n1 := v[at+w : at+2*w][:w]
+		n2 := v[at+2*w : at+3*w][:w]
+		n3 := v[at+3*w : at+4*w][:w]
+		n4 := v[at+4*w : at+5*w][:w]
+		n5 := v[at+5*w : at+6*w][:w]
+		n6 := v[at+6*w : at+7*w][:w]
+		row[0] = ((n2[0] + n3[0]) + (n4[0] + n5[0]) + (n6[0] + 6) + n1[0]) * f
+		for c := 1; c < w; c++ {
+			row[c] = ((n2[c] + n3[c]) + (n4[c] + n5[c]) + n6[c] + n1[c]) * f
+		}
 	}
 }
 
@@ -213,13 +208,15 @@ func sweepComponent(land *[snakes.Cells + 1]int, v []float64, from int) {
 // row ever reads the block's garbage, and neither does eval.
 func (s *snakesSweep) solve(a []float64) {
 	m := len(s.targets)
+	w := s.width
 	for i, t := range s.targets {
 		row := a[i*(m+1) : (i+1)*(m+1)]
+		e := s.v[t*w : t*w+w]
 		for j := range m {
-			row[j] = -s.v[(j+1)*sweepRows+t]
+			row[j] = -e[j+1]
 		}
 		row[i]++
-		row[m] = s.v[t]
+		row[m] = e[0]
 	}
 	for p := range m {
 		prow := a[p*(m+1) : (p+1)*(m+1)]
@@ -251,9 +248,11 @@ func (s *snakesSweep) solve(a []float64) {
 
 // eval returns E(x) = V₀(x) + Σ_j V_j(x)·u_j for a cell with finite value.
 func (s *snakesSweep) eval(x int) float64 {
-	val := s.v[x]
-	for j := range s.width - 1 {
-		if c := s.v[(j+1)*sweepRows+x]; c != 0 {
+	w := s.width
+	e := s.v[x*w : x*w+w]
+	val := e[0]
+	for j, c := range e[1:] {
+		if c != 0 {
 			val += c * s.u[j]
 		}
 	}
