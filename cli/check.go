@@ -287,6 +287,9 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if r := f.Fraction(g); r != nil {
 		fmt.Fprintf(w, "exact: %s\n", r.RatString())
 	}
+	if o := f.Oracle(); o != "" {
+		fmt.Fprintf(w, "judged by: %s\n", o)
+	}
 	if f.Verdict != props.TimeLimit && f.Verdict != props.Crash && f.Verdict != props.MemoryLimit || f.Stdout != "" {
 		fmt.Fprintf(w, "\nthe solver's output:\n%s", ensureNewline(f.Stdout))
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Exit statuses.
@@ -22,6 +23,19 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
+// programError marks a run stopped by a fault of a program other than the
+// solver (a generator, a referee, a brute force): exit 2, as the run
+// could not judge the solver, but the command line was right, so there is
+// no pointer to the help.
+type programError struct{ err error }
+
+func (e programError) Error() string { return e.err.Error() }
+func (e programError) Unwrap() error { return e.err }
+
+// errUsageSaid is a usage error that a command has printed already (a
+// command run inside another): exit 2 without another message.
+var errUsageSaid = errors.New("a usage error, printed above")
+
 // errCheckFailed is returned when the command ran but found a disagreement:
 // exit 1 without an extra message (the command has printed its findings).
 var errCheckFailed = errors.New("a check failed")
@@ -35,9 +49,17 @@ func (p Program) reportError(stderr io.Writer, err error) int {
 	if errors.Is(err, errCheckFailed) {
 		return exitFailed
 	}
+	if errors.Is(err, errUsageSaid) {
+		return exitUsage
+	}
 	fmt.Fprintln(stderr, err)
+	var pe programError
+	if errors.As(err, &pe) {
+		return exitUsage
+	}
 	var ue usageError
-	if errors.As(err, &ue) {
+	// cobra's own "unknown command" has no type of its own to test for.
+	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command ") {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", p.Name)
 		return exitUsage
 	}

@@ -34,8 +34,27 @@ Games: ` + p.gameNames() + `.`,
 		p.newValidateCommand(),
 		p.newReportCommand(),
 		p.newCheckCommand(),
+		p.newStressCommand(),
+		p.newProgramsCommand(),
 	)
+	markArgErrors(root)
 	return root
+}
+
+// markArgErrors makes the argument checks of cmd and its subcommands return
+// usage errors (exit 2), as the flags' do.
+func markArgErrors(cmd *cobra.Command) {
+	if check := cmd.Args; check != nil {
+		cmd.Args = func(c *cobra.Command, args []string) error {
+			if err := check(c, args); err != nil {
+				return usageError{err}
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		markArgErrors(sub)
+	}
 }
 
 func (p Program) gameNames() string {

@@ -93,11 +93,11 @@ func solveJenga(t jenga.Tower, keepScratch bool) (*JengaSolution, error) {
 	return s, nil
 }
 
-// jengaScratch holds what only the sweeps use (about 4 MB at n = 6). Solves
-// hand it on through jengaScratchPool, so that a run of solves (a report, a
-// benchmark) does not allocate, zero and fault in those pages every time:
-// on slow-n6 that was 5 MB of the 9 MB a solve allocated, and about a
-// tenth of its time.
+// jengaScratch holds what only the sweeps use: the largest buffers of a
+// solve, growing with its states, and not needed once the values are known.
+// Solves hand it on through jengaScratchPool, so that a run of solves (a
+// report, a benchmark) does not allocate, zero and fault in those pages
+// every time (the cold solve's cost: BENCHMARKS.md, jenga).
 type jengaScratch struct {
 	keys     []uint64    // by block: its floor's lanes and their swap
 	steps    []jengaStep // the groups in the order of the forward sweep
@@ -133,11 +133,10 @@ type jengaChoice struct {
 // swap's floor and the top code the move leads to. Moves of one colour come
 // in a fixed order, which fixes how ties between equal values break.
 //
-// Its loop over removals has the shape of the sweep's (expand), on purpose:
-// one function listing every removal for both left the solve unchanged but
-// made `chancecheck simulate jenga` 15–18% slower, since a policy asking
-// for one colour then builds every colour's successors (measured on the
-// sample, 100,000 games).
+// Its loop over removals has the shape of the sweep's (expand) but is not
+// shared with it: the sweep wants every colour's successors at once, while
+// a policy asks for one colour per throw, and a shared listing would build
+// all three colours' successors to answer for one.
 func (s *JengaSolution) forMoves(k, w uint64, colour int, f func(c int, m jengaChoice, k1, w1 uint64, top uint8)) {
 	t := s.tables
 	top, lanes, wlanes := keyTop(k), keyLanes(k), keyLanes(w)

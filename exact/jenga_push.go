@@ -2,10 +2,12 @@ package exact
 
 // A complete top's requests (jenga_sweep.go, expand) go from a floor F and
 // a removal e to the class-1 group of F_e + l, for every complete top l the
-// group reaches. On slow-n6 there are 245k of them but only 27k distinct
-// pairs (F_e, l), over 2.9k distinct floors F_e: each such "base" floor keeps
-// the ref of the group each pushed code leads to, so that most of these
-// requests read one word instead of building a key and looking it up.
+// group reaches. They repeat: many floors, by many removals, leave the same
+// floor F_e, and at most 21 live codes l can be pushed onto it, so the distinct
+// pairs (F_e, l) are a small share of the requests (counts: BENCHMARKS.md,
+// jenga). Each such "base" floor keeps the ref of the group each pushed code
+// leads to, so that a repeated request reads one word instead of building a
+// key and looking it up.
 //
 // The cache is kept in the base's canonical frame: a removal whose floor
 // left is the green–blue swap of its canonical frame asks for the swapped

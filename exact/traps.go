@@ -13,29 +13,56 @@ type TrapStats struct {
 	Layers    int // (life, knowledge) layers evaluated, of H·3^K possible
 	Regions   int // free regions evaluated, over all layers
 	Frontier  int // frontier steps (onto an unknown or harmful trap) evaluated
-	CellVisit int // cells visited by the region searches
+	CellVisit int // cells visited by the region searches (one search per region of a knowledge, shared by its layers)
 }
 
-// TrapSurvival is the optimal probability of reaching an exit alive, in float64.
+// TrapSurvival is the optimal probability of reaching an exit alive, as the
+// float64 nearest the exact fraction (bit for bit TrapSurvivalRat's Float64).
 func TrapSurvival(z *traps.Maze) (float64, TrapStats, error) {
-	s, err := newTrapSolver[float64](z, floatField{})
-	if err != nil {
-		return 0, TrapStats{}, err
-	}
-	v := s.answer()
-	return v, s.stats, nil
+	survives, total, stats, err := trapSurvivingMass(z)
+	// Both masses are integers below 2^53, so exact in float64, and IEEE 754
+	// division rounds their exact quotient to nearest, ties to even, as
+	// big.Rat.Float64 does.
+	return float64(survives) / float64(total), stats, err
 }
 
 // TrapSurvivalRat is the optimal probability of reaching an exit alive, as
 // an exact fraction (sample 4 gives 429/500).
 func TrapSurvivalRat(z *traps.Maze) (*big.Rat, TrapStats, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	survives, total, stats, err := trapSurvivingMass(z)
 	if err != nil {
-		return nil, TrapStats{}, err
+		return nil, stats, err
 	}
-	v := s.answer()
-	return v, s.stats, nil
+	return big.NewRat(survives, total), stats, nil
 }
+
+// trapSurvivingMass is the optimal play's surviving prior mass
+// and the prior's whole mass: the answer is their quotient.
+func trapSurvivingMass(z *traps.Maze) (survives, total int64, _ TrapStats, _ error) {
+	s, err := newTrapSolver(z)
+	if err != nil {
+		return 0, 1, TrapStats{}, err
+	}
+	return int64(s.answer()), s.prior.Mass(0), s.stats, nil
+}
+
+// mass is a value of the analyst: surviving prior mass. A value in a layer of
+// knowledge k is the total prior weight of the joint trap states consistent
+// with k under which the play reaches an exit; the probability is that over
+// Mass(k). This is exact: the play is deterministic given the joint state, so
+// its survival probability under the posterior at k is the weight of the
+// states it survives in over Mass(k). It is also the cheapest arithmetic:
+//   - a reveal of kind t splits k's states into those with t harmless and
+//     those with t harmful, so the value of a reveal is a plain sum of its
+//     outcomes' values (Bayes' weights cancel: (a/wa·wa + b/wb·wb)/total);
+//   - every comparison is between values of one layer (the steps from one
+//     cell or region), which share the denominator Mass(k), so masses
+//     compare as the probabilities do;
+//   - certain survival in a layer is its whole mass, Mass(k).
+//
+// Values are integers at most Mass(0) ≤ 2^traps.MaxKinds·traps.MaxWeight = 3.2·10^6, so
+// int32 holds them exactly (and float64 too: they are far below 2^53).
+type mass = int32
 
 // Cell codes of the solver's flat map.
 const (
@@ -45,58 +72,63 @@ const (
 
 // trapSolver evaluates one maze. A layer is a (life h, knowledge k) pair.
 // Inside a layer the player walks for free over floor and known-harmless
-// traps, so the layer splits into free regions; a region's value is 1 if it
-// holds an exit, else the best step from it onto an unknown or harmful trap.
-// Every such step loses a life or learns a kind, so it lands in a later
-// layer: the recursion over layers is well-founded, and no cyclic search over
-// cells is ever needed. Regions are evaluated on demand, so only those a
-// player can enter are ever searched.
-type trapSolver[T any, F trapField[T]] struct {
-	f       F
-	z       *traps.Maze
-	prior   *belief.Prior
-	m, n    int
-	code    []int8     // per cell: cellWall, cellPlain or the trap kind
-	exit    []bool     // per cell
-	nbrs    [][4]int32 // per cell: the neighbour in each direction of traps.Steps(), -1 for none or wall
-	start   int32
-	nk      int               // 3^K
-	layers  []*trapLayer[T]   // index (h-1)·3^K + k; nil until first used
-	slots   []int16           // the layers' slot tables, one block of cells per layer index
-	freeOf  [][]bool          // index k: per cell, whether it is free at knowledge k; nil until first used
-	scratch []*trapScratch[T] // per recursion depth
-	stats   TrapStats
+// traps, so the layer splits into free regions; a region's value is its
+// whole mass if it holds an exit, else the best step from it onto an unknown
+// or harmful trap. Every such step loses a life or learns a kind, so it lands
+// in a later layer: the recursion over layers is well-founded, and no cyclic
+// search over cells is ever needed. Regions are evaluated on demand, so only
+// those a player can enter are ever searched.
+type trapSolver struct {
+	trapGrid
+	z      *traps.Maze
+	prior  *belief.Prior
+	m, n   int
+	start  int32
+	nk     int          // 3^K
+	layers []*trapLayer // index (h-1)·3^K + k; nil until first used
+	maps   []*trapMap   // index k; nil until first used
+	search trapSearch   // the region searches' working memory
+	stats  TrapStats
 }
 
 // trapLayer is one layer: what is known of each kind, the prior masses
 // behind a reveal, the child layers each kind's steps lead to (fetched on
 // first use), and the values found so far.
-type trapLayer[T any] struct {
+type trapLayer struct {
 	h       int
 	k       belief.Knowledge
-	depth   int
-	free    []bool // per cell: walked on for free; shared by the layers of one knowledge
+	m       *trapMap // the regions of k, shared by the layers of every life
 	reveal  [traps.MaxKinds]traps.Reveal
 	fetched [traps.MaxKinds]bool
-	safe    [traps.MaxKinds]*trapLayer[T] // (h, k with t harmless); for a known-harmful t, (h-1, k)
-	bad     [traps.MaxKinds]*trapLayer[T] // (h-1, k with t harmful)
+	safe    [traps.MaxKinds]*trapLayer // (h, k with t harmless); for a known-harmful t, (h-1, k)
+	bad     [traps.MaxKinds]*trapLayer // (h-1, k with t harmful)
 	wSafe   [traps.MaxKinds]int64
 	wBad    [traps.MaxKinds]int64
-	total   int64
-	slot    []int16 // per cell: 0 not yet evaluated, else 1 + index into vals (at most 2 per cell)
-	move    []int8  // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
-	vals    []T     // one value per region, and one per harmful trap cell stood on
+	total   mass   // Mass(k)
+	regions []mass // per region of m, or unsolved
+	harmful []mass // per harmful cell of m that was stood on, or unsolved
+	move    []int8 // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
 }
 
-// trapScratch is one recursion depth's working memory.
-type trapScratch[T any] struct {
-	queue     []int32
-	stepVal   []T      // per cell: memoised value of stepping onto it
-	stepStamp []uint32 // per cell: stepVal is valid when equal to stamp
-	stamp     uint32
+// unsolved marks a memo entry not evaluated yet (masses are never negative).
+const unsolved mass = -1
+
+// memo returns entry i of memos, growing it, as the map behind it names more
+// regions or cells, to at least named entries (all named so far) and at
+// least twice its length, so that a layer grows its memo a few times only.
+func memo(memos *[]mass, i, named int) *mass {
+	if i >= len(*memos) {
+		grown := make([]mass, max(i+1, named, 2*len(*memos)))
+		n := copy(grown, *memos)
+		for j := n; j < len(grown); j++ {
+			grown[j] = unsolved
+		}
+		*memos = grown
+	}
+	return &(*memos)[i]
 }
 
-func newTrapSolver[T any, F trapField[T]](z *traps.Maze, f F) (*trapSolver[T, F], error) {
+func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 	if err := z.Validate(); err != nil {
 		return nil, fmt.Errorf("traps: %w", err)
 	}
@@ -105,9 +137,11 @@ func newTrapSolver[T any, F trapField[T]](z *traps.Maze, f F) (*trapSolver[T, F]
 		return nil, err
 	}
 	m, n := z.M(), z.N()
-	s := &trapSolver[T, F]{f: f, z: z, prior: prior, m: m, n: n, nk: belief.Count(z.Kinds)}
+	s := &trapSolver{z: z, prior: prior, m: m, n: n, nk: belief.Count(z.Kinds)}
 	s.code = make([]int8, m*n)
 	s.exit = make([]bool, m*n)
+	s.plain = make([]bool, m*n)
+	s.rows, s.cols = m, n
 	s.nbrs = make([][4]int32, m*n)
 	for r := range m {
 		for c := range n {
@@ -118,10 +152,17 @@ func newTrapSolver[T any, F trapField[T]](z *traps.Maze, f F) (*trapSolver[T, F]
 				s.code[i] = cellWall
 			case traps.Kind(ch) >= 0:
 				s.code[i] = int8(traps.Kind(ch))
+				s.ofKind[traps.Kind(ch)] = append(s.ofKind[traps.Kind(ch)], int32(i))
+				s.kindRows[traps.Kind(ch)][r] |= 1 << c
 			default:
 				s.code[i] = cellPlain
+				s.plain[i] = true
+				s.plainRows[r] |= 1 << c
 			}
 			s.exit[i] = ch == traps.Exit
+			if s.exit[i] {
+				s.exitRows[r] |= 1 << c
+			}
 			if ch == traps.Start {
 				s.start = int32(i)
 			}
@@ -134,145 +175,120 @@ func newTrapSolver[T any, F trapField[T]](z *traps.Maze, f F) (*trapSolver[T, F]
 			}
 		}
 	}
-	s.layers = make([]*trapLayer[T], z.Life*s.nk)
-	// One block for every layer's slots: one allocation instead of hundreds,
-	// and int16 halves the memory the random lookups across layers touch.
-	s.slots = make([]int16, len(s.layers)*m*n)
-	s.freeOf = make([][]bool, s.nk)
+	s.layers = make([]*trapLayer, z.Life*s.nk)
+	s.maps = make([]*trapMap, s.nk)
 	return s, nil
 }
 
-func (s *trapSolver[T, F]) answer() T {
+func (s *trapSolver) answer() mass {
 	return s.value(s.layer(s.z.Life, 0), s.start)
 }
 
 // layer returns layer (h, k), creating it on first use.
-func (s *trapSolver[T, F]) layer(h int, k belief.Knowledge) *trapLayer[T] {
+func (s *trapSolver) layer(h int, k belief.Knowledge) *trapLayer {
 	idx := (h-1)*s.nk + int(k)
 	if ly := s.layers[idx]; ly != nil {
 		return ly
 	}
 	s.stats.Layers++
-	// Each step into a later layer loses a life or learns a kind, so the
-	// depth grows along the recursion and a scratch is never in use twice.
-	cells := len(s.code)
-	ly := &trapLayer[T]{h: h, k: k, total: s.prior.Mass(k), slot: s.slots[idx*cells : (idx+1)*cells : (idx+1)*cells],
-		depth: (s.z.Life - h) + (s.z.Kinds - k.Unknowns(s.z.Kinds))}
+	ly := &trapLayer{h: h, k: k, total: mass(s.prior.Mass(k))}
 	for t := range s.z.Kinds {
 		ly.reveal[t] = k.Of(t)
 	}
-	if s.freeOf[k] == nil {
-		free := make([]bool, cells)
-		for i, c := range s.code {
-			free[i] = c == cellPlain || c >= 0 && ly.reveal[c] == traps.Harmless
-		}
-		s.freeOf[k] = free
+	if s.maps[k] == nil {
+		s.maps[k] = newTrapMap(&s.trapGrid, ly.reveal)
 	}
-	ly.free = s.freeOf[k]
+	ly.m = s.maps[k]
 	s.layers[idx] = ly
 	return ly
 }
 
-func (s *trapSolver[T, F]) scratchAt(depth int) *trapScratch[T] {
-	for len(s.scratch) <= depth {
-		cells := len(s.code)
-		s.scratch = append(s.scratch, &trapScratch[T]{
-			queue:     make([]int32, 0, cells),
-			stepVal:   make([]T, cells),
-			stepStamp: make([]uint32, cells),
-		})
-	}
-	return s.scratch[depth]
-}
-
 // free reports whether cell i is walked on for free in layer ly.
-func (s *trapSolver[T, F]) free(ly *trapLayer[T], i int32) bool {
-	return ly.free[i]
+func (s *trapSolver) free(ly *trapLayer, i int32) bool {
+	return ly.m.free[i]
 }
 
 // value is the value of standing on cell i in layer ly: for a free cell the
 // value of its region, for a known-harmful trap the best step away from it.
-func (s *trapSolver[T, F]) value(ly *trapLayer[T], i int32) T {
-	if sl := ly.slot[i]; sl != 0 {
-		return ly.vals[sl-1]
+func (s *trapSolver) value(ly *trapLayer, i int32) mass {
+	id := ly.m.id[i]
+	if id == 0 {
+		id = s.search.name(&s.trapGrid, ly.m, i, &s.stats)
 	}
-	return s.evaluate(ly, i)
+	// Most lookups find the value solved: answer those without a call.
+	if id > 0 {
+		if r := int(id - 1); r < len(ly.regions) && ly.regions[r] != unsolved {
+			return ly.regions[r]
+		}
+		return s.regionValue(ly, int(id-1))
+	}
+	if j := int(-id - 1); j < len(ly.harmful) && ly.harmful[j] != unsolved {
+		return ly.harmful[j]
+	}
+	return s.harmfulValue(ly, int(-id-1), i)
 }
 
-// evaluate is value for a cell not evaluated yet (kept apart so that the
-// lookup above stays small enough to inline).
-func (s *trapSolver[T, F]) evaluate(ly *trapLayer[T], i int32) T {
-	if s.free(ly, i) {
-		return s.region(ly, i)
+// regionValue is the value of region r of layer ly: its whole mass if it
+// holds an exit, else its best frontier step.
+func (s *trapSolver) regionValue(ly *trapLayer, r int) mass {
+	if v := *memo(&ly.regions, r, len(ly.m.regions)); v != unsolved {
+		return v
 	}
-	best := s.f.zero()
+	s.stats.Regions++
+	reg := ly.m.regions[r]
+	var best mass
+	if reg.exit {
+		best = ly.total
+	} else {
+		// The frontier is grouped by kind: step onto each kind's cells at once.
+		// Naming regions in the recursion may move s.search.frontiers; fr
+		// keeps this frontier's entries, which never change.
+		fr := s.search.frontiers[reg.start:reg.end]
+		for len(fr) > 0 {
+			t := s.code[fr[0]]
+			n := 1
+			for n < len(fr) && s.code[fr[n]] == t {
+				n++
+			}
+			if v := s.stepOnto(ly, t, fr[:n]); best < v {
+				best = v
+			}
+			fr = fr[n:]
+		}
+	}
+	// The recursion reaches only later layers, so ly.regions is as it was.
+	ly.regions[r] = best
+	return best
+}
+
+// harmfulValue is the value of standing on known-harmful trap cell i, the
+// j-th harmful cell of ly's map: the best step away from it.
+func (s *trapSolver) harmfulValue(ly *trapLayer, j int, i int32) mass {
+	if v := *memo(&ly.harmful, j, ly.m.harmful); v != unsolved {
+		return v
+	}
+	var best mass
 	for _, d := range s.nbrs[i] {
 		if d < 0 {
 			continue
 		}
-		var v T
+		var v mass
 		if s.free(ly, d) {
 			v = s.value(ly, d)
 		} else {
 			v = s.step(ly, d)
 		}
-		if s.f.less(best, v) {
+		if best < v {
 			best = v
 		}
 	}
-	ly.vals = append(ly.vals, best)
-	ly.slot[i] = int16(len(ly.vals))
-	return best
-}
-
-// region evaluates the free region of cell src in layer ly and records its
-// value for each of its cells.
-func (s *trapSolver[T, F]) region(ly *trapLayer[T], src int32) T {
-	sc := s.scratchAt(ly.depth)
-	s.stats.Regions++
-	ly.vals = append(ly.vals, s.f.zero())
-	id := int16(len(ly.vals))
-	// Breadth-first search; the queue ends up holding the region's cells.
-	sc.queue = append(sc.queue[:0], src)
-	ly.slot[src] = id
-	hasExit := false
-	for q := 0; q < len(sc.queue); q++ {
-		u := sc.queue[q]
-		hasExit = hasExit || s.exit[u]
-		for _, d := range s.nbrs[u] {
-			if d >= 0 && ly.slot[d] == 0 && s.free(ly, d) {
-				ly.slot[d] = id
-				sc.queue = append(sc.queue, d)
-			}
-		}
-	}
-	s.stats.CellVisit += len(sc.queue)
-	if hasExit {
-		ly.vals[id-1] = s.f.one()
-		return ly.vals[id-1]
-	}
-	// The best frontier step. Deeper layers use other scratches, so the
-	// queue survives the recursion.
-	sc.stamp++
-	best := s.f.zero()
-	for _, u := range sc.queue {
-		for _, d := range s.nbrs[u] {
-			if d < 0 || s.free(ly, d) || sc.stepStamp[d] == sc.stamp {
-				continue
-			}
-			sc.stepStamp[d] = sc.stamp
-			if v := s.step(ly, d); s.f.less(best, v) {
-				best = v
-			}
-		}
-	}
-	ly.vals[id-1] = best
+	ly.harmful[j] = best
 	return best
 }
 
 // fetch links the layers the steps onto kind t lead to from ly. Branches of
 // zero prior mass are never linked, so no layer of zero mass is ever reached.
-func (s *trapSolver[T, F]) fetch(ly *trapLayer[T], t int8) {
+func (s *trapSolver) fetch(ly *trapLayer, t int8) {
 	ly.fetched[t] = true
 	h, k := ly.h, ly.k
 	if ly.reveal[t] == traps.Harmful {
@@ -291,27 +307,45 @@ func (s *trapSolver[T, F]) fetch(ly *trapLayer[T], t int8) {
 }
 
 // step is the value of stepping, in layer ly, onto cell d, an unknown or
-// known-harmful trap. An unknown kind is revealed first: harmless with
-// probability Mass(k, t harmless)/Mass(k), harmful otherwise; a harmful trap
-// costs a life, and the player dies at 0.
-func (s *trapSolver[T, F]) step(ly *trapLayer[T], d int32) T {
-	s.stats.Frontier++
-	t := s.code[d]
+// known-harmful trap.
+func (s *trapSolver) step(ly *trapLayer, d int32) mass {
+	return s.stepOnto(ly, s.code[d], []int32{d})
+}
+
+// stepOnto is the best step, in layer ly, onto one of cells, traps of one
+// kind t that is unknown or known harmful, all bordering one free region of
+// ly. An unknown kind is revealed first: harmless with probability
+// Mass(k, t harmless)/Mass(k), harmful otherwise; a harmful trap costs a
+// life, and the player dies at 0. When t proves harmless the player stands in
+// the region grown by every cell of kind t next to it, the same whichever
+// cell was stepped on, so only the harmful outcome tells the cells apart; the sum
+// grows with it, so the best cell is the one best to stand on harmful.
+func (s *trapSolver) stepOnto(ly *trapLayer, t int8, cells []int32) mass {
+	s.stats.Frontier += len(cells)
 	if !ly.fetched[t] {
 		s.fetch(ly, t)
 	}
 	if ly.reveal[t] == traps.Harmful {
-		if ly.safe[t] == nil {
-			return s.f.zero() // the last life is lost
-		}
-		return s.value(ly.safe[t], d)
+		return s.bestOn(ly.safe[t], cells)
 	}
-	safe, bad := s.f.zero(), s.f.zero()
+	var safe mass
 	if ly.safe[t] != nil {
-		safe = s.value(ly.safe[t], d)
+		safe = s.value(ly.safe[t], cells[0])
 	}
-	if ly.bad[t] != nil {
-		bad = s.value(ly.bad[t], d)
+	return safe + s.bestOn(ly.bad[t], cells) // the two outcomes partition k's joint states
+}
+
+// bestOn is the best value of standing on one of cells in layer ly, or zero
+// for no layer (the last life lost).
+func (s *trapSolver) bestOn(ly *trapLayer, cells []int32) mass {
+	var best mass
+	if ly == nil {
+		return best
 	}
-	return s.f.mix(safe, ly.wSafe[t], bad, ly.wBad[t], ly.total)
+	for _, d := range cells {
+		if v := s.value(ly, d); best < v {
+			best = v
+		}
+	}
+	return best
 }

@@ -15,22 +15,29 @@ import (
 // exit. An illegal move (off the map, into a wall, an unknown Dir) or a
 // policy error is returned as an error.
 func EvaluateTrapPolicy(z *traps.Maze, pol traps.Policy) (float64, error) {
-	s, err := newTrapSolver[float64](z, floatField{})
-	if err != nil {
-		return 0, err
-	}
-	e := &trapEvaluator[float64, floatField]{s: s, pol: pol, memo: map[trapEntry]float64{}}
-	return e.eval(s.layer(z.Life, 0), s.start)
+	survives, total, err := trapPolicyMass(z, pol)
+	return float64(survives) / float64(total), err // as in TrapSurvival: correctly rounded
 }
 
 // EvaluateTrapPolicyRat is EvaluateTrapPolicy as an exact fraction.
 func EvaluateTrapPolicyRat(z *traps.Maze, pol traps.Policy) (*big.Rat, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	survives, total, err := trapPolicyMass(z, pol)
 	if err != nil {
 		return nil, err
 	}
-	e := &trapEvaluator[*big.Rat, ratField]{s: s, pol: pol, memo: map[trapEntry]*big.Rat{}}
-	return e.eval(s.layer(z.Life, 0), s.start)
+	return big.NewRat(survives, total), nil
+}
+
+// trapPolicyMass is pol's surviving prior mass and the prior's
+// whole mass.
+func trapPolicyMass(z *traps.Maze, pol traps.Policy) (survives, total int64, _ error) {
+	s, err := newTrapSolver(z)
+	if err != nil {
+		return 0, 1, err
+	}
+	e := &trapEvaluator{s: s, pol: pol, memo: map[trapEntry]mass{}}
+	v, err := e.eval(s.layer(z.Life, 0), s.start)
+	return int64(v), s.prior.Mass(0), err
 }
 
 // trapEntry is a place where a walk within one layer begins.
@@ -42,13 +49,13 @@ type trapEntry struct {
 // trapEvaluator follows a policy. Within a layer the walk is deterministic,
 // so it is followed step by step until it leaves the layer (a reveal or a
 // lost life, where it branches), ends, or repeats a cell (a loop).
-type trapEvaluator[T any, F trapField[T]] struct {
-	s    *trapSolver[T, F]
+type trapEvaluator struct {
+	s    *trapSolver
 	pol  traps.Policy
-	memo map[trapEntry]T
+	memo map[trapEntry]mass
 }
 
-func (e *trapEvaluator[T, F]) eval(ly *trapLayer[T], start int32) (T, error) {
+func (e *trapEvaluator) eval(ly *trapLayer, start int32) (mass, error) {
 	s := e.s
 	key := trapEntry{(ly.h-1)*s.nk + int(ly.k), start}
 	if v, ok := e.memo[key]; ok {
@@ -62,13 +69,13 @@ func (e *trapEvaluator[T, F]) eval(ly *trapLayer[T], start int32) (T, error) {
 	return v, nil
 }
 
-func (e *trapEvaluator[T, F]) walk(ly *trapLayer[T], cur int32) (T, error) {
+func (e *trapEvaluator) walk(ly *trapLayer, cur int32) (mass, error) {
 	s := e.s
-	zero := s.f.zero()
+	var zero mass
 	visited := map[int32]bool{}
 	for {
 		if s.exit[cur] {
-			return s.f.one(), nil
+			return ly.total, nil
 		}
 		if visited[cur] {
 			return zero, nil // a deterministic loop: it never ends
@@ -114,6 +121,6 @@ func (e *trapEvaluator[T, F]) walk(ly *trapLayer[T], cur int32) (T, error) {
 				return zero, err
 			}
 		}
-		return s.f.mix(safe, ly.wSafe[t], bad, ly.wBad[t], ly.total), nil
+		return safe + bad, nil
 	}
 }

@@ -26,11 +26,11 @@ type TrapSolution struct {
 // to the best frontier step and takes it; on a known-harmful trap it takes
 // the best step away; where nothing can succeed it stops.
 func SolveTraps(z *traps.Maze) (TrapSolution, error) {
-	s, err := newTrapSolver[*big.Rat](z, ratField{})
+	s, err := newTrapSolver(z)
 	if err != nil {
 		return TrapSolution{}, err
 	}
-	v := s.answer()
+	v := big.NewRat(int64(s.answer()), s.prior.Mass(0))
 	f, _ := v.Float64()
 	sol := TrapSolution{Value: f, Exact: v, Stats: s.stats}
 	sol.Policy = s.table()
@@ -46,9 +46,9 @@ func SolveTraps(z *traps.Maze) (TrapSolution, error) {
 
 // table follows the optimal decisions from the start through every branch a
 // reveal can take, and records the move made in each situation met.
-func (s *trapSolver[T, F]) table() traps.Table {
+func (s *trapSolver) table() traps.Table {
 	type entry struct {
-		ly   *trapLayer[T]
+		ly   *trapLayer
 		cell int32
 	}
 	tab := traps.Table{}
@@ -75,7 +75,7 @@ func (s *trapSolver[T, F]) table() traps.Table {
 			if !e.ly.fetched[t] {
 				s.fetch(e.ly, t)
 			}
-			for _, child := range []*trapLayer[T]{e.ly.safe[t], e.ly.bad[t]} {
+			for _, child := range []*trapLayer{e.ly.safe[t], e.ly.bad[t]} {
 				if child != nil {
 					work = append(work, entry{child, next})
 				}
@@ -88,7 +88,7 @@ func (s *trapSolver[T, F]) table() traps.Table {
 
 // decide is the optimal move on cell i of layer ly (i is free or a
 // known-harmful trap, and its value has been evaluated).
-func (s *trapSolver[T, F]) decide(ly *trapLayer[T], i int32) traps.Dir {
+func (s *trapSolver) decide(ly *trapLayer, i int32) traps.Dir {
 	if ly.move == nil {
 		ly.move = make([]int8, len(s.code))
 	}
@@ -96,7 +96,7 @@ func (s *trapSolver[T, F]) decide(ly *trapLayer[T], i int32) traps.Dir {
 		return traps.Dir(m - 1)
 	}
 	best := s.value(ly, i)
-	if s.f.isZero(best) {
+	if best == 0 {
 		ly.move[i] = int8(traps.Stop) + 1
 		return traps.Stop
 	}
@@ -106,13 +106,13 @@ func (s *trapSolver[T, F]) decide(ly *trapLayer[T], i int32) traps.Dir {
 			if d < 0 {
 				continue
 			}
-			var v T
+			var v mass
 			if s.free(ly, d) {
 				v = s.value(ly, d)
 			} else {
 				v = s.step(ly, d)
 			}
-			if !s.f.less(v, best) {
+			if v >= best {
 				ly.move[i] = int8(traps.Steps()[j]) + 1
 				return traps.Steps()[j]
 			}
@@ -126,8 +126,8 @@ func (s *trapSolver[T, F]) decide(ly *trapLayer[T], i int32) traps.Dir {
 // decideRegion fills the moves of the whole free region of cell src: toward
 // the nearest exit if it holds one, else toward the first frontier step that
 // achieves the region's value best, and onto it.
-func (s *trapSolver[T, F]) decideRegion(ly *trapLayer[T], src int32, best T) {
-	id := ly.slot[src]
+func (s *trapSolver) decideRegion(ly *trapLayer, src int32, best mass) {
+	id := ly.m.id[src]
 	cells := s.regionCells(ly, src)
 	var targets []int32
 	for _, u := range cells {
@@ -139,7 +139,7 @@ func (s *trapSolver[T, F]) decideRegion(ly *trapLayer[T], src int32, best T) {
 	search:
 		for _, u := range cells {
 			for j, d := range s.nbrs[u] {
-				if d >= 0 && !s.free(ly, d) && !s.f.less(s.step(ly, d), best) {
+				if d >= 0 && !s.free(ly, d) && s.step(ly, d) >= best {
 					ly.move[u] = int8(traps.Steps()[j]) + 1
 					targets = append(targets, u)
 					break search
@@ -157,7 +157,7 @@ func (s *trapSolver[T, F]) decideRegion(ly *trapLayer[T], src int32, best T) {
 	for q := 0; q < len(queue); q++ {
 		u := queue[q]
 		for j, d := range s.nbrs[u] {
-			if d < 0 || done[d] || ly.slot[d] != id || !s.free(ly, d) {
+			if d < 0 || done[d] || ly.m.id[d] != id {
 				continue
 			}
 			done[d] = true
@@ -174,13 +174,13 @@ func (s *trapSolver[T, F]) decideRegion(ly *trapLayer[T], src int32, best T) {
 }
 
 // regionCells lists the free region of src in layer ly (already evaluated).
-func (s *trapSolver[T, F]) regionCells(ly *trapLayer[T], src int32) []int32 {
-	id := ly.slot[src]
+func (s *trapSolver) regionCells(ly *trapLayer, src int32) []int32 {
+	id := ly.m.id[src]
 	cells := []int32{src}
 	seen := map[int32]bool{src: true}
 	for q := 0; q < len(cells); q++ {
 		for _, d := range s.nbrs[cells[q]] {
-			if d >= 0 && !seen[d] && ly.slot[d] == id && s.free(ly, d) {
+			if d >= 0 && !seen[d] && ly.m.id[d] == id {
 				seen[d] = true
 				cells = append(cells, d)
 			}

@@ -109,7 +109,7 @@ func TestCrossCheckEndToEnd(t *testing.T) {
 			cc := &CrossCheck{
 				Game:   tc.game,
 				Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
-				Cases:  60, Seed: 1, Time: 20 * time.Second, Jobs: 2, FullPrecision: tc.fullPrc, ShrinkTime: 1500 * time.Millisecond,
+				Cases:  60, Seed: 1, Jobs: 2, FullPrecision: tc.fullPrc, ShrinkTime: 1500 * time.Millisecond,
 			}
 			if !tc.wrong {
 				cc.Cases = 40
@@ -170,7 +170,8 @@ func TestCrossCheckMemoryLimit(t *testing.T) {
 		cc := &CrossCheck{
 			Game:   Snakes(),
 			Solver: &ProcessSolver{Argv: append([]string{filepath.Join(dir, "snakes")}, tc.args...), Timeout: 10 * time.Second, Memory: 64e6},
-			Cases:  40, Seed: 1, Jobs: 1, ShrinkTime: 5 * time.Second, // one at a time: a rerun of a crash may take 1 GB
+			Cases:  40, Seed: 1, Jobs: 1, // one at a time: a rerun of a crash may take 1 GB
+			ShrinkTime: time.Minute, // to the end, which takes a few seconds alone, more on a loaded machine
 
 		}
 		out, err := cc.Run(context.Background())

@@ -35,8 +35,8 @@ type rareSlip struct {
 func rareSlips() []rareSlip {
 	return []rareSlip{
 		{game: Snakes(), solver: "snakes", slip: "sweeps", seed: 1, cases: 80},
-		{game: Traps(TrapsConfig{}), solver: "traps", slip: "provisional", seed: 1, cases: 40},
-		{game: Patience(), solver: "patience", slip: "hash20", seed: 1, cases: 20},
+		{game: Traps(TrapsConfig{}), solver: "traps", slip: "provisional", seed: 1, cases: 80},
+		{game: Patience(), solver: "patience", slip: "hash32", seed: 7, cases: 64},
 	}
 }
 
@@ -52,7 +52,7 @@ func TestCrossCheckRareSlips(t *testing.T) {
 			cc := &CrossCheck{
 				Game:   rs.game,
 				Solver: &ProcessSolver{Argv: []string{filepath.Join(dir, rs.solver), rs.slip}, Timeout: 10 * time.Second},
-				Cases:  rs.cases, Seed: rs.seed, Time: 20 * time.Second, Jobs: 2, ShrinkTime: 2 * time.Second,
+				Cases:  rs.cases, Seed: rs.seed, Jobs: 2, ShrinkTime: 2 * time.Second,
 			}
 			out, err := cc.Run(context.Background())
 			if err != nil {
@@ -92,7 +92,7 @@ func TestRareSlipUniformRate(t *testing.T) {
 	}{
 		{Snakes(), "snakes", "sweeps", uniformSnakes},
 		{Traps(TrapsConfig{}), "traps", "provisional", uniformTraps},
-		{Patience(), "patience", "hash20", uniformPatience},
+		{Patience(), "patience", "hash32", uniformPatience},
 		{Jenga(JengaConfig{}), "jenga", "bytekey", uniformJenga},
 	} {
 		t.Run(u.game.Name()+"-"+u.slip, func(t *testing.T) {

@@ -85,6 +85,16 @@ func (f *Failure) Fraction(g Game) *big.Rat {
 	return r
 }
 
+// Oracle names what gave our answer on the failing board (the analyst,
+// the rules engine, or the analyst checked by the engine); "" when the
+// game's own analyst did, unchecked.
+func (f *Failure) Oracle() string {
+	if i := max(f.Index, 0); i < len(f.Ours) {
+		return f.Ours[i].Oracle
+	}
+	return ""
+}
+
 // genCase is one generated board and the sub-seed it came from.
 type genCase struct {
 	index int

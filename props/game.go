@@ -35,6 +35,9 @@ type Solution struct {
 	// Solve to Simulate for games with choices (Choices); nil otherwise. A
 	// game's author never sets it: DefineWithPolicy does.
 	Policy any
+	// Oracle names what gave this answer, for check's output; "" is the
+	// game's own analyst. FromRules sets it (props/rules.go).
+	Oracle string
 }
 
 // Sample is a published sample: an input file and the output an accepted

@@ -171,7 +171,12 @@ func (g TrapsConfig) solver() func(*traps.Maze) (exact.TrapSolution, error) {
 }
 
 // answer is the exact answer without building the policy table, for
-// callers that only print answers.
+// callers that only print answers (solve without --policy, check, gen). It
+// is the value-only route and exact at the same time: the analyst counts
+// surviving prior mass in integers (exact.TrapSurvivalRat), as fast as it
+// would in float64, so the answer printed is the exact fraction rounded as
+// the statement asks, with no float error to bound (it is 0) and no rounding
+// boundary to fall back from.
 func (g TrapsConfig) answer(z *traps.Maze) (Solution, error) {
 	if g.solve != nil { // a planted analyst answers through its own Solve
 		sol, _, err := g.solveMaze(z)

@@ -35,7 +35,7 @@ const depsRules = `
 
 	# A game imports no other game, and nothing of the module but textio.
 	games/jenga, games/patience, games/snakes, games/traps !< games/...;
-	generators, exact/..., montecarlo/..., internal/..., props, reports,
+	generators, exact/..., montecarlo/..., rules/..., internal/..., props, reports,
 	  gametest, cli !< games/...;
 
 	# Packages outside the module that mark a layer: rapid is for checking,
@@ -75,6 +75,23 @@ const depsRules = `
 	# test engine, directly or through another package.
 	pgregory.net/rapid !< games/..., exact/..., montecarlo/...;
 
+	# rules: a game's rules written once as a step function over states,
+	# read by two sides that stay apart: the exact engine (explore and solve
+	# the state graph) and the generic referee (sample the same rules). Like
+	# exact/ and montecarlo/, neither may borrow the other's arithmetic or
+	# dice, nor the hand-written analysts' and referees' code (the built-in
+	# games' rules are written apart from them, so that a three-way check
+	# means something). rules/builtin holds the built-in games' rules, over
+	# their board types.
+	NONE < rules;
+	rules < rules/engine, rules/referee;
+	GAMES, rules < rules/builtin;
+	rules/engine !< rules/referee;
+	rules/referee !< rules/engine;
+	exact/..., montecarlo/..., generators !< rules/...;
+	rules/... !< exact/..., montecarlo/..., generators;
+	pgregory.net/rapid !< rules/...;
+
 	# solverproc runs a user's solver as a child process, for props'
 	# cross-checks.
 	NONE < internal/solverproc;
@@ -94,7 +111,8 @@ const depsRules = `
 
 	# props: the properties and solver cross-checks, the one place where a
 	# generator, an analyst and a referee meet.
-	generators, exact, montecarlo, internal/solverproc, internal/rapidflags < props;
+	generators, exact, montecarlo, internal/solverproc, internal/rapidflags,
+	  rules/engine, rules/referee, rules/builtin < props;
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.
@@ -104,16 +122,22 @@ const depsRules = `
 	# games do; test code shipped as a library.
 	props, internal/rapidtest < gametest;
 
+	# programs: a game defined by programs in any language (a generator, a
+	# referee, a brute force) and the stress run of a solver against them:
+	# props' judge rule, verdicts and process running, estimate's tests. It
+	# runs the user's programs and knows no built-in game.
+	props < programs;
+
 	# cli: the program over whatever games it is given: commands and flags,
-	# progress, calls into props and reports, output.
-	reports, github.com/spf13/cobra < cli;
+	# progress, calls into props, programs and reports, output.
+	reports, programs, github.com/spf13/cobra < cli;
 
 	# The library below the CLI neither parses command lines nor draws, and
 	# never calls up into a report or the CLI.
-	github.com/spf13/cobra !< props, reports, gametest;
-	gonum.org/v1/plot/... !< props, generators, exact/..., montecarlo/...;
-	props, reports, cli, gametest !< generators, exact/..., montecarlo/...;
-	reports, cli !< props, gametest;
+	github.com/spf13/cobra !< props, programs, reports, gametest;
+	gonum.org/v1/plot/... !< props, generators, exact/..., montecarlo/..., rules/...;
+	props, programs, reports, cli, gametest !< generators, exact/..., montecarlo/..., rules/...;
+	programs, reports, cli !< props, gametest;
 
 	# cmd/chancecheck: main, cli over the built-in games.
 	cli < cmd/chancecheck;

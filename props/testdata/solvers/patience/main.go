@@ -4,9 +4,9 @@
 //
 //	ordered   the moves are summed over unordered pairs but counted as ordered pairs
 //	topfirst  each line is read as if its first card were the top of the pile
-//	hash20    the memo is a table of 2^20 entries indexed by the low 20 bits of
-//	          a 32-bit FNV-1a hash of the heights, with no key stored: two
-//	          positions whose hashes share those bits share a value
+//	hash32    the memo is a map keyed by the 32-bit FNV-1a hash of the
+//	          heights instead of the heights: two positions whose hashes
+//	          collide share a value
 package main
 
 import (
@@ -16,17 +16,16 @@ import (
 )
 
 type solver struct {
-	rank [9][4]byte
-	memo []float64
-	bug  string
+	rank   [9][4]byte
+	memo   []float64
+	hashed map[uint32]float64 // hash32's memo
+	bug    string
 }
 
-// hashBits sizes hash20's table: 2^20 doubles, 8 MB, where 5^9 would take
-// 15.6 MB; the reachable positions are a few thousand, so a contestant
-// trusts collisions to be rare and stores no key.
-const hashBits = 20
-
-// fnv1a is the 32-bit FNV-1a hash of the heights.
+// fnv1a is the 32-bit FNV-1a hash of the heights. A contestant trusts 2^32
+// values to tell a few thousand reachable positions apart; of the 5^9
+// height vectors, 754 share a hash with another one, so a deal goes wrong
+// only when its search reaches both of a colliding pair.
 func fnv1a(h [9]int) uint32 {
 	x := uint32(2166136261)
 	for _, v := range h {
@@ -46,7 +45,7 @@ func main() {
 	defer out.Flush()
 	memo := make([]float64, 1953125) // 5^9 height vectors
 	for {
-		s := &solver{memo: memo, bug: bug}
+		s := &solver{memo: memo, hashed: map[uint32]float64{}, bug: bug}
 		ok := true
 		for p := 0; p < 9 && ok; p++ {
 			for i := 0; i < 4; i++ {
@@ -82,13 +81,14 @@ func (s *solver) win(h [9]int) float64 {
 		key = key*5 + x
 		empty = empty && x == 0
 	}
-	if s.bug == "hash20" {
-		key = int(fnv1a(h) & (1<<hashBits - 1))
-	}
 	if empty {
 		return 1
 	}
-	if s.memo[key] >= 0 {
+	if s.bug == "hash32" {
+		if v, ok := s.hashed[fnv1a(h)]; ok {
+			return v
+		}
+	} else if s.memo[key] >= 0 {
 		return s.memo[key]
 	}
 	sum, pairs := 0.0, 0
@@ -111,6 +111,10 @@ func (s *solver) win(h [9]int) float64 {
 	if pairs > 0 {
 		v = sum / float64(pairs)
 	}
-	s.memo[key] = v
+	if s.bug == "hash32" {
+		s.hashed[fnv1a(h)] = v
+	} else {
+		s.memo[key] = v
+	}
 	return v
 }

@@ -7,9 +7,12 @@
 //	unnormalised  the chance of a type being harmful is taken over the whole prior, not renormalised to what is known
 //	independent   the types are treated as independent: the prior's marginal chance, whatever is known
 //	provisional  a search over single cells, not components, whose memo takes a
-//	             provisional 0 before recursing: a walk round a cycle of free
-//	             cells reads that unfinished value, and a cell met inside
-//	             another cell's search keeps what it saw then
+//	             provisional 0 before recursing, so a walk round a cycle of free
+//	             cells reads that unfinished value; to mend that, every cell the
+//	             search met takes the first cell's value when it ends. Right
+//	             for a search from a free cell, which meets its component only;
+//	             wrong after a harmful trap, whose search meets each component
+//	             around the trap, and gives them all the best of them
 //	printf        the answer is printed with %.3f (round half to even on exact ties) instead of half up
 //	digits        the answer is printed with 9 decimals (for --full-precision)
 package main
@@ -26,13 +29,17 @@ type maze struct {
 	grid          []byte
 	p             []float64
 	bug           string
-	comps         map[int][]int32 // knowledge → component of each cell (-1: not free)
-	memo          map[[3]int]float64
-	cells         map[[3]int]float64 // provisional's memo: (cell, life, knowledge)
+	comps         map[int][]int32    // knowledge → component of each cell (-1: not free)
+	members       map[int][][]int    // knowledge → component → its cells
+	adjacent      [][]int            // the neighbours of each cell
+	chance        map[[2]int]float64 // harmful's memo: (type, knowledge)
+	memo          stateMemo          // region's, by the component's first cell
+	cells         stateMemo          // provisional's, by cell
+	met           []int              // the cells the running searches met, innermost last
 }
 
 func main() {
-	z := &maze{comps: map[int][]int32{}, memo: map[[3]int]float64{}, cells: map[[3]int]float64{}}
+	z := &maze{chance: map[[2]int]float64{}, comps: map[int][]int32{}, members: map[int][][]int{}}
 	if len(os.Args) > 1 {
 		z.bug = os.Args[1]
 	}
@@ -42,6 +49,11 @@ func main() {
 		var row string
 		fmt.Fscan(in, &row)
 		z.grid = append(z.grid, row...)
+	}
+	if z.bug == "provisional" {
+		z.cells = newStateMemo(len(z.grid))
+	} else {
+		z.memo = newStateMemo(len(z.grid))
 	}
 	z.p = make([]float64, 1<<z.k)
 	for i := range z.p {
@@ -63,6 +75,27 @@ func main() {
 		fmt.Printf("%.3f\n", math.Floor(v*1000+0.5)/1000)
 	}
 }
+
+// stateMemo holds a value for each (cell, life, knowledge): at most 30·30
+// cells, lives 1..5 and 3^5 knowledge states, NaN where none is known yet.
+type stateMemo []float64
+
+const knowledgeStates = 243 // 3^5
+
+func newStateMemo(cells int) stateMemo {
+	m := make(stateMemo, cells*6*knowledgeStates)
+	for i := range m {
+		m[i] = math.NaN()
+	}
+	return m
+}
+
+func (m stateMemo) get(c, h, s int) (float64, bool) {
+	v := m[(c*6+h)*knowledgeStates+s]
+	return v, !math.IsNaN(v)
+}
+
+func (m stateMemo) put(c, h, s int, v float64) { m[(c*6+h)*knowledgeStates+s] = v }
 
 // digit is what knowledge s says of type t: 0 unknown, 1 harmless, 2 harmful.
 func digit(s, t int) int {
@@ -96,6 +129,17 @@ func (z *maze) free(c, s int) bool {
 }
 
 func (z *maze) neighbours(c int) []int {
+	if z.adjacent == nil {
+		z.adjacent = make([][]int, len(z.grid))
+		for x := range z.adjacent {
+			z.adjacent[x] = z.around(x)
+		}
+	}
+	return z.adjacent[c]
+}
+
+// around lists the cells beside c in the grid.
+func (z *maze) around(c int) []int {
 	r, col := c/z.n, c%z.n
 	var out []int
 	if r > 0 {
@@ -140,6 +184,13 @@ func (z *maze) comp(s int) []int32 {
 		}
 	}
 	z.comps[s] = l
+	members := make([][]int, len(l))
+	for x, a := range l {
+		if a >= 0 {
+			members[a] = append(members[a], x)
+		}
+	}
+	z.members[s] = members
 	return l
 }
 
@@ -150,31 +201,23 @@ func (z *maze) region(c, h, s int) float64 {
 	if l[c] >= 0 {
 		anchor = int(l[c])
 	}
-	key := [3]int{anchor, h, s}
-	if v, ok := z.memo[key]; ok {
+	if v, ok := z.memo.get(anchor, h, s); ok {
 		return v
 	}
+	members := z.members[s]
 	var cells []int
 	if l[c] >= 0 {
-		for x := range l {
-			if l[x] == l[c] {
-				cells = append(cells, x)
-			}
-		}
+		cells = members[l[c]]
 	} else { // standing on a harmful trap: it and the components around it
 		cells = []int{c}
 		for _, y := range z.neighbours(c) {
 			if l[y] >= 0 {
-				for x := range l {
-					if l[x] == l[y] {
-						cells = append(cells, x)
-					}
-				}
+				cells = append(cells, members[l[y]]...)
 			}
 		}
 	}
 	best := 0.0
-	seen := map[int]bool{}
+	seen := make([]bool, len(z.grid))
 	for _, x := range cells {
 		if z.grid[x] == '@' {
 			best = 1
@@ -188,7 +231,7 @@ func (z *maze) region(c, h, s int) float64 {
 			best = math.Max(best, z.step(y, h, s))
 		}
 	}
-	z.memo[key] = best
+	z.memo.put(anchor, h, s, best)
 	return best
 }
 
@@ -196,22 +239,27 @@ func (z *maze) region(c, h, s int) float64 {
 // provisional slip, cell's.
 func (z *maze) enter(c, h, s int) float64 {
 	if z.bug == "provisional" {
-		return z.cell(c, h, s)
+		outer := len(z.met) // the searches this one runs inside
+		v := z.cell(c, h, s)
+		for _, x := range z.met[outer:] {
+			z.cells.put(x, h, s, v)
+		}
+		z.met = z.met[:outer]
+		return v
 	}
 	return z.region(c, h, s)
 }
 
 // cell is the best chance standing on cell c with life h and knowledge s,
-// by a depth-first search over free cells. The slip: the memo holds 0 for
-// a cell whose search is still running, so a cycle back to it counts
-// nothing, and every cell but the first of a free component is left with
-// the part of the component its own search reached.
+// by a depth-first search over free cells. The memo holds 0 for a cell
+// whose search is still running, so a cycle back to it counts nothing
+// until enter mends the values when the search ends.
 func (z *maze) cell(c, h, s int) float64 {
-	key := [3]int{c, h, s}
-	if v, ok := z.cells[key]; ok {
+	if v, ok := z.cells.get(c, h, s); ok {
 		return v
 	}
-	z.cells[key] = 0 // provisional
+	z.cells.put(c, h, s, 0) // provisional
+	z.met = append(z.met, c)
 	best := 0.0
 	if z.grid[c] == '@' {
 		best = 1
@@ -226,7 +274,7 @@ func (z *maze) cell(c, h, s int) float64 {
 			}
 		}
 	}
-	z.cells[key] = best
+	z.cells.put(c, h, s, best)
 	return best
 }
 
@@ -253,6 +301,16 @@ func boolInt(b bool) int {
 
 // harmful is the chance that type t is harmful given knowledge s.
 func (z *maze) harmful(t, s int) float64 {
+	if p, ok := z.chance[[2]int{t, s}]; ok {
+		return p
+	}
+	p := z.posterior(t, s)
+	z.chance[[2]int{t, s}] = p
+	return p
+}
+
+// posterior is harmful's chance, summed over the prior.
+func (z *maze) posterior(t, s int) float64 {
 	var bad, all, total float64
 	for i, w := range z.p {
 		total += w

@@ -1,0 +1,252 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/chancecheck/chancecheck/programs"
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+// stressOptions are the flags of `chancecheck stress`.
+type stressOptions struct {
+	gen, referee, brute, solver string
+	kind                        string
+	params                      string
+	cases                       int
+	runs                        int64
+	seed                        uint64
+	alpha                       float64
+	minOutcome, maxOutcome      float64
+	tolerance                   float64
+	timeout, bruteTimeout       time.Duration
+	programTimeout              time.Duration
+	memory                      string
+	shrinkTries, shrinkSeeds    int
+	shrinkTime                  time.Duration
+	json                        bool
+	jobs                        int
+	solverDistribution          bool
+}
+
+// defaultStressAlpha is stress's false-alarm budget: a stress loop is run
+// often, by hand, so 1e-3 a run; report and check's 1e-6 costs some power.
+const defaultStressAlpha = 1e-3
+
+func (p Program) newStressCommand() *cobra.Command {
+	var o stressOptions
+	cmd := &cobra.Command{
+		Use:   "stress --gen 'CMD' --referee 'CMD' [--brute 'CMD'] --solver 'CMD' --kind probability|expectation",
+		Short: "Stress a solver against a game defined by programs in any language: a generator, a referee, a brute force",
+		Long: `stress needs no Go: the game is defined by programs, in the testlib convention
+(docs/programs.md has their protocol and templates in C++ and Python):
+
+  --gen 'CMD'      run as CMD SEED name=value ...: prints one input; the same
+                   arguments must print the same bytes
+  --referee 'CMD'  run as CMD SEED RUNS, the input on stdin: plays the literal
+                   rules RUNS times and prints the outcomes, one a line, or
+                   "outcome count" lines (a probability's outcomes: 1 yes, 0 no)
+  --brute 'CMD'    optional, the input on stdin: prints the exact answer
+  --solver 'CMD'   the input on stdin: prints its answer
+
+Each of --cases inputs comes from the generator with a SEED of its own and
+each parameter of --params ('n=1..30 k=0..5': a range, or a value 'm=7')
+drawn uniformly from its range. The solver is judged against the brute
+force, where given, by the judge's rule (--tolerance, absolute or relative),
+and against --runs runs of the referee statistically:
+
+  probability   the exact two-sided binomial test (Clopper–Pearson) of the
+                referee's wins against the solver's answer
+  expectation   Hoeffding's and the empirical Bernstein bound (Maurer–Pontil)
+                on the mean, each at half the check's share; they hold by a
+                theorem for outcomes in [--min-outcome, --max-outcome], the
+                assumption you state: a referee outcome outside it is the
+                referee's fault
+
+  --solver-distribution  for an expectation: the solver prints, after its
+                answer, its distribution of the outcome ("outcome
+                probability" lines, integer outcomes); the referee's outcomes
+                are tested against that whole distribution by the DKW
+                inequality (Massart's constant), which holds for any
+                distribution: no range is needed, and the probability mass
+                the solver leaves out is allowed for
+
+Where a brute force answers, the referee is tested against it instead (but
+against the solver's distribution with --solver-distribution): a
+disagreement there blames the referee or the brute force, never the solver.
+The hypothesis of each test is "the true value is within the tolerance of
+the answer".
+
+One false-alarm budget --alpha covers the run (Bonferroni): half over the
+cases, one check each; half over re-confirming and shrinking, one share a
+try (--shrink-tries + 1). The output states the split and the smallest
+difference each check could see (detected with probability about 1/2).
+
+--jobs cases are judged at once (one per CPU by default); the run stops at
+the first failure, the lowest failing case whatever --jobs is. A
+statistical failure is re-confirmed on fresh referee runs first; one that
+does not reproduce is reported as such, not as a bug. Then the failure is
+shrunk: each parameter in turn is lowered to the low end of its range,
+lo+1, lo+2, lo+3 and points halfway closer (..., v−1), at the same SEED and
+--shrink-seeds−1 others, then other seeds at the point reached; stress
+moves to the first that still fails the same way with a smaller input
+(shorter, or as long and first byte by byte) and starts again. An input seen before is not judged again, and each
+statistical try runs the referee afresh. stress prints the input, the
+answers, and one-line reproductions.
+
+Faults are classified as check does (time limit, crash, output format,
+memory limit) and named for the program: a fault of the generator, the
+referee or the brute force stops the run (exit 2) and is never the solver's.
+A brute force out of time (--brute-timeout) is skipped on that input: it is
+for small ones.
+
+Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
+failure was found, 2 bad options, a program that cannot be started, or a
+fault of the generator, the referee or the brute force.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runStress(cmd, o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ... (split like a shell's: quotes, backslashes; no expansions)")
+	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
+	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin (optional)")
+	f.StringVar(&o.solver, "solver", "", "the solver's command line, the input on stdin")
+	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
+	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5' (ranges) or 'm=7' (values)")
+	f.IntVar(&o.cases, "cases", 100, "inputs to judge")
+	f.Int64Var(&o.runs, "runs", 20000, "referee runs per statistical check")
+	f.Uint64Var(&o.seed, "seed", 1, "the run's seed: the same seed draws the same cases and referee seeds")
+	f.Float64Var(&o.alpha, "alpha", defaultStressAlpha, "the run's false-alarm budget, split over every statistical check")
+	f.Float64Var(&o.minOutcome, "min-outcome", 0, "expectation: the least outcome the referee can print (the test's stated assumption)")
+	f.Float64Var(&o.maxOutcome, "max-outcome", 0, "expectation: the largest outcome the referee can print (required: the test's stated assumption)")
+	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
+	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "time limit of one solver run")
+	f.DurationVar(&o.bruteTimeout, "brute-timeout", 10*time.Second, "time limit of one brute-force run; past it the input is judged without it")
+	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "time limit of one generator or referee run")
+	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
+	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
+	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
+	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
+	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
+	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
+	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	return cmd
+}
+
+// stressSetup turns the options into a Stress.
+func stressSetup(o stressOptions) (*programs.Stress, error) {
+	var kind programs.Kind
+	switch o.kind {
+	case "probability":
+		kind = programs.Probability
+	case "expectation":
+		kind = programs.Expectation
+	case "":
+		return nil, usagef("--kind probability|expectation is required")
+	default:
+		return nil, usagef("--kind %q: want probability or expectation", o.kind)
+	}
+	switch {
+	case strings.TrimSpace(o.gen) == "", strings.TrimSpace(o.referee) == "", strings.TrimSpace(o.solver) == "":
+		return nil, usagef("--gen, --referee and --solver are required")
+	case o.cases < 1, o.runs < 1:
+		return nil, usagef("--cases and --runs must be at least 1")
+	case !(o.alpha > 0 && o.alpha < 1):
+		return nil, usagef("--alpha must be between 0 and 1")
+	case !(o.tolerance > 0):
+		return nil, usagef("--tolerance must be positive")
+	case o.timeout < 0 || o.bruteTimeout < 0 || o.programTimeout < 0 || o.shrinkTime < 0:
+		return nil, usagef("durations must not be negative")
+	case o.jobs < 1:
+		return nil, usagef("--jobs must be at least 1")
+	case o.shrinkTries < 0 || o.shrinkSeeds < 0:
+		return nil, usagef("--shrink-tries and --shrink-seeds must not be negative")
+	case o.solverDistribution && kind != programs.Expectation:
+		return nil, usagef("--solver-distribution goes with --kind expectation")
+	case kind == programs.Expectation && !o.solverDistribution && !(o.maxOutcome > o.minOutcome):
+		return nil, usagef("--kind expectation needs --max-outcome B above --min-outcome (default 0): the range of the referee's outcomes is the assumption its test rests on (or --solver-distribution)")
+	}
+	params, err := programs.ParseParams(o.params)
+	if err != nil {
+		return nil, usagef("--%v", err)
+	}
+	memory, err := memoryLimit(o.memory)
+	if err != nil {
+		return nil, err
+	}
+	command := func(flag, line string, timeout time.Duration) (*programs.Command, error) {
+		c, err := programs.NewCommand(line, timeout)
+		if err != nil {
+			return nil, usagef("--%s: %v", flag, err)
+		}
+		return c, nil
+	}
+	s := &programs.Stress{Kind: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
+		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
+		SolverDistribution: o.solverDistribution}
+	gen, err := command("gen", o.gen, o.programTimeout)
+	if err != nil {
+		return nil, err
+	}
+	ref, err := command("referee", o.referee, o.programTimeout)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := command("solver", o.solver, o.timeout)
+	if err != nil {
+		return nil, err
+	}
+	sol.Memory = memory
+	s.Generator, s.Referee, s.Solver = gen, ref, sol
+	if strings.TrimSpace(o.brute) != "" {
+		brute, err := command("brute", o.brute, o.bruteTimeout)
+		if err != nil {
+			return nil, err
+		}
+		s.Brute = brute
+	}
+	return s, nil
+}
+
+func runStress(cmd *cobra.Command, o stressOptions) error {
+	s, err := stressSetup(o)
+	if err != nil {
+		return err
+	}
+	stop := func() {}
+	if !o.json {
+		var progress func(string, int, int)
+		progress, stop = newReportProgress(cmd.ErrOrStderr())
+		if progress != nil {
+			s.Progress = func(done, cases int) { progress("stress", done, cases) }
+		}
+	}
+	outcome, err := s.Run(cmd.Context())
+	stop()
+	if err != nil {
+		if errors.Is(err, programs.ErrStart) {
+			return usageError{err}
+		}
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if o.json {
+		if err := writeStressJSON(w, s, outcome); err != nil {
+			return err
+		}
+	} else {
+		writeStressText(w, s, outcome)
+	}
+	switch {
+	case outcome.Fault != nil:
+		return programError{fmt.Errorf("stress stopped: the %s failed (%s): the solver is not blamed", outcome.Fault.Role, outcome.Fault.Verdict)}
+	case outcome.Failed():
+		return errCheckFailed
+	}
+	return nil
+}

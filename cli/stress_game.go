@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chancecheck/chancecheck/programs"
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/spf13/cobra"
+)
+
+// gameOptions are the flags of `chancecheck programs`: a game defined by
+// programs, for any command.
+type gameOptions struct {
+	gen, referee, brute string
+	kind, params, name  string
+	tolerance           float64
+	programTimeout      time.Duration
+}
+
+func (p Program) newProgramsCommand() *cobra.Command {
+	var o gameOptions
+	cmd := &cobra.Command{
+		Use:   "programs --gen 'CMD' --referee 'CMD' --brute 'CMD' --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
+		Short: "Run any command (check, report, solve, simulate, gen) on a game defined by programs",
+		Long: `programs makes a game of programs in any language, with the protocol of
+'stress' (docs/programs.md), and runs COMMAND on it as on a built-in game:
+the brute force is the analyst, the referee the referee, the generator the
+generator (rapid draws its SEED and each parameter from its low end up to
+the value in force, and shrinks toward them). For example
+
+  ` + p.Name + ` programs --gen ./gen --referee ./ref --brute ./brute --kind probability \
+      --params 'n=0..12' check --solver ./sol --cases 200
+  ` + p.Name + ` programs --gen ./gen --referee ./ref --brute ./brute --kind probability report --boards 50
+
+check judges the solver against the brute force, and shrinks with rapid;
+report tests the referee against the brute force under its false-alarm
+budget and writes its JSON, Markdown and HTML. A parameter's value in force
+is set as for any game: 'check --gen n=5'.
+
+An expectation's brute force prints its answer only, not the distribution
+of outcomes that report's test of a count needs: report says so on every
+input, and check, solve, simulate and gen work. Outcomes of the referee
+must be integers there (a count). 'stress' judges an expectation against
+the referee with a bound on the outcomes instead.`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return errors.New("COMMAND is missing after the game's flags: check, report, solve, simulate or gen")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runPrograms(cmd, p, o, args) },
+	}
+	cmd.Flags().SetInterspersed(false) // the flags after COMMAND are COMMAND's
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return usagef("%v (the game's flags go before COMMAND, and COMMAND's, such as check's --solver, after it)", err)
+	})
+	f := cmd.Flags()
+	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ...")
+	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
+	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin: the analyst")
+	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
+	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5'")
+	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
+	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
+	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "time limit of one generator, referee or brute-force run")
+	return cmd
+}
+
+// programsFlags are the flags of `programs` itself, which go before
+// COMMAND.
+var programsFlags = []string{"--gen", "--referee", "--brute", "--kind", "--params", "--name", "--tolerance", "--program-timeout"}
+
+func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
+	misplaced := ""
+	for _, a := range args[1:] {
+		name, _, _ := strings.Cut(a, "=")
+		if slices.Contains(programsFlags, name) && (name != "--gen" || o.gen == "") {
+			misplaced = name
+			break
+		}
+	}
+	if slices.Contains(args[1:], "--help") || slices.Contains(args[1:], "-h") {
+		if o.brute == "" {
+			fmt.Fprintf(cmd.OutOrStdout(), "%s programs: the game's flags go before COMMAND, and COMMAND's after it; "+
+				"COMMAND's flags are those of '%s %s --help' on any game.\n", p.Name, p.Name, args[0])
+			return nil
+		}
+	}
+	// stressSetup checks the shared flags; the brute force is required here.
+	if strings.TrimSpace(o.brute) == "" {
+		if misplaced != "" {
+			return usagef("--brute is required: it is the game's analyst (%s was given after %s: the game's flags go before COMMAND, COMMAND's after it)", misplaced, args[0])
+		}
+		return usagef("--brute is required: it is the game's analyst")
+	}
+	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, kind: o.kind,
+		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
+		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1})
+	if err != nil {
+		return err
+	}
+	if s.Kind == programs.Expectation && args[0] == "report" {
+		return usagef("report tests a count's outcome distribution, which an expectation's brute force does not give: "+
+			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", p.Name)
+	}
+	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
+		Brute: s.Brute, Params: s.Params, Tolerance: s.Tolerance})
+	if err != nil {
+		return usageError{err}
+	}
+	inner := Program{Name: p.Name + " programs", Games: []props.Game{g}}
+	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+	switch code {
+	case exitOK:
+		return nil
+	case exitUsage:
+		return errUsageSaid
+	}
+	return errCheckFailed // the command has printed its findings
+}

@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+
+	"github.com/chancecheck/chancecheck/programs"
+)
+
+// stressJSON is the --json form of a stress run's outcome.
+type stressJSON struct {
+	Kind          string             `json:"kind"`
+	Seed          uint64             `json:"seed"`
+	Cases         int                `json:"cases"`
+	Judged        int                `json:"judged"`
+	Runs          int64              `json:"runs"`
+	Passed        bool               `json:"passed"`
+	Test          string             `json:"test"`
+	Budget        stressBudgetJSON   `json:"budget"`
+	MinDetectable *stressRangeJSON   `json:"min_detectable,omitempty"`
+	BruteCompared int                `json:"brute_compared"`
+	BruteSkipped  int                `json:"brute_skipped"`
+	Fault         *stressFaultJSON   `json:"fault,omitempty"`
+	NotReproduced *stressFailureJSON `json:"not_reproduced,omitempty"`
+	Found         *stressFailureJSON `json:"found_failure,omitempty"`
+	First         *stressFailureJSON `json:"first_failure,omitempty"`
+	Shrink        *stressShrinkJSON  `json:"shrink,omitempty"`
+}
+
+type stressBudgetJSON struct {
+	Alpha     float64 `json:"alpha"`
+	Search    int     `json:"search_checks"`
+	PerSearch float64 `json:"per_search_check"`
+	Shrink    int     `json:"shrink_checks"`
+	PerShrink float64 `json:"per_shrink_check"`
+}
+
+type stressRangeJSON struct {
+	Least  float64 `json:"least"`
+	Median float64 `json:"median"`
+	Most   float64 `json:"largest"`
+}
+
+type stressFaultJSON struct {
+	Program string `json:"program"`
+	Verdict string `json:"verdict"`
+	Command string `json:"command"`
+	Detail  string `json:"detail"`
+	// Generator and Input: the generator's command line and the input the
+	// program failed on (a referee's or a brute force's fault).
+	Generator string `json:"generator,omitempty"`
+	Input     string `json:"input,omitempty"`
+}
+
+type stressFailureJSON struct {
+	Kind      string             `json:"kind"`
+	Verdict   string             `json:"verdict"`
+	Case      int                `json:"case,omitempty"` // from 1; 0 for a case shrinking found
+	Generator string             `json:"generator"`
+	Input     string             `json:"input"`
+	Answer    *float64           `json:"answer,omitempty"`
+	Brute     *float64           `json:"brute,omitempty"`
+	Referee   *stressRefereeJSON `json:"referee,omitempty"`
+	Detail    string             `json:"detail,omitempty"`
+	Stdout    string             `json:"stdout,omitempty"`
+}
+
+type stressRefereeJSON struct {
+	Seed          int64   `json:"seed"`
+	Runs          int64   `json:"runs"`
+	Mean          float64 `json:"mean"`
+	Low           float64 `json:"low"`
+	High          float64 `json:"high"`
+	Against       float64 `json:"against"`
+	PValue        float64 `json:"p_value"`
+	Alpha         float64 `json:"alpha"`
+	MinDetectable float64 `json:"min_detectable"`
+}
+
+type stressShrinkJSON struct {
+	Tries    int    `json:"tries"`
+	Steps    int    `json:"steps"`
+	CutShort bool   `json:"cut_short"`
+	Note     string `json:"note,omitempty"`
+}
+
+func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error {
+	test := programs.TestBinomial
+	switch {
+	case s.SolverDistribution:
+		test = programs.TestDistribution
+	case s.Kind == programs.Expectation:
+		test = programs.TestBernstein
+	}
+	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
+		Passed: o.Fault == nil && !o.Failed(), Test: test,
+		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
+		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped}
+	if least, median, most := o.MinDetectableRange(); !math.IsNaN(least) && !math.IsInf(most, 0) {
+		j.MinDetectable = &stressRangeJSON{least, median, most}
+	}
+	if f := o.Fault; f != nil {
+		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input)}
+	}
+	toJSON := func(f *programs.Failure) *stressFailureJSON {
+		if f == nil {
+			return nil
+		}
+		fj := &stressFailureJSON{Kind: f.Kind.String(), Verdict: f.Verdict.String(), Case: f.Index + 1,
+			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout}
+		if f.HasAnswer {
+			fj.Answer = &f.Answer
+		}
+		if f.HasBrute {
+			fj.Brute = &f.Brute
+		}
+		if r := f.Judgement; r != nil {
+			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Sample.N, r.Sample.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
+		}
+		return fj
+	}
+	j.NotReproduced, j.Found, j.First = toJSON(o.NotReproduced), toJSON(o.Found), toJSON(o.First)
+	if o.First != nil {
+		j.Shrink = &stressShrinkJSON{o.Shrink.Tries, o.Shrink.Steps, o.Shrink.CutShort, o.Shrink.Note}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}
+
+// finite is v, or −1 for an infinite or NaN v, which JSON cannot carry.
+func finite(v float64) float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return -1
+	}
+	return v
+}

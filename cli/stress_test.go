@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// Programs written as sh one-liners, so that the command's tests need no
+// compiler: a coin "game" whose input is "n" (the generator prints its n),
+// whose referee wins every run, and whose right answer is 1.
+const (
+	shGen     = `sh -c 'echo "${2#n=}"' gen`
+	shReferee = `sh -c 'printf "1 %s\n" "$2"' ref`
+	shRight   = `sh -c 'echo 1.000000000' sol`
+	shWrong   = `sh -c 'read n; if [ "$n" -ge 3 ]; then echo 0.9; else echo 1; fi' sol`
+)
+
+func needSh(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+}
+
+func TestStressUsage(t *testing.T) {
+	needSh(t)
+	base := []string{"stress", "--gen", shGen, "--referee", shReferee, "--solver", shRight, "--params", "n=1..9", "--cases", "3", "--runs", "100"}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"no kind", nil, 2, "", "--kind probability|expectation is required"},
+		{"bad kind", []string{"--kind", "odds"}, 2, "", `--kind "odds": want probability or expectation`},
+		{"expectation without a range", []string{"--kind", "expectation"}, 2, "", "needs --max-outcome"},
+		{"bad params", []string{"--kind", "probability", "--params", "n=3..1"}, 2, "", "--params: \"n=3..1\": lo 3 is above hi 1"},
+		{"bad alpha", []string{"--kind", "probability", "--alpha", "1"}, 2, "", "--alpha must be between 0 and 1"},
+		{"no tolerance", []string{"--kind", "probability", "--tolerance", "0"}, 2, "", "--tolerance must be positive"},
+		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
+		{"a solver that cannot start", []string{"--kind", "probability", "--solver", "./no-such-solver"}, 2, "", "could not be started"},
+		{"a generator that crashes", []string{"--kind", "probability", "--gen", "sh -c 'exit 3'"}, 2,
+			"STOPPED after 0 case(s): the generator failed (crash), which is not the solver's fault", "the solver is not blamed"},
+		{"a referee that prints a 2", []string{"--kind", "probability", "--referee", `sh -c 'printf "2 %s\n" "$2"' ref`}, 2,
+			"the referee failed (output format)", ""},
+		{"a referee's fault shows its input and how to reproduce it", []string{"--kind", "probability", "--referee", `sh -c 'exit 4' ref`}, 2,
+			"2\nreproduce:\n  " + shGen + " 1231579040 n=2 | sh -c 'exit 4' ref 1940827529 100\n", "the solver is not blamed"},
+		{"a distribution with a probability", []string{"--kind", "probability", "--solver-distribution"}, 2, "", "--solver-distribution goes with --kind expectation"},
+		{"a distribution needs no range", []string{"--kind", "expectation", "--solver-distribution", "--solver", `sh -c 'printf "1\n1 1\n"' sol`}, 0,
+			"DKW on the solver's distribution", ""},
+		{"right", []string{"--kind", "probability"}, 0, "every case agreed: 3 case(s)", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", append(append([]string(nil), base...), tt.args...)...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
+
+// A failure is shrunk to the smallest n that fails (3), and --json says so
+// with the budget's split.
+func TestStressFailureJSON(t *testing.T) {
+	needSh(t)
+	args := []string{"stress", "--kind", "probability", "--gen", shGen, "--referee", shReferee, "--solver", shWrong,
+		"--params", "n=1..9", "--cases", "10", "--runs", "200", "--alpha", "0.01", "--shrink-seeds", "1"}
+	code, out, errOut := chancecheck(t, "", args...)
+	if code != 1 || !strings.Contains(out, "input:\n3\n") || !strings.Contains(out, "reproduce:\n  "+shGen+" ") {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr %s", code, out, errOut)
+	}
+	code, out, _ = chancecheck(t, "", append(args, "--json")...)
+	var j stressJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	switch {
+	case j.Passed || j.First == nil || j.First.Input != "3\n" || j.First.Referee == nil:
+		t.Errorf("first failure %+v, want the input 3 with the referee's check", j.First)
+	case j.Budget.Alpha != 0.01 || j.Budget.Search != 10 || j.Budget.PerSearch != 0.01/2/10 || j.Budget.Shrink != 101:
+		t.Errorf("budget %+v, want 0.01 split over 10 search checks and 101 shrinking tries", j.Budget)
+	case j.First.Referee.Alpha != j.Budget.PerShrink || !(j.First.Referee.PValue <= j.First.Referee.Alpha):
+		t.Errorf("the shrunk failure's check %+v, want a rejection at the shrinking share %v", j.First.Referee, j.Budget.PerShrink)
+	}
+}
+
+// `programs` runs check and report on a game defined by programs.
+func TestProgramsCommand(t *testing.T) {
+	needSh(t)
+	game := []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
+	dir := t.TempDir()
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"check catches and shrinks", []string{"check", "--solver", shWrong, "--cases", "30", "--out", dir}, 1, "input (" + dir + "/counterexample.in):\n3\n", ""},
+		{"check passes", []string{"check", "--solver", shRight, "--cases", "10"}, 0, "every answer agreed", ""},
+		{"report", []string{"report", "--boards", "3", "--runs", "4096", "--out", dir}, 0, "verdict: pass", ""},
+		{"solve", []string{"solve", "-"}, 0, "1.000000000\n", ""},
+		{"no brute force", []string{"--brute", "", "check"}, 2, "", "--brute is required"},
+		{"a command's usage error", []string{"check"}, 2, "", "--solver 'CMD ARGS...' is required"},
+	}
+	misplaced := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"the game's flags after COMMAND", []string{"programs", "check", "--gen", shGen, "--brute", shRight}, "--gen was given after check: the game's flags go before COMMAND"},
+		{"COMMAND's flags before it", []string{"programs", "--solver", shRight, "check"}, "unknown flag: --solver (the game's flags go before COMMAND"},
+		{"no COMMAND", []string{"programs", "--gen", shGen}, "COMMAND is missing after the game's flags"},
+		{"a misspelt command", []string{"stres"}, "unknown command \"stres\""},
+		{"an argument stress does not take", []string{"stress", "--kind", "probability", "extra"}, "unknown command \"extra\""},
+		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests a count's outcome distribution"},
+	}
+	for _, tt := range misplaced {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", tt.args...)
+			if code != 2 || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, errOut, tt.stderr)
+			}
+		})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string(nil), game...), tt.args...) // a flag before COMMAND is programs' own
+			code, out, errOut := chancecheck(t, "5\n", args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}

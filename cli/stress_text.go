@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/programs"
+)
+
+// writeStressText prints a stress run's outcome: what was run and under
+// which budget, then the verdict with the input, the answers and the
+// reproductions. It prints no timings: the same seed prints the same bytes.
+func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+	params := "no parameters"
+	if len(s.Params) > 0 {
+		var ps []string
+		for _, p := range s.Params {
+			ps = append(ps, p.String())
+		}
+		params = "params " + strings.Join(ps, " ")
+	}
+	fmt.Fprintf(w, "stress: %s, %d case(s) from %s (%s), seed %d, %d referee runs a check\n",
+		s.Kind, s.Cases, s.Generator, params, s.Seed, s.Runs)
+	test := programs.TestBinomial
+	switch {
+	case s.SolverDistribution:
+		test = programs.TestDistribution
+	case s.Kind == programs.Expectation:
+		test = fmt.Sprintf("%s; outcomes stated to lie in [%g, %g]", programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
+	}
+	hypothesis := fmt.Sprintf("the true value is within %s of the answer", s.Tolerance)
+	if s.SolverDistribution {
+		hypothesis = "the referee's outcomes follow the solver's distribution (the mass it leaves out allowed for)"
+	}
+	fmt.Fprintf(w, "statistical test: %s; hypothesis: %s\n", test, hypothesis)
+	b := o.Budget
+	fmt.Fprintf(w, "false-alarm budget α = %.3g (Bonferroni): %.3g over the search's %d check(s), %.3g each; %.3g over the re-confirmation and up to %d shrinking tries, %.3g each\n",
+		b.Alpha, b.Alpha/2, b.Search, b.PerSearch, b.Alpha/2, b.Shrink-1, b.PerShrink)
+	if least, median, largest := o.MinDetectableRange(); !math.IsNaN(least) {
+		fmt.Fprintf(w, "smallest difference the search's checks could see (detected with probability about 1/2): %.3g to %.3g, median %.3g, over %d check(s)\n",
+			least, largest, median, len(o.MinDetectable))
+	}
+	if s.Brute != nil {
+		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
+	}
+	switch {
+	case o.Fault != nil:
+		f := o.Fault
+		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s failed (%s), which is not the solver's fault\ncommand: %s\n%s",
+			o.Judged, f.Role, f.Verdict, f.Command, ensureNewline(f.Detail))
+		if f.Generator != "" {
+			fmt.Fprintf(w, "input (%s), %d bytes:\n%s", f.Generator, len(f.Input), ensureNewline(clipInput(f.Input)))
+			fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Generator, f.Command)
+		}
+		fmt.Fprintln(w)
+	case o.NotReproduced != nil:
+		f := o.NotReproduced
+		fmt.Fprintf(w, "\nNOT REPRODUCED: case %d failed the referee's test (%s), but fresh referee runs did not confirm it", f.Index+1, f.Detail)
+		if c := o.Confirmation; c != nil {
+			fmt.Fprintf(w, " (p = %s > %.3g)", pValue(c.PValue), c.Alpha)
+		}
+		fmt.Fprintf(w, ": not reported as a bug; a chance failure, or a difference near the smallest the test can see\ninput (%s):\n%s", genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
+	case o.First == nil:
+		fmt.Fprintf(w, "\nevery case agreed: %d case(s)\n", o.Judged)
+	default:
+		writeStressFailure(w, s, o)
+	}
+}
+
+// writeStressFailure prints the first failure, shrunk.
+func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+	f, found := o.First, o.Found
+	fmt.Fprintf(w, "\nFAILED: %s", f.Kind)
+	if f.Kind != programs.ProgramsDisagree {
+		fmt.Fprintf(w, " (%s)", f.Verdict)
+	}
+	if c := o.Confirmation; c != nil {
+		fmt.Fprintf(w, ", confirmed on fresh referee runs (p = %s ≤ %.3g)", pValue(c.PValue), c.Alpha)
+	}
+	fmt.Fprintf(w, "\nfound on case %d of %d: %s (%d bytes)\n", found.Index+1, s.Cases, genLine(s, found.Case), len(found.Input))
+	st := o.Shrink
+	if f != found {
+		fmt.Fprintf(w, "shrunk in %d tries, %d step(s), to %s (%d bytes)\n", st.Tries, st.Steps, genLine(s, f.Case), len(f.Input))
+	} else if st.Tries > 0 || st.Note == "" {
+		fmt.Fprintf(w, "no smaller case failed the same way in %d tries\n", st.Tries)
+	}
+	if st.Note != "" {
+		fmt.Fprintf(w, "(%s)\n", st.Note)
+	}
+	if o := st.Other; o != nil {
+		fmt.Fprintf(w, "(while shrinking, %s failed another way: %s (%s); not followed)\n", genLine(s, o.Case), o.Kind, o.Verdict)
+	}
+	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(clipInput(f.Input)))
+	if f.HasAnswer && s.SolverDistribution {
+		fmt.Fprintf(w, "the solver's answer and distribution:\n%s", ensureNewline(f.Stdout))
+	} else if f.HasAnswer {
+		fmt.Fprintf(w, "the solver's answer: %s\n", strings.TrimSpace(f.Stdout))
+	} else if f.Stdout != "" {
+		fmt.Fprintf(w, "the solver's output:\n%s", ensureNewline(f.Stdout))
+	}
+	if f.HasBrute {
+		fmt.Fprintf(w, "the brute force's answer: %.12g\n", f.Brute)
+	}
+	if j := f.Judgement; j != nil {
+		against := "the solver's answer"
+		switch {
+		case s.SolverDistribution:
+			against = "the solver's distribution, of mean"
+		case f.HasBrute:
+			against = "the brute force's answer"
+		}
+		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s %.12g: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",
+			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, against, j.Answer, pValue(j.PValue), j.Alpha, j.MinDetectable)
+	}
+	if f.Detail != "" && (f.Judgement == nil || f.Judgement.Pass) {
+		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
+	}
+	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
+	if s.Brute != nil {
+		fmt.Fprintf(w, "  %s | %s\n", genLine(s, f.Case), s.Brute)
+	}
+	if f.Judgement != nil {
+		fmt.Fprintf(w, "  %s | %s %d %d\n", genLine(s, f.Case), s.Referee, f.RefereeSeed, s.Runs)
+	}
+	if f.Kind == programs.ProgramsDisagree {
+		fmt.Fprintf(w, "the referee and the brute force cannot both be right here: fix the wrong one before judging the solver\n")
+	}
+}
+
+// genLine is the generator's command line for c.
+func genLine(s *programs.Stress, c programs.Case) string {
+	args := c.Args(s.Params)
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = programs.ShellQuote(a)
+	}
+	return s.Generator.String() + " " + strings.Join(q, " ")
+}
+
+// clipInput is an input as the text output shows it: whole up to 4 KB, else
+// its start and how much more there is (the generator's command line
+// prints it all again).
+func clipInput(in []byte) string {
+	const limit = 4096
+	if len(in) <= limit {
+		return string(in)
+	}
+	return fmt.Sprintf("%s\n… (%d more bytes: run the generator's command line above for all of it)", in[:limit], len(in)-limit)
+}

@@ -1,0 +1,170 @@
+package exact
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/chancecheck/chancecheck/games/traps"
+)
+
+// trapMap is the maze as one knowledge k sees it: which cells are walked on
+// for free, and the free regions and harmful cells named so far. What is free
+// depends on k alone, so the layers of every life share one map, and each
+// region is searched once however many lives meet it.
+type trapMap struct {
+	free     []bool                // per cell: floor, start, exit or a trap known harmless
+	freeRows [traps.MaxRows]uint32 // the same by row: bit c for column c
+	// id names each cell on first use: 0 not yet named, r+1 for a free cell
+	// of region r, -(j+1) for the j-th harmful trap cell named. Cells of
+	// unknown kinds and walls are never stood on in a layer of k.
+	id      []int16
+	regions []trapRegion
+	harmful int // harmful cells named
+}
+
+// trapRegion is one free region of a map. Its frontier, trapSearch.frontiers
+// [start:end], lists once each the cells next to the region that are traps
+// not known harmless, grouped by kind: every step out of the region lands on
+// one of them.
+type trapRegion struct {
+	exit       bool
+	start, end int32
+}
+
+func newTrapMap(g *trapGrid, reveal [traps.MaxKinds]traps.Reveal) *trapMap {
+	m := &trapMap{free: slices.Clone(g.plain), id: make([]int16, len(g.code)), freeRows: g.plainRows}
+	for t, cells := range g.ofKind {
+		if reveal[t] == traps.Harmless {
+			for _, c := range cells {
+				m.free[c] = true
+			}
+			for r, row := range g.kindRows[t] {
+				m.freeRows[r] |= row
+			}
+		}
+	}
+	return m
+}
+
+// trapGrid is the maze as flat per-cell arrays and as row masks (bit c of a
+// row for column c: n ≤ 30 columns fit a uint32).
+type trapGrid struct {
+	rows, cols int
+	code       []int8     // per cell: cellWall, cellPlain or the trap kind
+	exit       []bool     // per cell
+	nbrs       [][4]int32 // per cell: the neighbour in each direction of traps.Steps(), -1 for none or wall
+	// plain marks the cells free whatever is known (floor, start, exit);
+	// ofKind lists the trap cells of each kind.
+	plain     []bool
+	ofKind    [traps.MaxKinds][]int32
+	plainRows [traps.MaxRows]uint32
+	exitRows  [traps.MaxRows]uint32
+	kindRows  [traps.MaxKinds][traps.MaxRows]uint32
+}
+
+// trapSearch is the working memory of the region searches. A search never
+// recurses, so one serves the whole solve.
+type trapSearch struct {
+	region [traps.MaxRows]uint32 // the region being searched, by row; zero between searches
+	stack  []int                 // rows whose part of the region grew
+	// frontiers holds the frontiers of every region of every map, one after
+	// the other (trapRegion). Entries are never changed once written.
+	frontiers []int32
+}
+
+// name gives cell i of map m its id: a free cell's whole region is searched
+// and named; a harmful cell takes the next harmful index.
+func (sc *trapSearch) name(g *trapGrid, m *trapMap, i int32, stats *TrapStats) int16 {
+	ids := m.id
+	if !m.free[i] {
+		m.harmful++
+		ids[i] = int16(-m.harmful)
+		return ids[i]
+	}
+	id := int16(len(m.regions) + 1)
+	// A scanline flood fill on row masks: a row's part of the region is a
+	// union of runs of free cells, and a row that grows seeds the rows above
+	// and below wherever they are free beside it.
+	reg := &sc.region
+	r0, c0 := int(i)/g.cols, int(i)%g.cols
+	reg[r0] = runAt(m.freeRows[r0], 1<<c0)
+	lo, hi := r0, r0
+	stack := append(sc.stack[:0], r0)
+	for len(stack) > 0 {
+		r := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, nr := range [2]int{r - 1, r + 1} {
+			if nr < 0 || nr >= g.rows {
+				continue
+			}
+			grow := reg[r] & m.freeRows[nr] &^ reg[nr]
+			if grow == 0 {
+				continue
+			}
+			for grow != 0 {
+				run := runAt(m.freeRows[nr], grow&-grow)
+				reg[nr] |= run
+				grow &^= run
+			}
+			lo, hi = min(lo, nr), max(hi, nr)
+			stack = append(stack, nr)
+		}
+	}
+	sc.stack = stack
+	exit := false
+	for r := lo; r <= hi; r++ {
+		exit = exit || reg[r]&g.exitRows[r] != 0
+		stats.CellVisit += bits.OnesCount32(reg[r])
+		for b := reg[r]; b != 0; b &= b - 1 {
+			ids[r*g.cols+bits.TrailingZeros32(b)] = id
+		}
+	}
+	rg := trapRegion{exit: exit, start: int32(len(sc.frontiers))}
+	if !exit { // a region with an exit is worth its whole mass: no step is taken
+		sc.listFrontier(g, m, lo, hi)
+	}
+	rg.end = int32(len(sc.frontiers))
+	for r := lo; r <= hi; r++ {
+		reg[r] = 0
+	}
+	m.regions = append(m.regions, rg)
+	return id
+}
+
+// listFrontier appends the traps not known harmless beside the region in
+// rows lo..hi, grouped by kind.
+func (sc *trapSearch) listFrontier(g *trapGrid, m *trapMap, lo, hi int) {
+	reg := &sc.region
+	first, last := max(lo-1, 0), min(hi+1, g.rows-1)
+	var near [traps.MaxRows]uint32
+	for r := first; r <= last; r++ {
+		// Bits shifted past the last column meet no trap of kindRows.
+		near[r] = reg[r]<<1 | reg[r]>>1
+		if r > 0 {
+			near[r] |= reg[r-1]
+		}
+		if r+1 < g.rows {
+			near[r] |= reg[r+1]
+		}
+		near[r] &^= m.freeRows[r]
+	}
+	out := sc.frontiers
+	for t := range g.kindRows {
+		for r := first; r <= last; r++ {
+			for b := near[r] & g.kindRows[t][r]; b != 0; b &= b - 1 {
+				out = append(out, int32(r*g.cols+bits.TrailingZeros32(b)))
+			}
+		}
+	}
+	sc.frontiers = out
+}
+
+// runAt is the run of consecutive ones of f that holds bit b, a one of f.
+func runAt(f, b uint32) uint32 {
+	up := ((f + b) ^ f) & f // b and the ones above it: adding b carries through them
+	down := b - 1           // the bits under b ...
+	if zeros := ^f & (b - 1); zeros != 0 {
+		down &^= 1<<bits.Len32(zeros) - 1 // ... above the highest zero under b
+	}
+	return up | down
+}

@@ -1,0 +1,202 @@
+package programs
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/props"
+	"pgregory.net/rapid"
+)
+
+// GameSpec is a game defined by programs as props sees a game, for
+// chancecheck's other commands: check judges a solver against the brute
+// force (the analyst) on inputs from the generator, report tests the
+// referee against the brute force, solve runs the brute force, simulate
+// the referee, gen the generator.
+type GameSpec struct {
+	Name      string // the game's name; "" is "programs"
+	Kind      Kind
+	Generator Program
+	Referee   Program
+	Brute     Program // the analyst: the exact answer
+	// Params are the generator's; each becomes a props.Param whose value
+	// in force (default Hi) is the largest the generator is given, drawn
+	// from Lo up to it, so that rapid shrinks toward Lo.
+	Params    []Param
+	Tolerance props.Tolerance
+}
+
+// Input is one input of a game defined by programs: the bytes the
+// generator printed, which is all the harness knows of it.
+type Input string
+
+// Game makes g a props.Game. A referee's outcomes must be integers in
+// 0..montecarlo.MaxOutcome (a probability's 0 and 1). An expectation's
+// brute force gives its answer only, not the outcome distribution that
+// report's test of a count needs: report says so on every input, and
+// check, solve, simulate and gen work. A program's fault in the middle of
+// a command is the command's error, naming the program.
+func Game(g GameSpec) (props.Game, error) {
+	switch {
+	case g.Generator == nil || g.Referee == nil || g.Brute == nil:
+		return nil, fmt.Errorf("programs: a game needs a generator, a referee and a brute force (the analyst)")
+	case g.Kind != Probability && g.Kind != Expectation:
+		return nil, fmt.Errorf("programs: the kind must be Probability or Expectation")
+	}
+	name := g.Name
+	if name == "" {
+		name = "programs"
+	}
+	var params []props.Param
+	for _, p := range g.Params {
+		if p.Lo < math.MinInt32 || p.Hi > math.MaxInt32 {
+			return nil, fmt.Errorf("programs: parameter %s: the range %d..%d must lie within 32 bits", p.Name, p.Lo, p.Hi)
+		}
+		params = append(params, props.Param{Name: p.Name, Doc: fmt.Sprintf("the largest %s the generator is given (from %d)", p.Name, p.Lo),
+			Default: int(p.Hi), Min: int(p.Lo), Max: int(p.Hi)})
+	}
+	outcome := props.WinLoss
+	if g.Kind == Expectation {
+		outcome = props.Count
+	}
+	answer := func(in Input) (props.Solution, error) {
+		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in))
+		if err == nil && fault != nil {
+			err = fault
+		}
+		if err != nil {
+			return props.Solution{}, err
+		}
+		v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
+		if err != nil {
+			return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
+		}
+		return props.Solution{Value: v[0]}, nil
+	}
+	spec := props.Spec[Input]{
+		Name:  name,
+		Title: "a game defined by programs: generator " + g.Generator.String() + ", referee " + g.Referee.String() + ", brute force " + g.Brute.String(),
+		Parse: parseInput,
+		Write: func(w io.Writer, in []Input) error { _, err := io.WriteString(w, string(in[0])); return err },
+		Solve: answer, Answer: answer,
+		Outcome:   outcome,
+		Referee:   func(in Input) (func() montecarlo.Player, error) { return batchPlayers(g.Referee, in), nil },
+		Tolerance: g.Tolerance,
+	}
+	// rapid's shrinking draws the same arguments again and again; each
+	// generator run is a process, so its output is kept by arguments.
+	var memo sync.Map
+	gen := func(values map[string]int) *rapid.Generator[Input] {
+		return rapid.Custom(func(t *rapid.T) Input {
+			c := Case{Seed: int64(rapid.IntRange(1, maxSeed).Draw(t, "seed")), Values: make([]int64, len(g.Params))}
+			for i, p := range g.Params {
+				c.Values[i] = int64(rapid.IntRange(int(p.Lo), values[p.Name]).Draw(t, p.Name))
+			}
+			args := c.Args(g.Params)
+			key := strings.Join(args, " ")
+			if in, ok := memo.Load(key); ok {
+				return in.(Input)
+			}
+			out, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
+			switch {
+			case err != nil:
+				panic(err)
+			case fault != nil:
+				panic(fault.Error())
+			case strings.TrimSpace(string(out)) == "":
+				panic(fmt.Sprintf("the generator printed nothing: %s", commandLine(g.Generator, args)))
+			}
+			memo.Store(key, Input(out))
+			return Input(out)
+		})
+	}
+	if len(params) > 0 {
+		spec.Params, spec.GeneratorWith = params, gen
+	} else {
+		spec.Generator = gen(nil)
+	}
+	return props.Define(spec), nil
+}
+
+// parseInput reads a whole file as one input; an empty one is an error.
+func parseInput(r io.Reader, file string) ([]Input, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return nil, fmt.Errorf("%s:1: empty input: a game defined by programs takes the generator's output", file)
+	}
+	return []Input{Input(b)}, nil
+}
+
+// batchPlayers adapts a referee program to montecarlo's players, which
+// play one game per call: a player runs the referee for a whole block of
+// montecarlo.BlockRuns games at once, seeded by the block's stream, and
+// hands the outcomes out in a random order drawn from the same stream.
+// montecarlo.Run gives each
+// worker's player whole blocks, BlockRuns games each but the last, which
+// only the last block's player leaves unfinished; so the block's outcomes
+// depend on the block's stream alone, whatever the number of workers.
+func batchPlayers(referee Program, in Input) func() montecarlo.Player {
+	return func() montecarlo.Player {
+		var buf []int
+		return func(rng *rand.Rand) (int, error) {
+			if len(buf) == 0 {
+				seed := int64(rng.Uint64()%maxSeed) + 1
+				args := []string{strconv.FormatInt(seed, 10), strconv.Itoa(montecarlo.BlockRuns)}
+				out, fault, err := run(context.Background(), RoleReferee, referee, args, []byte(in))
+				if err == nil && fault != nil {
+					err = fault
+				}
+				if err != nil {
+					return 0, err
+				}
+				if buf, err = outcomeList(out, montecarlo.BlockRuns); err != nil {
+					return 0, fmt.Errorf("the referee %s: %w", commandLine(referee, args), err)
+				}
+				// The last block takes a prefix of the list, and a histogram
+				// lists its outcomes in order: shuffled, a prefix of iid
+				// outcomes is iid (they are exchangeable).
+				rng.Shuffle(len(buf), func(i, j int) { buf[i], buf[j] = buf[j], buf[i] })
+			}
+			o := buf[0]
+			buf = buf[1:]
+			return o, nil
+		}
+	}
+}
+
+// outcomeList reads a referee's output as integer outcomes in the order
+// printed, each "outcome count" line expanded; there must be runs of them.
+func outcomeList(out []byte, runs int) ([]int, error) {
+	if _, err := parseOutcomes(out, int64(runs), Expectation, 0, montecarlo.MaxOutcome); err != nil {
+		return nil, err
+	}
+	list := make([]int, 0, runs)
+	for i, line := range strings.Split(string(out), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		x, _ := parseDecimal(fields[0])
+		if x != math.Trunc(x) {
+			return nil, fmt.Errorf("line %d: outcome %v is not an integer, which a count needs", i+1, x)
+		}
+		count := int64(1)
+		if len(fields) == 2 {
+			count, _ = strconv.ParseInt(fields[1], 10, 64)
+		}
+		for range count {
+			list = append(list, int(x))
+		}
+	}
+	return list, nil
+}

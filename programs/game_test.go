@@ -1,0 +1,129 @@
+package programs
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/props"
+)
+
+func urnGame(t *testing.T) props.Game {
+	t.Helper()
+	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestGameRefusals(t *testing.T) {
+	tests := []struct {
+		name string
+		spec GameSpec
+		want string
+	}{
+		{"no brute force", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0)}, "a brute force"},
+		{"no kind", GameSpec{Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "the kind"},
+		{"a range past 32 bits", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			Params: []Param{{"n", 0, 1 << 40}}}, "within 32 bits"},
+	}
+	for _, tt := range tests {
+		if _, err := Game(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// The referee program, run a block of montecarlo.BlockRuns games at a time,
+// gives the same histogram whatever the number of workers, with every run
+// counted.
+func TestGameSimulateDeterministic(t *testing.T) {
+	g := urnGame(t)
+	b := Input("3 5\n")
+	runs := int64(3*montecarlo.BlockRuns + 17)
+	var first montecarlo.Histogram
+	for _, workers := range []int{1, 2, 4} {
+		h, err := g.Simulate(context.Background(), b, props.Solution{}, montecarlo.Config{Runs: runs, Seed: 9, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var total int64
+		for _, c := range h.Counts {
+			total += c
+		}
+		if total != runs {
+			t.Fatalf("%d workers: %d runs counted, want %d", workers, total, runs)
+		}
+		if workers == 1 {
+			first = h
+		} else if !reflect.DeepEqual(h.Counts, first.Counts) {
+			t.Errorf("%d workers: %v, one worker %v", workers, h.Counts, first.Counts)
+		}
+	}
+	if p := float64(first.Counts[1]) / float64(runs); p < 0.3 || p > 0.45 {
+		t.Errorf("the referee won %.3f of its runs, want about 3/8", p)
+	}
+	// Fewer runs than a block take a part of the block's outcomes, which
+	// the referee printed wins first: a part taken in that order would be
+	// all wins.
+	h, err := g.Simulate(context.Background(), b, props.Solution{}, montecarlo.Config{Runs: 400, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := float64(h.Counts[1]) / 400; p < 0.25 || p > 0.5 {
+		t.Errorf("400 runs of a partial block: the referee won %.3f, want about 3/8", p)
+	}
+}
+
+// The brute force is the analyst; its faults and a referee's are errors
+// that name the program.
+func TestGameProgramsFaults(t *testing.T) {
+	g := urnGame(t)
+	if sol, err := g.Solve(Input("1 3\n")); err != nil || sol.Value != 0.25 || len(sol.PMF) != 2 {
+		t.Errorf("Solve = %+v, %v; want 1/4 with its win/loss distribution", sol, err)
+	}
+	bad, _ := Game(GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: output("1 7\n"), Brute: crash()})
+	if _, err := bad.Solve(Input("1 3\n")); err == nil || !strings.Contains(err.Error(), "the brute force failed (crash)") {
+		t.Errorf("a crashing brute force: %v", err)
+	}
+	if _, err := bad.Simulate(context.Background(), Input("1 3\n"), props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1}); err == nil || !strings.Contains(err.Error(), "runs reported") {
+		t.Errorf("a referee printing too few runs: %v", err)
+	}
+	if _, err := bad.Parse(strings.NewReader(" \n"), "x.in"); err == nil || !strings.Contains(err.Error(), "x.in:1: empty input") {
+		t.Errorf("an empty input: %v", err)
+	}
+}
+
+// runner adapts an in-process solver to props.Runner, for CrossCheck.
+type runner struct{ p Func }
+
+func (r runner) Run(ctx context.Context, input []byte) (props.RunResult, error) {
+	return r.p.Run(ctx, nil, input)
+}
+
+// check works on the game: the wrong solver is caught and rapid shrinks
+// its input over the generator's SEED and parameters to the urn "1 2".
+func TestGameCrossCheck(t *testing.T) {
+	g := urnGame(t)
+	cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(2)}, Cases: 100, Seed: 1, ShrinkTime: 20 * time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.First == nil || out.First.Verdict != props.WrongAnswer || string(out.First.Input) != "1 2\n" {
+		t.Fatalf("first failure %+v, want a wrong answer shrunk to 1 2", out.First)
+	}
+	g2, err := g.WithParams(map[string]int{"b": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc = &props.CrossCheck{Game: g2, Solver: runner{urnSolver(2)}, Cases: 50, Seed: 1}
+	if out, err := cc.Run(context.Background()); err != nil || out.Failed() {
+		t.Errorf("with at most one black ball the slip cannot show, yet: %+v, %v", out, err)
+	}
+}

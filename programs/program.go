@@ -1,0 +1,190 @@
+package programs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chancecheck/chancecheck/internal/solverproc"
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// Program is one program of a game: it runs with extra arguments and an
+// input on stdin. The error is for a program that could not be started at
+// all; how it ended is in the props.RunResult. With Stress.Jobs above 1,
+// Run is called from several goroutines at once.
+type Program interface {
+	Run(ctx context.Context, args []string, input []byte) (props.RunResult, error)
+	// String is the command line as the user wrote it, for reproductions.
+	String() string
+}
+
+// Command is a Program run as a real process: Argv and the extra
+// arguments, the input on stdin, killed with its whole process group after
+// Timeout (0: no limit) and, on Linux, limited to Memory bytes (0: no
+// limit), by the rules of internal/solverproc, as props.ProcessSolver is.
+type Command struct {
+	Argv    []string
+	Line    string // the command line Argv was split from, for String
+	Timeout time.Duration
+	Memory  int64
+}
+
+// NewCommand splits a command line the way a shell splits a simple command
+// (quotes and backslashes, no expansions).
+func NewCommand(cmdline string, timeout time.Duration) (*Command, error) {
+	argv, err := solverproc.Split(cmdline)
+	if err != nil {
+		return nil, fmt.Errorf("command %q: %w", cmdline, err)
+	}
+	if len(argv) == 0 {
+		return nil, errors.New("empty command")
+	}
+	return &Command{Argv: argv, Line: strings.TrimSpace(cmdline), Timeout: timeout}, nil
+}
+
+// MustCommand is NewCommand without a time limit, panicking on a command
+// line that does not split: for command lines written in code.
+func MustCommand(cmdline string) *Command {
+	c, err := NewCommand(cmdline, 0)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Run implements Program.
+func (c *Command) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	argv := append(append([]string(nil), c.Argv...), args...)
+	r, err := solverproc.Run(ctx, argv, input, solverproc.Limits{Time: c.Timeout, Memory: c.Memory})
+	return props.RunResult{
+		Stdout: r.Stdout, StderrTail: r.StderrTail, ExitCode: r.ExitCode,
+		Signal: r.Signal, TimedOut: r.TimedOut, Elapsed: r.Elapsed,
+		OverMemory: r.OverMemory, MemoryNote: r.MemoryNote,
+	}, err
+}
+
+// String implements Program.
+func (c *Command) String() string {
+	if c.Line != "" {
+		return c.Line
+	}
+	return shellJoin(c.Argv)
+}
+
+// Func is a Program in-process, for tests and embedders: it returns the
+// program's stdout, and an error stands for a crash (exit status 1, the
+// error's text on stderr).
+type Func struct {
+	Name string // for String
+	Fn   func(args []string, input []byte) ([]byte, error)
+}
+
+// Run implements Program.
+func (f Func) Run(_ context.Context, args []string, input []byte) (props.RunResult, error) {
+	out, err := f.Fn(args, input)
+	if err != nil {
+		return props.RunResult{Stdout: out, StderrTail: err.Error(), ExitCode: 1}, nil
+	}
+	return props.RunResult{Stdout: out}, nil
+}
+
+// String implements Program.
+func (f Func) String() string { return f.Name }
+
+// Role names the part a program plays in a game.
+type Role string
+
+// The roles.
+const (
+	RoleGenerator Role = "generator"
+	RoleReferee   Role = "referee"
+	RoleBrute     Role = "brute force"
+	RoleSolver    Role = "solver"
+)
+
+// Fault is a run of a program that went wrong, classified as check
+// classifies a solver's: time limit, crash, memory limit or output format.
+type Fault struct {
+	Role    Role
+	Verdict props.Verdict
+	Command string // the command line with its arguments, as run
+	Detail  string // exit status, stderr's tail, what is wrong with the output
+	// Input is what the program read on stdin (a referee's or a brute
+	// force's input), and Generator the generator's command line that
+	// printed it; both empty for the generator's own faults.
+	Input     []byte
+	Generator string
+}
+
+func (f *Fault) Error() string {
+	return fmt.Sprintf("the %s failed (%s): %s: %s", f.Role, f.Verdict, f.Command, f.Detail)
+}
+
+// ErrStart wraps the error of a program that could not be started at all
+// (not found, not executable): a usage problem, not a verdict.
+var ErrStart = errors.New("a program could not be started")
+
+// run runs p and classifies how it ended; a nil Fault is a clean exit.
+func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
+	res, err := p.Run(ctx, args, input)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
+	}
+	fault := func(v props.Verdict, detail string) *Fault {
+		return &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}
+	}
+	switch {
+	case res.TimedOut:
+		return nil, fault(props.TimeLimit, fmt.Sprintf("still running after %v: the process group was killed", res.Elapsed.Round(time.Millisecond))), nil
+	case res.OverMemory != "":
+		return nil, fault(props.MemoryLimit, res.OverMemory+stderrTail(res)), nil
+	case res.Crashed():
+		how := fmt.Sprintf("exit status %d", res.ExitCode)
+		if res.Signal != "" {
+			how = "killed by signal: " + res.Signal
+		}
+		if res.MemoryNote != "" {
+			how += " " + res.MemoryNote
+		}
+		return nil, fault(props.Crash, how+stderrTail(res)), nil
+	}
+	return res.Stdout, nil, nil
+}
+
+// stderrTail is the end of a run's stderr for a fault's detail, or "".
+func stderrTail(res props.RunResult) string {
+	if t := strings.TrimSpace(res.StderrTail); t != "" {
+		return "\nstderr (tail):\n" + t
+	}
+	return ""
+}
+
+// commandLine is p's command line followed by args, quoted for a shell.
+func commandLine(p Program, args []string) string {
+	if len(args) == 0 {
+		return p.String()
+	}
+	return p.String() + " " + shellJoin(args)
+}
+
+func shellJoin(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = ShellQuote(w)
+	}
+	return strings.Join(q, " ")
+}
+
+// ShellQuote quotes s for a POSIX shell when it needs quoting.
+func ShellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:@%,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

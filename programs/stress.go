@@ -1,0 +1,596 @@
+package programs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// Stress judges a solver against a game defined by programs: Cases inputs
+// from the generator, each judged against the brute force (when given, by
+// Tolerance) and against Runs of the referee (statistically), under one
+// false-alarm budget Alpha. It stops at the first failure, re-confirms it
+// on fresh referee runs when it is statistical, and shrinks it.
+type Stress struct {
+	Generator, Referee, Solver Program
+	Brute                      Program // optional: nil for none
+	Kind                       Kind
+	Params                     []Param // the generator's parameter space; none: only SEED varies
+	Cases                      int     // inputs to judge (at least 1)
+	Runs                       int64   // referee runs per statistical check (at least 1)
+	Seed                       uint64  // the run's seed: same seed, same cases, same verdicts
+	// Alpha is the run's false-alarm budget: the probability that a
+	// correct solver, with a correct referee and brute force, is reported
+	// wrong is at most Alpha. Half goes to the search, Alpha/(2·Cases) a
+	// case; half to re-confirming and shrinking, Alpha/(2·(ShrinkTries+1))
+	// a statistical try (Budget).
+	Alpha float64
+	// MinOutcome and MaxOutcome are the stated range of an expectation's
+	// outcomes, the assumption its test rests on: a referee outcome
+	// outside it is the referee's fault. A probability's are 0 and 1.
+	MinOutcome, MaxOutcome float64
+	Tolerance              props.Tolerance // the judge's rule; zero: 1e-6 absolute or relative
+	// SolverDistribution, for an expectation, says that the solver prints
+	// its distribution of outcomes after its answer, "outcome probability"
+	// lines: the referee is then tested against that distribution (DKW),
+	// which needs no range of outcomes, only integer ones.
+	SolverDistribution bool
+	// ShrinkTries bounds the inputs tried while shrinking (0:
+	// DefaultShrinkTries); ShrinkSeeds is how many generator seeds are
+	// tried at each point of the parameter space (0: DefaultShrinkSeeds);
+	// ShrinkTime bounds the time (0: DefaultShrinkTime).
+	ShrinkTries, ShrinkSeeds int
+	ShrinkTime               time.Duration
+	// Jobs is how many cases of the search are judged at once (0: 1);
+	// above 1 the programs must be safe for concurrent use (a Command is).
+	// The cases, the first failure and the output do not depend on it:
+	// cases are judged in windows of Jobs and taken in order.
+	Jobs int
+	// Progress, when set, is called after each case of the search, from
+	// Run's goroutine.
+	Progress func(done, cases int)
+}
+
+// Defaults of Stress's zero fields.
+const (
+	DefaultShrinkTries = 100
+	DefaultShrinkSeeds = 8
+	DefaultShrinkTime  = 2 * time.Minute
+)
+
+// Budget is how a run's false-alarm budget is split (Bonferroni).
+type Budget struct {
+	Alpha     float64 // the whole run's
+	Search    int     // statistical checks of the search: one a case
+	PerSearch float64 // Alpha/2/Search
+	Shrink    int     // the re-confirmation and the shrinking tries at most: ShrinkTries+1
+	PerShrink float64 // Alpha/2/Shrink
+}
+
+// FailureKind says who a failure blames.
+type FailureKind int
+
+// The kinds of failure, in the order a case's are reported.
+const (
+	// SolverFault: the solver ran out of time or memory, crashed, or
+	// printed something that is not one answer.
+	SolverFault FailureKind = iota + 1
+	// ProgramsDisagree: the referee and the brute force disagree; one of
+	// them is wrong, and the solver is not blamed.
+	ProgramsDisagree
+	// BruteDisagrees: the solver's answer is outside the tolerance of the
+	// brute force's.
+	BruteDisagrees
+	// RefereeDisagrees: the referee's runs reject the solver's answer.
+	RefereeDisagrees
+)
+
+func (k FailureKind) String() string {
+	switch k {
+	case SolverFault:
+		return "the solver's fault"
+	case ProgramsDisagree:
+		return "the referee and the brute force disagree"
+	case BruteDisagrees:
+		return "the solver disagrees with the brute force"
+	case RefereeDisagrees:
+		return "the referee's runs reject the solver's answer"
+	}
+	return "failure(?)"
+}
+
+// statistical reports whether failures of kind k rest on a statistical test.
+func (k FailureKind) statistical() bool { return k == ProgramsDisagree || k == RefereeDisagrees }
+
+// Failure is one failing input with what each program said of it.
+type Failure struct {
+	Kind    FailureKind
+	Verdict props.Verdict // WrongAnswer, or the solver's fault; for ProgramsDisagree, the referee's WrongAnswer
+	Case    Case
+	Index   int // the search's case (from 0), or -1 for a case shrinking found
+	Input   []byte
+	// Answer is the solver's answer (HasAnswer false when it gave none),
+	// Brute the brute force's (HasBrute false when there is none, or it ran
+	// out of time).
+	Answer, Brute       float64
+	HasAnswer, HasBrute bool
+	// Judgement is the statistical check that failed, for a statistical
+	// kind; RefereeSeed the referee's seed of it.
+	Judgement   *Judgement
+	RefereeSeed int64
+	Detail      string // the fault's detail, or the disagreement's numbers
+	Stdout      string // the solver's stdout, clipped
+
+	dist distribution // the solver's answer (and distribution) as read
+}
+
+// Outcome is what a stress run found.
+type Outcome struct {
+	Kind   Kind
+	Seed   uint64
+	Runs   int64
+	Budget Budget
+	Judged int // cases of the search judged
+	// Found is the first failure as the search met it; First the same
+	// shrunk (Found itself when it did not shrink); nil when none failed,
+	// or when a statistical failure did not reproduce (NotReproduced).
+	Found, First *Failure
+	// NotReproduced is a statistical failure of the search that fresh
+	// referee runs did not confirm (Confirmation): reported, not a bug.
+	NotReproduced *Failure
+	Confirmation  *Judgement
+	// Fault is a fault of the generator, the referee or the brute force
+	// that stopped the run: the solver is not judged on it.
+	Fault *Fault
+	// MinDetectable is, per statistical check of the search, the smallest
+	// difference it could see (Judgement.MinDetectable), in case order.
+	MinDetectable []float64
+	// BruteCompared is how many cases the brute force answered;
+	// BruteSkipped how many it ran out of time on (it is for small inputs).
+	BruteCompared, BruteSkipped int
+	Shrink                      ShrinkStats
+	Elapsed                     time.Duration
+}
+
+// Failed reports whether a failure was found (and, if statistical,
+// re-confirmed).
+func (o *Outcome) Failed() bool { return o.First != nil }
+
+// validate checks s before a run.
+func (s *Stress) validate() error {
+	switch {
+	case s.Generator == nil || s.Referee == nil || s.Solver == nil:
+		return errors.New("stress: a generator, a referee and a solver are needed")
+	case s.Kind != Probability && s.Kind != Expectation:
+		return errors.New("stress: the kind must be Probability or Expectation")
+	case s.Cases < 1:
+		return errors.New("stress: at least one case")
+	case s.Runs < 1:
+		return errors.New("stress: at least one referee run a case")
+	case !(s.Alpha > 0 && s.Alpha < 1):
+		return fmt.Errorf("stress: alpha %v: want 0 < alpha < 1", s.Alpha)
+	case s.SolverDistribution && s.Kind != Expectation:
+		return errors.New("stress: a solver's distribution goes with an expectation")
+	case s.SolverDistribution:
+	case s.Kind == Expectation && !(s.MaxOutcome >= s.MinOutcome):
+		return fmt.Errorf("stress: the outcomes' range [%v, %v] is empty", s.MinOutcome, s.MaxOutcome)
+	case s.Kind == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
+		return errors.New("stress: an expectation's test needs a finite range of outcomes (the assumption it rests on)")
+	}
+	return nil
+}
+
+// budget splits Alpha.
+func (s *Stress) budget() Budget {
+	tries := s.shrinkTries() + 1
+	return Budget{Alpha: s.Alpha, Search: s.Cases, PerSearch: s.Alpha / 2 / float64(s.Cases),
+		Shrink: tries, PerShrink: s.Alpha / 2 / float64(tries)}
+}
+
+func (s *Stress) shrinkTries() int { return cmpOr(s.ShrinkTries, DefaultShrinkTries) }
+func (s *Stress) shrinkSeeds() int { return cmpOr(s.ShrinkSeeds, DefaultShrinkSeeds) }
+func (s *Stress) shrinkTime() time.Duration {
+	if s.ShrinkTime > 0 {
+		return s.ShrinkTime
+	}
+	return DefaultShrinkTime
+}
+
+func cmpOr(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+// outcomeRange is the stated range of the referee's outcomes.
+func (s *Stress) outcomeRange() (lo, hi float64) {
+	if s.Kind == Probability {
+		return 0, 1
+	}
+	return s.MinOutcome, s.MaxOutcome
+}
+
+// Run performs the stress run. The error is for the harness (a program
+// that cannot be started, ctx ended); what the programs did is in the
+// Outcome.
+func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	out := &Outcome{Kind: s.Kind, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
+	defer func() { out.Elapsed = time.Since(start) }()
+	for start := 0; start < s.Cases; start += s.jobs() {
+		// A window of cases judged at once, then taken in order: the first
+		// failure is the lowest failing case whatever Jobs is.
+		window := s.judgeWindow(ctx, start, min(start+s.jobs(), s.Cases), out.Budget.PerSearch)
+		for _, w := range window {
+			r, err := w.r, w.err
+			if err != nil {
+				return nil, err
+			}
+			if r.fault != nil {
+				out.Fault = r.fault
+				return out, nil
+			}
+			out.Judged++
+			if r.judgement != nil {
+				out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
+			}
+			if r.bruteCompared {
+				out.BruteCompared++
+			}
+			if r.bruteSkipped {
+				out.BruteSkipped++
+			}
+			if s.Progress != nil {
+				s.Progress(out.Judged, s.Cases)
+			}
+			if r.failure != nil {
+				out.Found = r.failure
+				return out, s.settle(ctx, out)
+			}
+		}
+	}
+	return out, nil
+}
+
+// windowResult is one case's judgement in a window.
+type windowResult struct {
+	r   judged
+	err error
+}
+
+// judgeWindow judges the search's cases lo..hi−1, at once, each on a
+// goroutine of its own; the first case's generator is run twice, to check
+// that it is deterministic.
+func (s *Stress) judgeWindow(ctx context.Context, lo, hi int, alpha float64) []windowResult {
+	results := make([]windowResult, hi-lo)
+	var wg sync.WaitGroup
+	for i := lo; i < hi; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := drawCase(s.Params, s.Seed, i)
+			r, err := s.judge(ctx, c, nil, i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), alpha)
+			if err == nil && i == 0 && r.fault == nil {
+				r.fault, err = s.checkDeterministic(ctx, c, r.input)
+			}
+			results[i-lo] = windowResult{r, err}
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
+
+// settle re-confirms a statistical failure and shrinks what holds.
+//
+// The re-confirmation plays fresh referee runs against the answers the
+// failure was found with, not against a new run of the solver: a solver
+// that answers the same input differently from run to run (uninitialised
+// memory, a clock-seeded random number) would otherwise pass it by
+// luck. The solver is run once more all the same, and a different answer
+// is a failure of its own, which is not shrunk: every try of it could pass
+// by chance.
+func (s *Stress) settle(ctx context.Context, out *Outcome) error {
+	found := out.Found
+	if found.Kind.statistical() {
+		if found.Kind == RefereeDisagrees {
+			unstable, err := s.rerunSolver(ctx, found)
+			if err != nil {
+				return err
+			}
+			if unstable != nil {
+				out.Found, out.First = unstable, unstable
+				out.Shrink = ShrinkStats{Note: "a solver whose answers change from run to run is not shrunk: any try could pass by chance"}
+				return nil
+			}
+		}
+		seed := derive(s.Seed, domainShrink, 0)
+		confirmed, fault, err := s.reconfirm(ctx, found, seed, out.Budget.PerShrink)
+		if err != nil {
+			return err
+		}
+		if fault != nil {
+			out.Fault = fault
+			return nil
+		}
+		out.Confirmation = confirmed.Judgement
+		if confirmed.Judgement.Pass {
+			out.NotReproduced, out.Found = found, nil
+			return nil
+		}
+		found = confirmed // the confirmed run: fresh referee runs
+		out.Found = found
+	}
+	shrunk, stats, err := s.shrink(ctx, found, out.Budget.PerShrink)
+	if err != nil {
+		return err
+	}
+	out.Shrink, out.First = stats, shrunk
+	return nil
+}
+
+// rerunSolver runs the solver on f's input again: nil when it gives the
+// same answer (and distribution) as the first time, else the failure of a
+// solver whose answer changes, with both answers.
+func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) {
+	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, f.Input)
+	if err != nil {
+		return nil, err
+	}
+	again := *f
+	again.Judgement, again.Kind, again.Verdict = nil, SolverFault, props.WrongAnswer
+	if fault != nil {
+		again.Verdict = fault.Verdict
+		again.Detail = fmt.Sprintf("it answered %.12g on this input, then, run again on the same input: %s", f.Answer, fault.Detail)
+		return &again, nil
+	}
+	d, perr := s.readAnswer(out)
+	switch {
+	case perr != nil:
+		again.Verdict, again.Detail = props.OutputFormat, fmt.Sprintf("it answered %.12g on this input, then, run again on the same input: %v", f.Answer, perr)
+	case d.Answer != f.dist.Answer || d.Tail != f.dist.Tail || !slices.Equal(d.PMF, f.dist.PMF):
+		again.Detail = fmt.Sprintf("it answered %.12g on this input, then %.12g on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", f.Answer, d.Answer)
+	default:
+		return nil, nil
+	}
+	again.Stdout = clipOutput(string(out))
+	return &again, nil
+}
+
+// reconfirm plays fresh referee runs (seed) against the answers f was
+// found with: the copy of f it returns carries the new judgement, which
+// passes when the failure did not reproduce.
+func (s *Stress) reconfirm(ctx context.Context, f *Failure, seed int64, alpha float64) (*Failure, *Fault, error) {
+	reference := f.Answer
+	if f.HasBrute && !s.SolverDistribution {
+		reference = f.Brute
+	}
+	j, fault, err := s.referee(ctx, f.Input, seed, reference, f.dist, alpha)
+	if err != nil || fault != nil {
+		return nil, fault, err
+	}
+	c := *f
+	c.Judgement, c.RefereeSeed = j, seed
+	c.Detail = refereeDetail(j, reference, f.Kind)
+	return &c, nil, nil
+}
+
+// refereeDetail says a statistical check's numbers.
+func refereeDetail(j *Judgement, reference float64, kind FailureKind) string {
+	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %.9g: p = %.3g ≤ %.3g",
+		j.Sample.Mean, j.Sample.N, map[bool]string{true: "brute force's answer", false: "solver's answer"}[kind == ProgramsDisagree], reference, j.PValue, j.Alpha)
+}
+
+// readAnswer reads the solver's output: one answer, or with
+// SolverDistribution the answer and its distribution.
+func (s *Stress) readAnswer(out []byte) (distribution, error) {
+	if s.SolverDistribution {
+		return parseDistribution(out, s.Tolerance)
+	}
+	answers, err := props.ParseAnswerLines(out, 1, props.OneNumber)
+	if err != nil {
+		return distribution{}, err
+	}
+	return distribution{Answer: answers[0]}, nil
+}
+
+// checkDeterministic runs the generator again on the first case: the
+// same arguments must print the same bytes.
+func (s *Stress) checkDeterministic(ctx context.Context, c Case, first []byte) (*Fault, error) {
+	args := c.Args(s.Params)
+	again, fault, err := run(ctx, RoleGenerator, s.Generator, args, nil)
+	if err != nil || fault != nil {
+		return fault, err
+	}
+	if string(again) != string(first) {
+		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(s.Generator, args),
+			Detail: "run twice with the same arguments it printed different inputs: a generator must print the same bytes for the same arguments (seed its random numbers with SEED)"}, nil
+	}
+	return nil, nil
+}
+
+// judgeScope says which checks judge runs.
+type judgeScope int
+
+const (
+	judgeAll           judgeScope = iota // every check, as the search does
+	judgeDeterministic                   // no referee: for shrinking a deterministic failure
+)
+
+// judged is one case's judgement.
+type judged struct {
+	input                       []byte
+	failure                     *Failure // nil: it passed
+	fault                       *Fault   // a program other than the solver failed
+	judgement                   *Judgement
+	bruteCompared, bruteSkipped bool
+}
+
+// judge runs the programs on case c and judges the solver. A fault of the
+// referee or the brute force carries the input it was given.
+//
+// input is c's input when the caller has generated it already, else nil.
+func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, scope judgeScope, refSeed int64, alpha float64) (r judged, err error) {
+	defer func() {
+		if f := r.fault; f != nil && f.Role != RoleGenerator {
+			f.Input, f.Generator = r.input, commandLine(s.Generator, c.Args(s.Params))
+		}
+	}()
+	if input == nil {
+		var fault *Fault
+		var err error
+		if input, fault, err = s.generate(ctx, c); err != nil || fault != nil {
+			r.fault = fault
+			return r, err
+		}
+	}
+	r.input = input
+	f := &Failure{Case: c, Index: index, Input: input, Verdict: props.WrongAnswer}
+
+	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, input)
+	if err != nil {
+		return r, err
+	}
+	if fault != nil {
+		f.Kind, f.Verdict, f.Detail = SolverFault, fault.Verdict, fault.Detail
+		r.failure = f
+		return r, nil
+	}
+	f.Stdout = clipOutput(string(out))
+	dist, perr := s.readAnswer(out)
+	if perr != nil {
+		f.Kind, f.Verdict, f.Detail = SolverFault, props.OutputFormat, perr.Error()
+		r.failure = f
+		return r, nil
+	}
+	f.Answer, f.HasAnswer, f.dist = dist.Answer, true, dist
+
+	if s.Brute != nil {
+		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+		switch {
+		case err != nil:
+			return r, err
+		case fault != nil && fault.Verdict == props.TimeLimit:
+			r.bruteSkipped = true // a brute force is for small inputs
+		case fault != nil:
+			r.fault = fault
+			return r, nil
+		default:
+			v, perr := props.ParseAnswerLines(out, 1, props.OneNumber)
+			if perr != nil {
+				r.fault = &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: perr.Error()}
+				return r, nil
+			}
+			f.Brute, f.HasBrute, r.bruteCompared = v[0], true, true
+		}
+	}
+
+	if scope == judgeAll {
+		reference := f.Answer
+		if f.HasBrute && !s.SolverDistribution {
+			reference = f.Brute
+		}
+		j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
+		if err != nil || fault != nil {
+			r.fault = fault
+			return r, err
+		}
+		r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
+		if !j.Pass {
+			f.Kind = RefereeDisagrees
+			if f.HasBrute && !s.SolverDistribution {
+				f.Kind = ProgramsDisagree
+			}
+			f.Detail = refereeDetail(j, reference, f.Kind)
+			if f.Kind == ProgramsDisagree {
+				r.failure = f
+				return r, nil
+			}
+		}
+	}
+	if f.HasBrute && !s.Tolerance.Accepts(f.Brute, f.Answer) {
+		f.Kind = BruteDisagrees
+		f.Detail = fmt.Sprintf("the solver says %v, the brute force %v (%s)", f.Answer, f.Brute, s.Tolerance)
+		r.failure = f
+		return r, nil
+	}
+	if f.Kind == RefereeDisagrees {
+		r.failure = f
+	}
+	return r, nil
+}
+
+// generate runs the generator on c; an empty input is its fault.
+func (s *Stress) generate(ctx context.Context, c Case) ([]byte, *Fault, error) {
+	args := c.Args(s.Params)
+	input, fault, err := run(ctx, RoleGenerator, s.Generator, args, nil)
+	if err != nil || fault != nil {
+		return nil, fault, err
+	}
+	if len(input) == 0 {
+		return nil, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(s.Generator, args), Detail: "it printed nothing: an input was expected"}, nil
+	}
+	return input, nil, nil
+}
+
+// referee runs the referee on input and tests its outcomes against answer,
+// or against the solver's distribution d (SolverDistribution).
+func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer float64, d distribution, alpha float64) (*Judgement, *Fault, error) {
+	args := []string{strconv.FormatInt(seed, 10), strconv.FormatInt(s.Runs, 10)}
+	out, fault, err := run(ctx, RoleReferee, s.Referee, args, input)
+	if err != nil || fault != nil {
+		return nil, fault, err
+	}
+	if s.SolverDistribution {
+		sample, counts, perr := refereeCounts(out, s.Runs)
+		if perr != nil {
+			return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
+		}
+		j := judgeDistribution(sample, counts, d, alpha)
+		return &j, nil, nil
+	}
+	lo, hi := s.outcomeRange()
+	sample, perr := parseOutcomes(out, s.Runs, s.Kind, lo, hi)
+	if perr != nil {
+		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
+	}
+	slack := slackOf(s.Tolerance, answer)
+	var j Judgement
+	if s.Kind == Probability {
+		j = judgeProbability(sample, answer, slack, alpha)
+	} else {
+		j = judgeExpectation(sample, answer, slack, alpha, lo, hi)
+	}
+	return &j, nil, nil
+}
+
+// MinDetectableRange is the least, median and largest of the search's
+// smallest detectable differences; NaN without statistical checks.
+func (o *Outcome) MinDetectableRange() (least, median, largest float64) {
+	if len(o.MinDetectable) == 0 {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	v := slices.Clone(o.MinDetectable)
+	slices.Sort(v)
+	return v[0], v[len(v)/2], v[len(v)-1]
+}
+
+func clipOutput(s string) string {
+	const limit = 4096
+	if len(s) > limit {
+		return s[:limit] + fmt.Sprintf("\n… (%d more bytes)", len(s)-limit)
+	}
+	return s
+}

@@ -1,0 +1,257 @@
+package props
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/rules"
+	"github.com/chancecheck/chancecheck/rules/engine"
+	"github.com/chancecheck/chancecheck/rules/referee"
+)
+
+// Defaults of RulesOf's zero values.
+const (
+	// DefaultRulesMaxError is the largest error bound an answer of the
+	// engine solved in float64 may carry: far below any judge's tolerance.
+	DefaultRulesMaxError = 1e-10
+	// DefaultRulesCheckStates is how many states a board's graph may have
+	// for the engine to check a hand-written analyst on it.
+	DefaultRulesCheckStates = 1 << 12
+	// DefaultRulesMaxSteps bounds one play of the generic referee.
+	DefaultRulesMaxSteps = 1 << 24
+	// rulesAgreement is how near a hand-written analyst's float answer
+	// must be to the engine's (relative to max(1, |value|)), besides the
+	// engine's own error bound, where there is no fraction to compare.
+	rulesAgreement = 1e-12
+)
+
+// RulesOf is a game's rules for FromRules: the rules of every board, from
+// which the exact engine (rules/engine) solves a board and the generic
+// referee (rules/referee) plays it.
+type RulesOf[B any, S comparable] struct {
+	// Rules are the rules of board b. Like every part of a Spec, it must
+	// be deterministic and safe to call from several goroutines.
+	Rules func(b B) rules.Rules[S]
+	// Engine bounds the engine's work on one board; the zero value takes
+	// the engine's defaults. A board past Engine.MaxStates is an error of
+	// Solve that says so.
+	Engine engine.Options
+	// MaxError is the largest error bound a float64 answer of the engine
+	// may carry; 0 means DefaultRulesMaxError.
+	MaxError float64
+	// CheckStates: where the Spec has its own analyst (Solve), boards with
+	// at most this many states are solved by the engine too, and Solve
+	// fails unless the two agree (fractions equal where both have one, and
+	// values within 1e-12 of max(1, |value|) plus the engine's error bound).
+	// 0 means DefaultRulesCheckStates; negative, never.
+	CheckStates int
+	// MaxSteps bounds one play of the generic referee; 0 means
+	// DefaultRulesMaxSteps.
+	MaxSteps int
+}
+
+func (r RulesOf[B, S]) withDefaults() RulesOf[B, S] {
+	if r.MaxError == 0 {
+		r.MaxError = DefaultRulesMaxError
+	}
+	if r.CheckStates == 0 {
+		r.CheckStates = DefaultRulesCheckStates
+	}
+	if r.MaxSteps == 0 {
+		r.MaxSteps = DefaultRulesMaxSteps
+	}
+	return r
+}
+
+// FromRules makes a Game of a game without choices from its rules: the
+// parts of s left nil come from them. Without Solve, the engine is the
+// analyst (Solution.Fraction where it solves exactly, the outcome
+// distribution for a Count game). With Solve, the hand-written analyst
+// stays and the engine checks it on every board small enough
+// (RulesOf.CheckStates): agreement of the analyst, the engine and the
+// referee is then three-way. Without Play and Referee, the generic referee
+// plays the rules. The rules must have Chance, not Moves: a game with
+// choices uses FromRulesWithChoices.
+func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
+	if r.Rules == nil {
+		panic(specError(s.Name, "FromRules needs RulesOf.Rules"))
+	}
+	r = r.withDefaults()
+	if s.Solve == nil {
+		s.Solve = func(b B) (Solution, error) {
+			sol, _, err := solveByRules(r, b, s.Outcome, s.Name)
+			return sol, err
+		}
+	} else {
+		s.Solve = checkedByRules(r, s, s.Solve)
+		if s.Answer != nil {
+			s.Answer = checkedByRules(r, s, s.Answer)
+		}
+	}
+	if s.Play == nil && s.Referee == nil {
+		s.Referee = func(b B) (func() montecarlo.Player, error) { return rulesReferee(r, b, nil), nil }
+	}
+	return Define(s)
+}
+
+// FromRulesWithChoices makes a Game of a game with choices from its rules
+// alone: the engine is the analyst and its optimal policy (a rules.Policy)
+// the one the generic referee plays; `solve --policy` prints it. s must
+// leave Solve, Play and Referee nil.
+func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
+	if r.Rules == nil {
+		panic(specError(s.Name, "FromRulesWithChoices needs RulesOf.Rules"))
+	}
+	r = r.withDefaults()
+	return DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
+		Solve: func(b B) (Solution, rules.Policy[S], error) { return solveByRules(r, b, s.Outcome, s.Name) },
+		Referee: func(b B, pol rules.Policy[S]) (func() montecarlo.Player, error) {
+			return rulesReferee(r, b, pol), nil
+		},
+		WritePolicy: func(w io.Writer, b B) error { return writeRulesPolicy(w, r, b, s.Outcome, s.Name) },
+	})
+}
+
+// FromRulesAndChoices makes a Game of a game with choices that has a
+// hand-written analyst and referee (c) and its rules too: the analyst's
+// answers (c.Solve, and s.Answer when set) are checked by the engine on
+// every board of at most RulesOf.CheckStates states, as FromRules does, and
+// where the analyst has no fraction and the engine solved exactly, the
+// engine's fraction is the answer's. The referee plays the analyst's policy,
+// as in DefineWithPolicy.
+func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r RulesOf[B, S]) Game {
+	if r.Rules == nil {
+		panic(specError(s.Name, "FromRulesAndChoices needs RulesOf.Rules"))
+	}
+	r = r.withDefaults()
+	if s.Answer != nil {
+		s.Answer = checkedByRules(r, s, s.Answer)
+	}
+	solve := c.Solve
+	if solve != nil {
+		c.Solve = func(b B) (Solution, P, error) {
+			var pol P
+			check := checkedByRules(r, s, func(b B) (Solution, error) {
+				sol, p, err := solve(b)
+				pol = p
+				return sol, err
+			})
+			sol, err := check(b)
+			return sol, pol, err
+		}
+	}
+	return DefineWithPolicy(s, c)
+}
+
+// solveByRules is the engine's answer for b as a Solution.
+func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
+	opts := r.Engine
+	opts.PMF = outcome == Count
+	res, err := engine.Solve(r.Rules(b), opts)
+	if err != nil {
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w", name, err)
+	}
+	if res.Fraction == nil && !(res.ErrorBound <= r.MaxError) {
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed", name, res.Value, res.ErrorBound, r.MaxError)
+	}
+	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
+	if res.Fraction == nil {
+		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.1e)", res.ErrorBound)
+	}
+	if outcome == Count {
+		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail
+	}
+	return sol, res.Policy, nil
+}
+
+// checkedByRules is solve (s.Solve or s.Answer), checked against the
+// engine on the boards the engine solves within r.CheckStates states.
+func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(B) (Solution, error)) func(B) (Solution, error) {
+	return func(b B) (Solution, error) {
+		sol, err := solve(b)
+		if err != nil || r.CheckStates < 0 {
+			return sol, err
+		}
+		opts := r.Engine
+		opts.MaxStates = r.CheckStates
+		opts.PMF = false
+		res, err := engine.Solve(r.Rules(b), opts)
+		if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+			sol.Oracle = "the analyst (too large for the rules engine to check)"
+			return sol, nil // the referee's agreement alone checks it
+		}
+		if err != nil {
+			return Solution{}, fmt.Errorf("%s: the rules engine: %w", s.Name, err)
+		}
+		frac := sol.Fraction
+		if frac == nil && s.Fraction != nil {
+			if frac, err = s.Fraction(b); err != nil {
+				return Solution{}, err
+			}
+		}
+		if msg := rulesDisagree(sol.Value, frac, res); msg != "" {
+			return Solution{}, fmt.Errorf("%s: the analyst and the rules engine disagree (one of them, or the rules, is wrong): %s", s.Name, msg)
+		}
+		sol.Oracle = "the analyst, agreeing with the rules engine (" + res.Method + ")"
+		if frac == nil && res.Fraction != nil {
+			sol.Fraction = res.Fraction // the engine's, which the analyst's float agrees with
+		}
+		return sol, nil
+	}
+}
+
+// rulesDisagree says how the analyst's answer differs from the engine's:
+// fractions must be equal where both have one, and the analyst's float
+// within 1e-12 of max(1, |value|) plus the engine's bound in any case (a
+// right fraction beside a wrong float is still a wrong answer); "" when
+// they agree.
+func rulesDisagree[S comparable](value float64, frac *big.Rat, res engine.Result[S]) string {
+	if frac != nil && res.Fraction != nil && frac.Cmp(res.Fraction) != 0 {
+		return fmt.Sprintf("the analyst's fraction %s, the engine's %s", frac.RatString(), res.Fraction.RatString())
+	}
+	if d := math.Abs(value - res.Value); !(d <= rulesAgreement*max(1, math.Abs(res.Value))+res.ErrorBound) {
+		return fmt.Sprintf("the analyst says %.17g, the engine %.17g (± %g)", value, res.Value, res.ErrorBound)
+	}
+	return ""
+}
+
+// rulesReferee makes the generic referee's players for b under pol.
+func rulesReferee[B any, S comparable](r RulesOf[B, S], b B, pol rules.Policy[S]) func() montecarlo.Player {
+	rs := r.Rules(b)
+	return func() montecarlo.Player {
+		return func(rng *rand.Rand) (int, error) { return referee.Play(rs, pol, rng, r.MaxSteps) }
+	}
+}
+
+// writeRulesPolicy prints the engine's optimal move at every state with a
+// choice, one "state: move" a line in the order of the states' printed
+// forms.
+func writeRulesPolicy[B any, S comparable](w io.Writer, r RulesOf[B, S], b B, outcome OutcomeKind, name string) error {
+	_, pol, err := solveByRules(r, b, outcome, name)
+	if err != nil {
+		return err
+	}
+	rs := r.Rules(b)
+	lines := make([]string, 0, len(pol))
+	for s, m := range pol {
+		move := rs.MovesOf(s)[m]
+		label := move.Name
+		if label == "" {
+			label = fmt.Sprintf("move %d", m)
+		}
+		lines = append(lines, fmt.Sprintf("%v: %s\n", s, label))
+	}
+	slices.Sort(lines)
+	for _, l := range lines {
+		if _, err := io.WriteString(w, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,33 @@
+package engine_test
+
+import (
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/rules"
+	"github.com/chancecheck/chancecheck/rules/engine"
+)
+
+// Throw a die until it shows a six, counting the throws: one state that
+// loops on itself, solved exactly by a linear system.
+func ExampleSolve() {
+	untilSix := rules.Rules[string]{
+		Start: "throwing",
+		End:   func(s string) (int, bool) { return 0, s == "six" },
+		Chance: func(string) []rules.Outcome[string] {
+			return []rules.Outcome[string]{
+				{Weight: 1, Next: "six", Reward: 1},
+				{Weight: 5, Next: "throwing", Reward: 1},
+			}
+		},
+	}
+	res, err := engine.Solve(untilSix, engine.Options{PMF: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Fraction, res.Method, res.States, "states")
+	fmt.Printf("P(1 throw) = %.4f, P(2 throws) = %.4f\n", res.PMF[1], res.PMF[2])
+	// Output:
+	// 6/1 exact 2 states
+	// P(1 throw) = 0.1667, P(2 throws) = 0.1389
+}

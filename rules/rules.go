@@ -1,0 +1,143 @@
+// Package rules is a game's rules written once, as a step function over
+// states: the start state of a board, the value of a state that ends the
+// game, and the random outcomes (or, in a game with choices, the moves and
+// their outcomes) of every other state. Two packages read the same rules
+// apart from each other: rules/engine explores the reachable states and
+// solves them exactly, and rules/referee plays them by sampling. What an
+// agreement of the two proves is in docs/own-game.md: a wrong rules
+// function fools both, so the independent side of a check is the user's
+// solver.
+package rules
+
+import (
+	"fmt"
+	"math"
+)
+
+// Rules are the rules of one board of a game over states S. S must be a
+// value that names the whole situation (positions, cards, whose turn, what
+// is known): two equal states have the same future. Every function must be
+// deterministic and must not change what it is given; the engine and the
+// referee call them from several goroutines.
+//
+// One play's outcome is the sum of the rewards of the outcomes taken plus
+// the value of the end state reached: for a win/loss game the end values are
+// 1 and 0 and the rewards 0; for a count of throws each throw's outcome has
+// reward 1 and the end value is 0.
+type Rules[S comparable] struct {
+	// Start is the state the board starts in.
+	Start S
+	// End reports whether s ends the game, and if so the value it adds to
+	// the outcome (non-negative).
+	End func(s S) (value int, ended bool)
+	// Chance lists the random outcomes of a state that does not end the
+	// game, in a game without choices. Set Chance or Moves, not both.
+	Chance func(s S) []Outcome[S]
+	// Moves lists the moves of a state that does not end the game, in a
+	// game with choices; a state with one move is a state of chance.
+	Moves func(s S) []Move[S]
+	// Goal says whether the player of a game with Moves minimises or
+	// maximises the expected outcome.
+	Goal Goal
+}
+
+// Goal is what the player of a game with choices aims for.
+type Goal int
+
+const (
+	// Maximise the expected outcome (a win probability).
+	Maximise Goal = iota
+	// Minimise the expected outcome (a number of throws).
+	Minimise
+)
+
+// String names the goal.
+func (g Goal) String() string {
+	if g == Minimise {
+		return "minimise"
+	}
+	return "maximise"
+}
+
+// Outcome is one random outcome of a move: its chance, the state it leads
+// to and the reward it adds to the play's outcome (non-negative).
+//
+// The chance is exact when the author can give it as a small integer
+// weight: the probability is Weight over the sum of the weights of the
+// move's outcomes. Otherwise every Weight of the move is 0 and Prob gives
+// the chance as a float; the engine then reads each float as the exact
+// rational it is, normalised by their sum.
+type Outcome[S comparable] struct {
+	Weight int64
+	Prob   float64
+	Next   S
+	Reward int
+}
+
+// MaxWeightSum bounds the sum of one move's weights, so that no sum
+// overflows an int64.
+const MaxWeightSum = 1 << 62
+
+// Move is one choice of the player and its random outcomes; a sure move has
+// one outcome (any positive Weight).
+type Move[S comparable] struct {
+	// Name says the move readably in a printed policy ("take the middle
+	// block", "east").
+	Name     string
+	Outcomes []Outcome[S]
+}
+
+// Policy is a choice of move for every state with several: the index in
+// Moves(s). It is data, so that a referee can play the engine's optimal
+// policy, or a user's, without sharing the engine's arithmetic.
+type Policy[S comparable] map[S]int
+
+// MovesOf returns the moves of a state that does not end the game: Moves,
+// or the one move of Chance.
+func (r Rules[S]) MovesOf(s S) []Move[S] {
+	if r.Moves != nil {
+		return r.Moves(s)
+	}
+	return []Move[S]{{Outcomes: r.Chance(s)}}
+}
+
+// Check reports what is wrong with the Rules themselves (a missing
+// function), before any state is explored.
+func (r Rules[S]) Check() error {
+	switch {
+	case r.End == nil:
+		return fmt.Errorf("rules: End is missing")
+	case (r.Chance == nil) == (r.Moves == nil):
+		return fmt.Errorf("rules: give one of Chance and Moves")
+	case r.Goal != Maximise && r.Goal != Minimise:
+		return fmt.Errorf("rules: unknown Goal %d", r.Goal)
+	}
+	return nil
+}
+
+// CheckMove reports what is wrong with the outcomes of one move of state s:
+// no outcomes, a negative reward or weight, weights mixed with floats, a
+// float that is not a positive finite number.
+func CheckMove[S comparable](s S, m Move[S]) error {
+	if len(m.Outcomes) == 0 {
+		return fmt.Errorf("state %v: move %q has no outcomes", s, m.Name)
+	}
+	weighted := m.Outcomes[0].Weight != 0
+	var sum int64
+	for i, o := range m.Outcomes {
+		if sum += o.Weight; o.Weight > MaxWeightSum || sum > MaxWeightSum {
+			return fmt.Errorf("state %v: move %q: the weights sum past %d", s, m.Name, int64(MaxWeightSum))
+		}
+		switch {
+		case o.Reward < 0:
+			return fmt.Errorf("state %v: move %q, outcome %d: reward %d is negative", s, m.Name, i, o.Reward)
+		case weighted && o.Weight <= 0:
+			return fmt.Errorf("state %v: move %q, outcome %d: weight %d (give every outcome a positive weight, or every one Weight 0 and a Prob)", s, m.Name, i, o.Weight)
+		case !weighted && o.Weight != 0:
+			return fmt.Errorf("state %v: move %q, outcome %d: weight %d beside outcomes given by Prob", s, m.Name, i, o.Weight)
+		case !weighted && !(o.Prob > 0 && !math.IsInf(o.Prob, 0)):
+			return fmt.Errorf("state %v: move %q, outcome %d: probability %v is not positive and finite", s, m.Name, i, o.Prob)
+		}
+	}
+	return nil
+}
