@@ -2,7 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync/atomic"
 
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/spf13/cobra"
@@ -33,11 +35,9 @@ Games:
 			if err != nil {
 				return err
 			}
-			sols := make([]props.Solution, len(boards))
-			for i, b := range boards {
-				if sols[i], err = g.Answer(b); err != nil {
-					return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), i+1, err)
-				}
+			sols, bad, err := answerAll(g, boards)
+			if err != nil {
+				return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), bad+1, err)
 			}
 			if err := g.WriteAnswers(cmd.OutOrStdout(), sols); err != nil {
 				return err
@@ -45,18 +45,24 @@ Games:
 			if withFraction {
 				// A game may have a fraction for some boards only (where it
 				// is cheap); one with none for any board has none at all.
-				lines, found := make([]string, len(boards)), false
-				for i, b := range boards {
-					r, err := g.Fraction(b, sols[i])
+				lines := make([]string, len(boards))
+				var found atomic.Bool
+				bad, err := forEachIndex(len(boards), runtime.GOMAXPROCS(0), func(i int) error {
+					r, err := g.Fraction(boards[i], sols[i])
 					if err != nil {
-						return fmt.Errorf("%s: case %d: the exact fraction failed: %w", inputName(args), i+1, err)
+						return err
 					}
 					lines[i] = fmt.Sprintf("exact %d: none at this size", i+1)
 					if r != nil {
-						lines[i], found = fmt.Sprintf("exact %d: %s", i+1, r.RatString()), true
+						lines[i] = fmt.Sprintf("exact %d: %s", i+1, r.RatString())
+						found.Store(true)
 					}
+					return nil
+				})
+				if err != nil {
+					return fmt.Errorf("%s: case %d: the exact fraction failed: %w", inputName(args), bad+1, err)
 				}
-				if !found {
+				if !found.Load() {
 					return usagef("%s has no exact fraction for these boards", g.Name())
 				}
 				fmt.Fprintln(cmd.OutOrStdout(), strings.Join(lines, "\n"))

@@ -3,6 +3,7 @@ package exact
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
 )
@@ -33,10 +34,9 @@ import (
 // I − A, grows like the expected number of returns through snakes. The tests
 // hold every generated board to 1e-9 of the exact rational answer.
 //
-// Cost: O(100·(m+1)) for the sweep and O(m³) for the system, with no
-// allocation when m < smallWidth (every generated board: they have at most
-// 13 targets).
-// The dense elimination of all ~99 cells costs O(100³).
+// Cost: O(100·(m+1)) for the sweep and O(m³) for the system, in memory
+// borrowed from a pool (sweepBuffers), so that solving many boards does not
+// allocate. The dense elimination of all ~99 cells costs O(100³).
 
 // ExpectedThrows returns the expected number of throws from cell 1 to 100.
 // It returns the board's validation error when the board is invalid or the
@@ -45,9 +45,11 @@ func ExpectedThrows(b snakes.Board) (float64, error) {
 	if err := b.Validate(); err != nil {
 		return 0, fmt.Errorf("snakes: %w", err)
 	}
-	var buf sweepBuffers
-	s := newSnakesSweep(b, &buf)
-	return s.eval(1), nil
+	buf := sweepPool.Get().(*sweepBuffers)
+	s := newSnakesSweep(b, buf)
+	e := s.eval(1)
+	sweepPool.Put(buf)
+	return e, nil
 }
 
 // ExpectedThrowsFrom returns E(x) for every cell x in 1..100 (index 0 unused).
@@ -58,8 +60,9 @@ func ExpectedThrowsFrom(b snakes.Board) ([]float64, error) {
 	if err := b.Validate(); err != nil {
 		return nil, fmt.Errorf("snakes: %w", err)
 	}
-	var buf sweepBuffers
-	s := newSnakesSweep(b, &buf)
+	buf := sweepPool.Get().(*sweepBuffers)
+	defer sweepPool.Put(buf)
+	s := newSnakesSweep(b, buf)
 	var doomed *[snakes.Cells + 1]bool
 	if b.MayTrap() {
 		doomed = doomedCells(&s.land)
@@ -75,14 +78,9 @@ func ExpectedThrowsFrom(b snakes.Board) ([]float64, error) {
 	return out, nil
 }
 
-const (
-	// sweepRows are the cells 0..106: a throw from 99 reads up to 105, and
-	// the rows past 100 stay zero (such throws overshoot and add nothing).
-	sweepRows = snakes.Cells + 7
-	// smallWidth bounds the coefficients per cell (1 + targets) kept in the
-	// sweep's own arrays; wider boards allocate.
-	smallWidth = 16
-)
+// sweepRows are the cells 0..106: a throw from 99 reads up to 105, and the
+// rows past 100 stay zero (such throws overshoot and add nothing).
+const sweepRows = snakes.Cells + 7
 
 // snakesSweep holds the coefficients of the sweep: component c of cell x is
 // v[x*width+c], where component 0 is V₀ and component j ≥ 1 is the
@@ -95,15 +93,28 @@ type snakesSweep struct {
 	u       []float64 // the targets' values
 }
 
-// sweepBuffers is the caller's memory for a sweep of at most smallWidth
-// components, so that the common board needs no allocation. (The sweep is
-// built by value and only ever reads and writes these arrays through
-// slices, which keeps them off the heap.)
+// sweepBuffers is memory a sweep borrows: its arrays only grow, so solving
+// many boards allocates nothing after the widest has been seen, and a sweep
+// clears only the rows of its own width (a board of few snake targets
+// clears a few kilobytes, a dense board of many more).
 type sweepBuffers struct {
-	v       [sweepRows * smallWidth]float64
-	targets [smallWidth - 1]int
-	u       [smallWidth - 1]float64
-	system  [(smallWidth - 1) * smallWidth]float64
+	v       []float64
+	targets []int
+	u       []float64
+	system  []float64
+}
+
+// sweepPool lends sweepBuffers, so that goroutines solving boards at once
+// each have their own. It is a cache: what a sweep computes does not depend
+// on which buffer it gets, since each sweep clears or overwrites what it reads.
+var sweepPool = sync.Pool{New: func() any { return new(sweepBuffers) }}
+
+// grown returns buf resliced to n, reallocated when its capacity is short.
+func grown(buf []float64, n int) []float64 {
+	if cap(buf) < n {
+		return make([]float64, n)
+	}
+	return buf[:n]
 }
 
 // inverseThrows[k] is 1/k: the weight of each of k throws that stay on the board.
@@ -121,13 +132,12 @@ func newSnakesSweep(b snakes.Board, buf *sweepBuffers) snakesSweep {
 			column[j.To] = len(s.targets)
 		}
 	}
+	buf.targets = s.targets
 	w := len(s.targets) + 1
 	s.width = w
-	if w <= smallWidth {
-		s.v = buf.v[:sweepRows*w]
-	} else {
-		s.v = make([]float64, sweepRows*w)
-	}
+	buf.v = grown(buf.v, sweepRows*w)
+	s.v = buf.v
+	clear(s.v) // rows 100..106, the snake heads' rows and row 0 are read as zeros
 	for _, j := range b.Jumps {
 		if !j.IsLadder() {
 			s.v[j.From*w+column[j.To]] = 1 // a snake head is worth its target's unknown
@@ -139,13 +149,11 @@ func newSnakesSweep(b snakes.Board, buf *sweepBuffers) snakesSweep {
 	}
 	sweepComponents(&s.land, s.v, w)
 	m := len(s.targets)
-	var system []float64 // m rows of m+1: the matrix I − A, then the right-hand side
-	if m < smallWidth {
-		s.u, system = buf.u[:m], buf.system[:m*(m+1)]
-	} else {
-		s.u, system = make([]float64, m), make([]float64, m*(m+1))
-	}
-	s.solve(system)
+	// The system is m rows of m+1: the matrix I − A, then the right-hand
+	// side; solve writes all of it, and all of u, before reading them.
+	buf.u, buf.system = grown(buf.u, m), grown(buf.system, m*(m+1))
+	s.u = buf.u
+	s.solve(buf.system)
 	return s
 }
 
@@ -219,8 +227,10 @@ func (s *snakesSweep) solve(a []float64) {
 			}
 			f := row[p] / prow[p]
 			row[p] = 0
-			for j := p + 1; j <= m; j++ {
-				row[j] -= f * prow[j]
+			from := prow[p+1:]
+			to := row[p+1:][:len(from)]
+			for j, x := range from {
+				to[j] -= f * x
 			}
 		}
 	}

@@ -117,11 +117,19 @@ func answerSnakes(b snakes.Board) (Solution, error) {
 	return Solution{Value: e}, err
 }
 
-// writeSnakesAnswers prints "Case i: x" with digits decimals.
+// writeSnakesAnswers prints "Case i: x" with digits decimals. It appends
+// with strconv, whose 'f' format is the bytes fmt's %.*f prints (fmt calls
+// it), without fmt's reflection on every line.
 func writeSnakesAnswers(w io.Writer, sols []Solution, digits int) error {
 	bw := bufio.NewWriter(w)
+	var line []byte
 	for i, s := range sols {
-		fmt.Fprintf(bw, "Case %d: %.*f\n", i+1, digits, s.Value)
+		line = append(line[:0], "Case "...)
+		line = strconv.AppendInt(line, int64(i+1), 10)
+		line = append(line, ": "...)
+		line = strconv.AppendFloat(line, s.Value, 'f', digits, 64)
+		line = append(line, '\n')
+		bw.Write(line)
 	}
 	return bw.Flush()
 }

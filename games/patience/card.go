@@ -73,6 +73,20 @@ func ParseCard(s string) (Card, error) {
 	return Card{Rank: Rank(r), Suit: Suit(u)}, nil
 }
 
+// parseCard is ParseCard on bytes, without its error: ok is false where
+// ParseCard fails.
+func parseCard(b []byte) (Card, bool) {
+	if len(b) != 2 {
+		return Card{}, false
+	}
+	r, ok := indexByte(rankLetters, b[0])
+	if !ok {
+		return Card{}, false
+	}
+	u, ok := indexByte(suitLetters, b[1])
+	return Card{Rank: Rank(r), Suit: Suit(u)}, ok
+}
+
 func indexByte(letters string, b byte) (int, bool) {
 	for i := range len(letters) {
 		if letters[i] == b {

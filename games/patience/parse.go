@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/chancecheck/chancecheck/games/textio"
 )
@@ -14,7 +13,7 @@ import (
 // between deals are skipped; a blank line inside a deal is an error. Every
 // deal is validated. Each error is a *textio.Error naming file and line.
 func Parse(r io.Reader, file string) ([]Deal, error) {
-	toks, err := textio.Read(r, file)
+	sc, err := textio.NewScanner(r, file)
 	if err != nil {
 		return nil, err
 	}
@@ -23,23 +22,28 @@ func Parse(r io.Reader, file string) ([]Deal, error) {
 		cur    Deal
 		pile   int        // piles of cur read so far
 		lineOf [Piles]int // input line of each pile of cur
+		fields [PileCards][]byte
 	)
-	for i, line := range toks.Lines {
-		n := i + 1
-		fields := strings.Fields(line)
-		if len(fields) == 0 {
+	for {
+		line, n, ok := sc.NextLine()
+		if !ok {
+			break
+		}
+		count := textio.Fields(line, fields[:])
+		if count == 0 {
 			if pile != 0 {
-				return nil, toks.Errorf(n, "blank line inside deal %d: expected pile %d of %d (four cards, bottom to top)", len(deals)+1, pile+1, Piles)
+				return nil, sc.Errorf(n, "blank line inside deal %d: expected pile %d of %d (four cards, bottom to top)", len(deals)+1, pile+1, Piles)
 			}
 			continue
 		}
-		if len(fields) != PileCards {
-			return nil, toks.Errorf(n, "pile %d of deal %d: expected %d cards (bottom to top), found %d", pile+1, len(deals)+1, PileCards, len(fields))
+		if count != PileCards {
+			return nil, sc.Errorf(n, "pile %d of deal %d: expected %d cards (bottom to top), found %d", pile+1, len(deals)+1, PileCards, count)
 		}
 		for k, f := range fields {
-			c, err := ParseCard(f)
-			if err != nil {
-				return nil, toks.Errorf(n, "pile %d card %d: %v", pile+1, k+1, err)
+			c, ok := parseCard(f)
+			if !ok {
+				_, err := ParseCard(string(f)) // the slow route, for its words
+				return nil, sc.Errorf(n, "pile %d card %d: %v", pile+1, k+1, err)
 			}
 			cur[pile][k] = c
 		}
@@ -51,18 +55,18 @@ func Parse(r io.Reader, file string) ([]Deal, error) {
 		if err := cur.Validate(); err != nil {
 			var ce *CardError
 			if errors.As(err, &ce) {
-				return nil, toks.Errorf(lineOf[ce.Pile], "deal %d is not a permutation of the 36 cards: %s", len(deals)+1, describe(ce, lineOf))
+				return nil, sc.Errorf(lineOf[ce.Pile], "deal %d is not a permutation of the 36 cards: %s", len(deals)+1, describe(ce, lineOf))
 			}
-			return nil, toks.Errorf(n, "deal %d: %v", len(deals)+1, err)
+			return nil, sc.Errorf(n, "deal %d: %v", len(deals)+1, err)
 		}
 		deals = append(deals, cur)
 		pile = 0
 	}
 	if pile != 0 {
-		return nil, toks.Errorf(len(toks.Lines), "deal %d ends after %d of %d piles: each deal is %d lines of %d cards", len(deals)+1, pile, Piles, Piles, PileCards)
+		return nil, sc.Errorf(sc.Lines(), "deal %d ends after %d of %d piles: each deal is %d lines of %d cards", len(deals)+1, pile, Piles, Piles, PileCards)
 	}
 	if len(deals) == 0 {
-		return nil, toks.Errorf(len(toks.Lines), "no deal: expected %d lines of %d cards each", Piles, PileCards)
+		return nil, sc.Errorf(sc.Lines(), "no deal: expected %d lines of %d cards each", Piles, PileCards)
 	}
 	return deals, nil
 }

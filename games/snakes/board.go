@@ -98,10 +98,96 @@ func (b Board) StuckCell() int {
 		return 0
 	}
 	land := b.Targets()
+	reaches := reachersOfGoal(&land)
+	stuck := false
+	for c := 1; c < Cells && !stuck; c++ {
+		stuck = land[c] == c && !reaches[c]
+	}
+	if !stuck {
+		return 0 // every cell one can stand on leads to 100, those reached from 1 included
+	}
+	fromStart := reachedFromStart(&land)
+	for c := Cells - 1; c >= 1; c-- { // the largest stuck cell is the one nearest the wall
+		if fromStart[c] && !reaches[c] {
+			return c
+		}
+	}
+	return 0
+}
+
+// The states of a cell in reachersOfGoal's sweep.
+const (
+	cellUnseen  = iota
+	cellReaches // 100 can be reached from it
+	cellDead    // every throw from it lands on a dead cell (or back on it)
+	cellWaits   // its fate hangs on a cell below it
+)
+
+// reachersOfGoal marks the cells one can stand on (no jump starts there)
+// from which 100 can be reached. One sweep from 99 down settles every cell
+// whose throws land on cells above it, which the sweep has settled already:
+// plain cells, ladder ends, snakes ending higher up. A cell whose fate
+// hangs on a snake's target below it waits, and so does a cell that may
+// land on a waiting one. The waiting cells, few and all below a run of
+// snake heads, are then settled by repeated passes until none changes: the
+// least fixed point, so a ring of cells that only lead to each other stays
+// cut off from 100.
+func reachersOfGoal(land *[Cells + 1]int) [Cells + 1]bool {
+	var state [Cells + 1]uint8
+	state[Cells] = cellReaches
+	var waiting [Cells]uint8 // in descending order
+	n := 0
+	for c := Cells - 1; c >= 1; c-- {
+		if land[c] != c {
+			continue // a jump's start is never stood on
+		}
+		s := uint8(cellDead)
+	throws:
+		for d := 1; d <= 6 && c+d <= Cells; d++ {
+			t := land[c+d]
+			switch {
+			case t < c:
+				s = cellWaits
+			case state[t] == cellReaches:
+				s = cellReaches
+				break throws
+			case state[t] == cellWaits:
+				s = cellWaits
+			}
+		}
+		state[c] = s
+		if s == cellWaits {
+			waiting[n], n = uint8(c), n+1
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range waiting[:n] {
+			if state[c] != cellWaits {
+				continue
+			}
+			for d := 1; d <= 6 && int(c)+d <= Cells; d++ {
+				if state[land[int(c)+d]] == cellReaches {
+					state[c], changed = cellReaches, true
+					break
+				}
+			}
+		}
+	}
+	var out [Cells + 1]bool
+	for c, s := range state {
+		out[c] = s == cellReaches
+	}
+	return out
+}
+
+// reachedFromStart marks the cells the player can stand on after some
+// throws from cell 1.
+func reachedFromStart(land *[Cells + 1]int) [Cells + 1]bool {
 	// One throw from c leaves the player on land[c+d] for d = 1..6 with
 	// c+d ≤ 100, or on c itself when the throw overshoots.
 	var fromStart [Cells + 1]bool
-	var stack [Cells + 1]uint8 // each cell is pushed at most once per search
+	var stack [Cells + 1]uint8 // each cell is pushed at most once
 	n := 0
 	stack[n], n, fromStart[1] = 1, n+1, true
 	for n > 0 {
@@ -114,40 +200,7 @@ func (b Board) StuckCell() int {
 			}
 		}
 	}
-	// Backward search from 100 over reversed moves: predecessor lists built once.
-	var predHead [Cells + 1]uint16 // 1 + index of the first edge into a cell, 0 if none
-	var predNext [6 * Cells]uint16
-	var predFrom [6 * Cells]uint8
-	edges := 0
-	for c := 1; c < Cells; c++ {
-		if land[c] != c {
-			continue // a jump's start is never stood on
-		}
-		for d := 1; d <= 6 && c+d <= Cells; d++ {
-			t := land[c+d]
-			predFrom[edges], predNext[edges] = uint8(c), predHead[t]
-			edges++
-			predHead[t] = uint16(edges)
-		}
-	}
-	var reaches [Cells + 1]bool
-	stack[0], n, reaches[Cells] = Cells, 1, true
-	for n > 0 {
-		n--
-		c := stack[n]
-		for e := predHead[c]; e != 0; e = predNext[e-1] {
-			if p := predFrom[e-1]; !reaches[p] {
-				reaches[p] = true
-				stack[n], n = p, n+1
-			}
-		}
-	}
-	for c := Cells - 1; c >= 1; c-- { // the largest stuck cell is the one nearest the wall
-		if fromStart[c] && !reaches[c] {
-			return c
-		}
-	}
-	return 0
+	return fromStart
 }
 
 // MayTrap reports whether some cell might be unable to move the player up:

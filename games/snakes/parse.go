@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -19,76 +20,229 @@ const RelaxedMaxCases = 1_000_000
 
 // ParseUpTo is Parse with T allowed up to maxCases instead of the
 // statement's 105.
+//
+// A case that reads well but breaks a rule does not stop the parse, so that
+// every broken case is named; a malformed token does. The errors are those
+// of one loop reading the cases in order, though the work is shared out
+// (readCases, readHalves).
 func ParseUpTo(r io.Reader, file string, maxCases int) ([]Board, error) {
-	toks, err := textio.Read(r, file)
+	return parseUpTo(r, file, maxCases, halvesFrom)
+}
+
+// halvesFrom is the input size from which a parse reads its two halves at
+// once: below it a second goroutine costs more than it saves.
+const halvesFrom = 64 << 10
+
+// parseUpTo is ParseUpTo, reading inputs of halvesFrom bytes or more in
+// two halves at once.
+func parseUpTo(r io.Reader, file string, maxCases, halvesFrom int) ([]Board, error) {
+	sc, err := textio.NewScanner(r, file)
 	if err != nil {
 		return nil, err
 	}
-	if toks.Done() {
-		return nil, toks.Errorf(0, "empty input: expected T, the number of cases")
+	if sc.Done() {
+		return nil, sc.Errorf(0, "empty input: expected T, the number of cases")
 	}
-	t, _, err := toks.Int("T (the number of cases)", 1, maxCases)
+	t, _, err := sc.Int("T (the number of cases)", 1, maxCases)
 	if err != nil {
 		return nil, err
 	}
-	// A case that reads well but breaks a rule does not stop the parse, so
-	// that every broken case is named; a malformed token does.
-	boards := make([]Board, 0, t)
-	var broken []error
-	for i := range t {
-		b, err := parseCase(toks, i+1, t)
-		var rule *ruleError
-		switch {
-		case errors.As(err, &rule):
-			broken = append(broken, rule.err)
-		case err != nil:
-			return nil, errors.Join(append(broken, err)...)
+	if sc.Size() >= halvesFrom && t >= 2 {
+		if boards, ok := readHalves(sc, t); ok {
+			return boards, nil
 		}
-		boards = append(boards, b)
 	}
-	if len(broken) > 0 {
-		return nil, errors.Join(broken...)
+	boards, err := readCases(sc, t, -1)
+	if err != nil {
+		return nil, err
 	}
-	if err := toks.End(fmt.Sprintf("the last of the %d cases T announced", t)); err != nil {
+	if err := sc.End(fmt.Sprintf("the last of the %d cases T announced", t)); err != nil {
 		return nil, err
 	}
 	return boards, nil
 }
 
-func parseCase(toks *textio.Tokens, c, t int) (Board, error) {
-	if toks.Done() {
-		return Board{}, toks.Errorf(toks.Line(), "T says %d cases but the input ends after %d", t, c-1)
+// readHalves reads the cases after T in two halves at once, the second from
+// a guess at where a case begins near the middle: a line holding a lone
+// number after a blank line, as Write and the judge's files lay cases out.
+// The guess holds when the first half, read from the start, ends exactly
+// there, and the halves together hold the T cases and the whole input:
+// then every token was read as the one loop reads it, so the boards are
+// its boards. Otherwise, or on any error, ok is false and the caller reads
+// the input again in one loop, for the boards or for the errors in order.
+func readHalves(sc *textio.Scanner, t int) (boards []Board, ok bool) {
+	start := sc.Offset()
+	split := caseStartAfter(sc.Bytes(), start+(sc.Size()-start)/2)
+	if split < 0 {
+		return nil, false
 	}
-	n, nTok, err := toks.Int("n (the number of snakes and ladders)", 0, Cells-2)
-	if err != nil {
-		return Board{}, err
-	}
-	b := Board{Jumps: make([]Jump, n)}
-	lines := make([]int, n)
-	for i := range n {
-		from, tok, err := toks.Int("a (a jump's start)", 1, Cells)
-		if err != nil {
-			return Board{}, err
+	first, second := *sc, sc.From(split)
+	done := make(chan []Board)
+	go func() {
+		boards, err := readCases(&first, t-1, split)
+		if err != nil || first.Offset() != split {
+			boards = nil
 		}
-		to, _, err := toks.Int("b (a jump's end)", 1, Cells)
-		if err != nil {
-			return Board{}, err
-		}
-		b.Jumps[i], lines[i] = Jump{From: from, To: to}, tok.Line
+		done <- boards
+	}()
+	rest, err := readCases(second, t-1, second.Size())
+	head := <-done
+	if err != nil || head == nil || len(head)+len(rest) != t || !second.Done() {
+		return nil, false
 	}
-	if err := b.Validate(); err != nil {
-		var je *JumpError
-		line := nTok.Line
-		msg := err.Error()
-		if errors.As(err, &je) {
-			line, msg = lines[je.Index], je.Msg
-		}
-		return Board{}, &ruleError{toks.Errorf(line, "case %d: %s", c, msg)}
-	}
-	return b, nil
+	return append(head, rest...), true
 }
 
-// ruleError is a well-formed case that breaks a rule of the game.
-type ruleError struct{ err *textio.Error }
+// caseStartAfter is the offset of the first line at or after from that
+// holds only digits and follows a blank line, or -1.
+func caseStartAfter(data []byte, from int) int {
+	for i := from; i < len(data); {
+		j := bytes.Index(data[i:], []byte("\n\n"))
+		if j < 0 {
+			return -1
+		}
+		k := i + j + 2
+		e := k
+		for e < len(data) && data[e]-'0' <= 9 {
+			e++
+		}
+		if e > k && e < len(data) && data[e] == '\n' {
+			return k
+		}
+		i = i + j + 1
+	}
+	return -1
+}
 
-func (e *ruleError) Error() string { return e.err.Error() }
+// readCases reads at most t cases from sc, or, when stop ≥ 0, the cases
+// that begin before byte offset stop; case numbers in errors count from
+// the first case of the input. One goroutine reads while another validates
+// the cases read so far, in order, so the errors come out in case order:
+// the rule errors of broken cases, then the malformed token that ended the
+// reading, if any.
+func readCases(sc *textio.Scanner, t, stop int) ([]Board, error) {
+	chunks := make(chan []readCase, 16)
+	broken := make(chan []error)
+	go func() { broken <- validateCases(sc, chunks) }()
+	var (
+		jumps jumpSlab
+		lines lineSlab
+		chunk []readCase
+		read  = make([]Board, 0, min(t, sc.Size()/4+1)) // a case takes 4 bytes or more
+		err   error
+	)
+	for n := 0; n < t && (stop < 0 || sc.Offset() < stop); n++ {
+		if chunk == nil {
+			chunk = make([]readCase, 0, validateEvery)
+		}
+		chunk = chunk[:len(chunk)+1]
+		if err = readNextCase(sc, &chunk[len(chunk)-1], &jumps, &lines, n+1, t); err != nil {
+			chunk = chunk[:len(chunk)-1] // a case cut short is not validated
+			break
+		}
+		read = append(read, chunk[len(chunk)-1].board)
+		if len(chunk) == validateEvery {
+			chunks <- chunk
+			chunk = nil
+		}
+	}
+	chunks <- chunk
+	close(chunks)
+	errs := <-broken
+	if err != nil {
+		return nil, errors.Join(append(errs, err)...)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return read, nil
+}
+
+// validateEvery is how many cases the reader hands the validator at a time:
+// enough to make a hand-over cheap, few enough that the validator starts
+// early.
+const validateEvery = 256
+
+// readCase is one case as read: its board and the lines its errors name.
+type readCase struct {
+	board Board
+	nLine int     // the line of n
+	lines []int32 // the line of each jump
+	c     int     // the case's number
+}
+
+// validateCases validates the cases of each chunk received, in order,
+// until chunks is closed, and returns the rule errors of the broken cases,
+// in order.
+func validateCases(sc *textio.Scanner, chunks <-chan []readCase) []error {
+	var broken []error
+	for chunk := range chunks {
+		for i := range chunk {
+			c := &chunk[i]
+			if err := c.board.Validate(); err != nil {
+				var je *JumpError
+				line, msg := c.nLine, err.Error()
+				if errors.As(err, &je) {
+					line, msg = int(c.lines[je.Index]), je.Msg
+				}
+				broken = append(broken, sc.Errorf(line, "case %d: %s", c.c, msg))
+			}
+		}
+	}
+	return broken
+}
+
+// jumpSlab hands out the jumps of many boards from a few large arrays
+// instead of one allocation per board. Each board's slice is capped at its
+// length, so appending to it copies instead of writing into the next board.
+type jumpSlab struct{ free []Jump }
+
+// take returns n zeroed jumps.
+func (s *jumpSlab) take(n int) []Jump {
+	const slab = 4096 // a slab holds the jumps of many boards even when dense (≤ 98)
+	// A board of no jumps gets an empty slice, not nil, as it always did.
+	if n > len(s.free) || s.free == nil {
+		s.free = make([]Jump, max(slab, n))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	return out
+}
+
+// lineSlab is jumpSlab for the jumps' line numbers.
+type lineSlab struct{ free []int32 }
+
+func (s *lineSlab) take(n int) []int32 {
+	const slab = 4096
+	if n > len(s.free) {
+		s.free = make([]int32, max(slab, n))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	return out
+}
+
+// readNextCase reads case c of t into rc; the error is a malformed token
+// or the end of the input.
+func readNextCase(sc *textio.Scanner, rc *readCase, jumps *jumpSlab, lines *lineSlab, c, t int) error {
+	if sc.Done() {
+		return sc.Errorf(sc.Line(), "T says %d cases but the input ends after %d", t, c-1)
+	}
+	n, nLine, err := sc.Int("n (the number of snakes and ladders)", 0, Cells-2)
+	if err != nil {
+		return err
+	}
+	*rc = readCase{board: Board{Jumps: jumps.take(n)}, nLine: nLine, lines: lines.take(n), c: c}
+	for i := range n {
+		from, line, err := sc.Int("a (a jump's start)", 1, Cells)
+		if err != nil {
+			return err
+		}
+		to, _, err := sc.Int("b (a jump's end)", 1, Cells)
+		if err != nil {
+			return err
+		}
+		rc.board.Jumps[i], rc.lines[i] = Jump{From: from, To: to}, int32(line)
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package textio
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 )
@@ -28,12 +29,9 @@ type Tokens struct {
 
 // Read splits r into lines and tokens. file names the input in errors.
 func Read(r io.Reader, file string) (*Tokens, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	data, err := readInput(r, file)
 	if err != nil {
-		return nil, fmt.Errorf("%s: reading: %w", nameOr(file), err)
-	}
-	if len(data) > MaxInputBytes {
-		return nil, Errorf(file, 0, "input is larger than %d bytes", MaxInputBytes)
+		return nil, err
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	t := &Tokens{File: file, Lines: strings.Split(text, "\n")}
@@ -46,6 +44,57 @@ func Read(r io.Reader, file string) (*Tokens, error) {
 		}
 	}
 	return t, nil
+}
+
+// readInput reads r whole, refusing more than MaxInputBytes. A file that
+// knows its size is read into one buffer of that size, instead of one that
+// doubles as it fills.
+func readInput(r io.Reader, file string) ([]byte, error) {
+	var data []byte
+	var err error
+	if size := sizeOf(r); size > 0 && size <= MaxInputBytes {
+		data, err = readAllInto(make([]byte, 0, size+1), io.LimitReader(r, MaxInputBytes+1))
+	} else {
+		data, err = io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading: %w", nameOr(file), err)
+	}
+	if len(data) > MaxInputBytes {
+		return nil, Errorf(file, 0, "input is larger than %d bytes", MaxInputBytes)
+	}
+	return data, nil
+}
+
+// sizeOf is the size of r when it is a regular file, else 0.
+func sizeOf(r io.Reader) int64 {
+	f, ok := r.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return 0
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return 0
+	}
+	return info.Size()
+}
+
+// readAllInto is io.ReadAll appending to buf, whose capacity is the size
+// expected: it grows only if the file grew.
+func readAllInto(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 func nameOr(file string) string {
