@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/chancecheck/chancecheck/programs"
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // writeStressText prints a stress run's outcome: what was run and under
@@ -116,6 +117,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	}
 	if f.Detail != "" && (f.Judgement == nil || f.Judgement.Pass) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
+	}
+	if f.Verdict == props.TimeLimit {
+		fmt.Fprintf(w, "(the limit is wall-clock time, set by --timeout: a loaded machine or an interpreter's start-up counts too; a time limit is not run again)\n")
 	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
 	if s.Brute != nil {
