@@ -38,8 +38,8 @@ func JengaThreeWay(c JengaConfig) Game {
 // TrapsThreeWay is the trap maze under c with its rules
 // (rules/builtin.Traps) beside the hand-written analyst and referee: the
 // engine checks the analyst on every maze of at most 2000 states whose
-// regions have at most 200 (a region is solved by exact Gaussian
-// elimination, cubic in its size).
+// regions have at most 200 (a region's cycle is solved by exact sparse
+// elimination, whose fill-in grows fast with its size).
 func TrapsThreeWay(c TrapsConfig) Game {
 	spec, choices := TrapsSpec(c)
 	return FromRulesAndChoices(spec, choices, RulesOf[*traps.Maze, builtin.TrapsState]{

@@ -24,6 +24,11 @@ import (
 // the value of the end state reached: for a win/loss game the end values are
 // 1 and 0 and the rewards 0; for a count of throws each throw's outcome has
 // reward 1 and the end value is 0.
+//
+// Every reachable state must be able to end the game under some choice of
+// moves: the engine refuses a board with a state from which no play ends,
+// even when the best player never goes there (give such a state a move
+// that ends it, as the trap maze's "stop" does).
 type Rules[S comparable] struct {
 	// Start is the state the board starts in.
 	Start S
@@ -78,6 +83,12 @@ type Outcome[S comparable] struct {
 // overflows an int64.
 const MaxWeightSum = 1 << 62
 
+// MaxOutcome bounds a reward and an end value, and so what one game may
+// count, as the Monte Carlo runner bounds one run's outcome
+// (montecarlo.MaxOutcome): larger would not fit the engine's int32 tables
+// nor the referee's runs.
+const MaxOutcome = 1 << 20
+
 // Move is one choice of the player and its random outcomes; a sure move has
 // one outcome (any positive Weight).
 type Move[S comparable] struct {
@@ -124,13 +135,19 @@ func CheckMove[S comparable](s S, m Move[S]) error {
 	}
 	weighted := m.Outcomes[0].Weight != 0
 	var sum int64
+	var sumF float64
 	for i, o := range m.Outcomes {
-		if sum += o.Weight; o.Weight > MaxWeightSum || sum > MaxWeightSum {
+		// Compared before adding, so that the sum cannot wrap round.
+		if o.Weight > MaxWeightSum-sum {
 			return fmt.Errorf("state %v: move %q: the weights sum past %d", s, m.Name, int64(MaxWeightSum))
 		}
+		sum += o.Weight
+		sumF += o.Prob
 		switch {
 		case o.Reward < 0:
 			return fmt.Errorf("state %v: move %q, outcome %d: reward %d is negative", s, m.Name, i, o.Reward)
+		case o.Reward > MaxOutcome:
+			return fmt.Errorf("state %v: move %q, outcome %d: reward %d is above %d, the most one game may count", s, m.Name, i, o.Reward, MaxOutcome)
 		case weighted && o.Weight <= 0:
 			return fmt.Errorf("state %v: move %q, outcome %d: weight %d (give every outcome a positive weight, or every one Weight 0 and a Prob)", s, m.Name, i, o.Weight)
 		case !weighted && o.Weight != 0:
@@ -138,6 +155,12 @@ func CheckMove[S comparable](s S, m Move[S]) error {
 		case !weighted && !(o.Prob > 0 && !math.IsInf(o.Prob, 0)):
 			return fmt.Errorf("state %v: move %q, outcome %d: probability %v is not positive and finite", s, m.Name, i, o.Prob)
 		}
+	}
+	// The probabilities are divided by their sum, and the referee draws a
+	// point below it: a sum that overflows or lies among the subnormals
+	// would lose the proportions.
+	if !weighted && !(sumF >= 0x1p-1000 && sumF <= 0x1p1000) {
+		return fmt.Errorf("state %v: move %q: the probabilities sum to %v; scale them into 2^-1000..2^1000", s, m.Name, sumF)
 	}
 	return nil
 }

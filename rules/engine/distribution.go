@@ -2,32 +2,50 @@ package engine
 
 import (
 	"container/heap"
+	"slices"
+
+	"github.com/chancecheck/chancecheck/rules"
 )
 
 // maxOutcome bounds the outcomes the distribution tracks, as the Monte
 // Carlo runner bounds one run's outcome.
-const maxOutcome = 1 << 20
+const maxOutcome = rules.MaxOutcome
 
 // distribution is the outcome distribution under policy, in float64: the
 // start's mass flows along the outcomes of each state's chosen move, level
 // by level of the outcome accumulated so far, until the mass still in play
 // is below tail; that mass is the returned tail. Within a level the states
 // are taken in topological order (their component's place), so that mass
-// crosses an acyclic part once; mass circling a cycle is pushed on until
-// it is below 1e-300, and what is dropped is counted in the tail.
-func (g *Graph[S]) distribution(policy []int32, tail float64) ([]float64, float64) {
+// crosses an acyclic part once. A state's own reward-0 self-loop is summed
+// in closed form (its other outcomes share the mass in proportion); mass
+// circling a longer reward-0 cycle is pushed on until it is small, and
+// what is dropped — at most half of tail — is counted in the tail.
+//
+// The mass still in play is kept by subtraction, which drifts by about
+// one rounding unit a level; before the loop stops on it, it is summed
+// afresh from the queues, so the tail returned is the mass left out up to
+// the rounding of the sums (relative 1e-16 a step), not of the drift.
+//
+// steps counts the times mass was taken from a state, for the tests of
+// its cost.
+func (g *Graph[S]) distribution(policy []int32, tail float64) (pmf []float64, left float64, steps int) {
 	rank := make([]int32, len(g.States)) // higher rank: earlier in topological order
-	comps := g.components()
+	comps := g.components()              // sinks first
 	for c, comp := range comps {
 		for _, v := range comp {
-			rank[v] = int32(len(comps) - c)
+			rank[v] = int32(c)
 		}
 	}
-	var pmf []float64
 	levels := map[int]*levelQueue{0: newLevelQueue(rank)}
 	levels[0].add(0, 1)
 	inPlay, dropped := 1.0, 0.0
-	for k := 0; inPlay > tail && k < maxOutcome; k++ {
+	dropBelow := tail * 1e-9
+	for k := 0; k < maxOutcome; k++ {
+		if inPlay <= tail {
+			if inPlay = queuedMass(levels, k); inPlay <= tail {
+				break
+			}
+		}
 		q := levels[k]
 		if q == nil {
 			continue
@@ -35,6 +53,7 @@ func (g *Graph[S]) distribution(policy []int32, tail float64) ([]float64, float6
 		delete(levels, k)
 		for q.Len() > 0 {
 			v, mass := q.pop()
+			steps++
 			nd := g.node[v]
 			if nd.end {
 				out := k + int(nd.value)
@@ -46,14 +65,25 @@ func (g *Graph[S]) distribution(policy []int32, tail float64) ([]float64, float6
 				continue
 			}
 			m := g.movesOf(v)[policy[v]]
+			// A reward-0 outcome back to v itself is summed in closed
+			// form: the other outcomes take the mass in proportion.
+			selfW, selfP := int64(0), 0.0
 			for _, e := range g.outcomes(m) {
+				if e.to == v && e.reward == 0 {
+					selfW, selfP = selfW+e.weight, selfP+e.prob
+				}
+			}
+			for _, e := range g.outcomes(m) {
+				if e.to == v && e.reward == 0 {
+					continue
+				}
 				var p float64
 				if m.total != 0 {
-					p = float64(e.weight) / float64(m.total)
+					p = float64(e.weight) / float64(m.total-selfW)
 				} else {
-					p = e.prob / m.totalF
+					p = e.prob / (m.totalF - selfP) // > 0: e is not a self-loop
 				}
-				if p*mass < 1e-300 {
+				if p*mass < dropBelow && dropped+p*mass <= tail/2 {
 					dropped += p * mass
 					inPlay -= p * mass
 					continue
@@ -70,7 +100,28 @@ func (g *Graph[S]) distribution(policy []int32, tail float64) ([]float64, float6
 			}
 		}
 	}
-	return pmf, max(inPlay, 0) + dropped
+	return pmf, max(inPlay, 0) + dropped, steps
+}
+
+// queuedMass is the mass waiting in the levels from k on, summed in an
+// order that depends on the game alone (levels ascending, each queue's
+// states in heap order), so that the tail is the same bits on every run.
+func queuedMass(levels map[int]*levelQueue, k int) float64 {
+	keys := make([]int, 0, len(levels))
+	for level := range levels {
+		if level >= k {
+			keys = append(keys, level)
+		}
+	}
+	slices.Sort(keys)
+	var sum float64
+	for _, level := range keys {
+		q := levels[level]
+		for _, v := range q.order {
+			sum += q.mass[v]
+		}
+	}
+	return sum
 }
 
 // levelQueue holds the mass waiting at states of one level, taken highest

@@ -93,8 +93,8 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 	for i := 0; i < len(g.States); i++ {
 		s := g.States[i]
 		if v, ended := r.End(s); ended {
-			if v < 0 {
-				return nil, fmt.Errorf("state %v: end value %d is negative", s, v)
+			if v < 0 || v > rules.MaxOutcome {
+				return nil, fmt.Errorf("state %v: end value %d is outside 0..%d", s, v, rules.MaxOutcome)
 			}
 			g.node = append(g.node, node{end: true, value: int32(v), first: int32(len(g.moves))})
 			continue

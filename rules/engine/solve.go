@@ -68,9 +68,12 @@ func (o Options) withDefaults() Options {
 // Result is what the engine says about a board.
 type Result[S comparable] struct {
 	// Value is the expected outcome from the start under the optimal
-	// policy; |Value − exact| ≤ ErrorBound, a bound proved from the float
-	// operations done (see solveFloat). With Fraction, Value is Fraction
-	// rounded to the nearest float64 and ErrorBound is 0 (the rounding).
+	// policy. Solved in float64, |Value − exact| ≤ ErrorBound, a bound
+	// proved from the relative rounding of every float operation done (the
+	// solver's err table); it does not count underflow, so a value below
+	// about 1e-300 may read 0 with a bound of 0. With Fraction, Value is
+	// Fraction rounded to the nearest float64 (within half an ulp), and
+	// ErrorBound is left 0: Fraction is the exact answer.
 	Value      float64
 	ErrorBound float64
 	// Fraction is the exact value, nil when the graph was solved in float64.
@@ -142,7 +145,7 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 		}
 	}
 	if opts.PMF {
-		res.PMF, res.PMFTail = g.distribution(s.policy, opts.PMFTail)
+		res.PMF, res.PMFTail, _ = g.distribution(s.policy, opts.PMFTail)
 	}
 	return res, nil
 }

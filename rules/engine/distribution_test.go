@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/rules"
+)
+
+// The distribution takes each state once per level where no cycle joins
+// them: a diamond of 2·depth states, each leading to both states of the next
+// layer with reward 0, costs about one step a state, not one a path (2^depth).
+func TestDistributionCrossesAnAcyclicPartOnce(t *testing.T) {
+	const depth = 200
+	r := rules.Rules[int]{
+		End: func(s int) (int, bool) { return 1, s >= 2*depth },
+		Chance: func(s int) []rules.Outcome[int] {
+			l := s / 2
+			return []rules.Outcome[int]{w(1, 2*(l+1), 0), w(1, 2*(l+1)+1, 0)}
+		},
+	}
+	g, err := Explore(r, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pmf, tail, steps := g.distribution(make([]int32, g.Len()), 1e-13) // a game of chance: move 0 everywhere
+	if len(pmf) != 2 || math.Abs(pmf[1]-1) > 1e-12 || tail > 1e-13 {
+		t.Errorf("pmf %v, tail %g: want all the mass at 1", pmf, tail)
+	}
+	if steps > 2*g.Len() {
+		t.Errorf("%d steps over %d states: the acyclic part was crossed more than once", steps, g.Len())
+	}
+}
+
+// The tail returned bounds the mass left out: a game that counts throws and
+// ends with weight 1 against w to go on leaves (w/(1+w))^n beyond n throws,
+// hand-derived; the tail must not be below it (the mass in play kept by
+// subtraction drifted below it at w = 9999), nor far above the tail asked.
+func TestDistributionTailIsTheMassLeftOut(t *testing.T) {
+	for _, goOn := range []int64{1, 5, 999, 9999} {
+		r := chance(map[int][]rules.Outcome[int]{0: {w(1, done, 1), w(goOn, 0, 1)}})
+		res, err := Solve(r, Options{PMF: true, PMFTail: 1e-13})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(res.PMF) - 1
+		q := float64(goOn) / float64(goOn+1)
+		beyond := math.Pow(q, float64(n))
+		if res.PMFTail < beyond*(1-1e-9) || res.PMFTail > 1e-13 {
+			t.Errorf("weights 1:%d: tail %.6g after %d throws, the mass beyond is %.6g: want the tail at least that and at most 1e-13", goOn, res.PMFTail, n, beyond)
+		}
+	}
+}
+
+// A state's reward-0 self-loop is summed in closed form: a win of weight 1
+// against a million to throw again ends at once, with no mass left out.
+func TestDistributionSumsASelfLoop(t *testing.T) {
+	r := chance(map[int][]rules.Outcome[int]{0: {w(1, win, 0), w(1_000_000, 0, 0)}})
+	res, err := Solve(r, Options{PMF: true, PMFTail: 1e-13})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.PMF) != 2 || math.Abs(res.PMF[1]-1) > 1e-12 || res.PMFTail > 1e-13 {
+		t.Errorf("pmf %v, tail %g: want all the mass at 1", res.PMF, res.PMFTail)
+	}
+}
+
+// Outcomes the engine and the referee could not hold are refused with the
+// state named, not cut or wrapped round: weights whose sum passes
+// MaxWeightSum, rewards and end values above MaxOutcome, probabilities
+// whose sum overflows or lies among the subnormals.
+func TestSolveRefusesWhatItCannotHold(t *testing.T) {
+	huge := rules.Rules[int]{End: func(s int) (int, bool) { return 1 << 22, s == 1 }, Chance: func(int) []rules.Outcome[int] { return []rules.Outcome[int]{w(1, 1, 1)} }}
+	tests := []struct {
+		name  string
+		rules rules.Rules[int]
+		want  string
+	}{
+		{"weights summing past 2^62", chance(map[int][]rules.Outcome[int]{0: {w(1<<62, win, 0), w(1<<62, lose, 0), w(1<<62, lose, 0)}}), "the weights sum past"},
+		{"a reward of 2^32 + 5", chance(map[int][]rules.Outcome[int]{0: {w(1, win, 1<<32+5)}}), "reward 4294967301 is above 1048576"},
+		{"an end value of 2^22", huge, "end value 4194304 is outside 0..1048576"},
+		{"probabilities summing to +Inf", chance(map[int][]rules.Outcome[int]{0: {pr(1e308, win), pr(1e308, lose)}}), "the probabilities sum to +Inf"},
+		{"subnormal probabilities", chance(map[int][]rules.Outcome[int]{0: {pr(5e-324, win), pr(5e-324, lose)}}), "the probabilities sum to 1e-323"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Solve(tt.rules, Options{PMF: true})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Solve: %v; want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
