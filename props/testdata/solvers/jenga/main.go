@@ -249,6 +249,9 @@ func (s *search) moves(st *state, f func(c byte, next state)) {
 			if full && p != 1 { // two blocks with the middle: still live
 				rest := lv
 				rest[p] = 0
+				// Its middle can never be taken (the side alone would be
+				// left), so its colour does not matter: one code for all.
+				rest[1] = 1
 				next.insert(code(rest[0], rest[1], rest[2]))
 			}
 			if t := next.top; t[0] != 0 && t[1] != 0 && t[2] != 0 {
