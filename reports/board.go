@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -51,12 +52,18 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	start = time.Now()
 	h, err := g.Simulate(ctx, pb.board, sol, montecarlo.Config{Runs: p.Runs, Seed: br.SimSeed, Workers: workers})
 	t.SimulateMS = ms(time.Since(start))
-	if err != nil {
+	switch {
+	case errors.Is(err, props.ErrTooLongToPlay):
+		// Not a failure of the game: no referee plays it to the end. Its
+		// answer and invariants are still checked.
+		br.NotPlayed, br.Calibration.Skipped = err.Error(), SkipNotPlayed
+	case err != nil:
 		br.Error = "simulate: " + err.Error()
 		return br, t
+	default:
+		br.Agreement = props.Agree(g, sol, h.Counts, alpha)
+		br.Calibration = boardCalibration(sol.PMF, br.Agreement)
 	}
-	br.Agreement = props.Agree(g, sol, h.Counts, alpha)
-	br.Calibration = boardCalibration(sol.PMF, br.Agreement)
 
 	start = time.Now()
 	for _, inv := range g.Invariants() {
@@ -66,7 +73,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	}
 	br.InvariantsChecked = true
 	t.InvariantsMS = ms(time.Since(start))
-	br.Pass = br.Agreement.Pass && len(br.Failed) == 0
+	br.Pass = (br.Agreement.Pass || br.NotPlayed != "") && len(br.Failed) == 0
 	return br, t
 }
 

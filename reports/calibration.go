@@ -52,6 +52,9 @@ const (
 	SkipSigmaZero   = "sigma-0"
 	SkipNoRuns      = "no-runs"
 	SkipBerryEsseen = "berry-esseen"
+	// SkipNotPlayed: the referee cannot play the board to the end
+	// (props.ErrTooLongToPlay), so it has no agreement test.
+	SkipNotPlayed = "not-played"
 )
 
 // boardCalibration is U = Φ(Z) for a board whose exact outcome distribution

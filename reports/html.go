@@ -156,7 +156,7 @@ D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g
 {{else if .Goals}}<p class="muted">Coverage: {{.Goals}} goal(s), judged when the shards are merged (the test needs every board).</p>
 {{end}}<details><summary>All {{len .Boards}} boards</summary>
 <table><tr><th>board</th><th>class</th><th>exact</th><th>simulated</th><th>interval</th><th>test</th><th>statistic</th><th>p</th><th>z</th><th>verdict</th></tr>
-{{range .Boards}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.ID}}</td><td>{{.Class}}</td><td class="num" title="{{.Fraction}}">{{g "%.6g" .Exact}}</td><td class="num">{{g "%.6g" .Agreement.SimMean}}</td>
+{{range .Boards}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.ID}}</td><td>{{.Class}}</td><td class="num" title="{{.Fraction}}">{{g "%.6g" .Exact}}</td><td class="num">{{if .NotPlayed}}not played{{else}}{{g "%.6g" .Agreement.SimMean}}{{end}}</td>
 <td class="num">{{g "%.5g" .Agreement.CILow}} … {{g "%.5g" .Agreement.CIHigh}}</td><td>{{.Agreement.Test}}</td><td class="num">{{g "%.4g" .Agreement.Statistic}}</td>
 <td class="num">{{g "%.3g" .Agreement.PValue}}</td><td class="num">{{g "%.2f" .Agreement.Z}}</td><td class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</td></tr>
 {{end}}</table></details>

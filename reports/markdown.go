@@ -108,6 +108,11 @@ func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 	b.WriteString("| board | class | exact | simulated | interval | test | statistic | p | z | verdict |\n|---|---|--:|--:|---|---|--:|--:|--:|---|\n")
 	for _, bd := range shown {
 		a := bd.Agreement
+		if bd.NotPlayed != "" {
+			fmt.Fprintf(b, "| %s | %s | %.6g | not played | | %s | | | | %s |\n",
+				bd.ID, bd.Class, bd.Exact, escapeCell(bd.NotPlayed), passWord(bd.Pass))
+			continue
+		}
 		fmt.Fprintf(b, "| %s | %s | %.6g | %.6g | %.5g … %.5g | %s | %.4g | %.3g | %.2f | %s |\n",
 			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, a.Z, passWord(bd.Pass))
 	}
@@ -171,7 +176,7 @@ func boardFailure(bd BoardReport) string {
 	if bd.Error != "" {
 		why = append(why, bd.Error)
 	}
-	if a := bd.Agreement; bd.Error == "" && !a.Pass {
+	if a := bd.Agreement; bd.Error == "" && bd.NotPlayed == "" && !a.Pass {
 		why = append(why, fmt.Sprintf("%s test over %d runs: exact %.9g, simulated %.9g (interval %.6g … %.6g), statistic %.4g, p = %.3g ≤ α = %.3g, z = %.2f",
 			a.Test, a.Runs, a.ExactMean, a.SimMean, a.CILow, a.CIHigh, a.Statistic, a.PValue, a.Alpha, a.Z))
 	}

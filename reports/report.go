@@ -157,6 +157,10 @@ type BoardReport struct {
 	// Failed lists the invariants this board broke, with their messages.
 	Failed []InvariantFailure `json:"failed_invariants,omitempty"`
 	Error  string             `json:"error,omitempty"` // a generate, solve or simulate error
+	// NotPlayed says why the referee did not play the board
+	// (props.ErrTooLongToPlay: its games outlast one run's limit); its
+	// agreement is then absent and it passes on its invariants.
+	NotPlayed string `json:"not_played,omitempty"`
 	// Oracle names what gave the exact answer when the game says
 	// (props.Solution.Oracle: "the rules engine (exact fraction)"); empty
 	// for a hand-written analyst.
