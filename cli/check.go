@@ -65,9 +65,10 @@ and a board's result counts only once every board before it is judged.
 
 On the first failure the board is shrunk with rapid to a small board that
 still fails the same way, re-running the solver, then taken one part at a
-time while it still fails. Both steps together take at most --shrink-time:
-no solver run starts after it, and the output says when it cut shrinking
-short. The input goes to
+time while it still fails. Both steps together take at most --shrink-time
+(rapid at most half of it when the game can take parts away: it cannot
+make a board smaller than its style draws): no solver run starts after it,
+and the output says when it cut shrinking short. The input goes to
 DIR/counterexample.in with our answer in DIR/counterexample.ans. A failing
 published sample is reported as well, but the search goes on to a generated
 board, which can be shrunk. Time limits are not shrunk.

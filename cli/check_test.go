@@ -270,7 +270,7 @@ func TestCheckShrinkTime(t *testing.T) {
 
 	stdout.Reset()
 	code = Run(context.Background(), append(args, "--out", t.TempDir()), strings.NewReader(""), &stdout, &stderr, builtins()...)
-	if code != 1 || !strings.Contains(stdout.String(), "shrinking was cut short: the shrinking time (1s) ran out") {
+	if out := stdout.String(); code != 1 || !strings.Contains(out, "shrinking was cut short: ") || !strings.Contains(out, "the shrinking time (1s) ran out") {
 		t.Errorf("exit %d, output lacks the cut:\n%s", code, stdout.String())
 	}
 }

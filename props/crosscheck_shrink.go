@@ -30,7 +30,12 @@ type ShrinkStats struct {
 
 // shrink shrinks a failing generated board within one budget, ShrinkTime:
 // rapid's shrinker first, then one step simpler at a time (Game.Simpler),
-// in whatever time rapid left.
+// in whatever time rapid left. When the game has simplifiers, rapid gets at
+// most half the budget: it takes apart the random choices a board was drawn
+// from, so it cannot make a board smaller than its style draws (a maze of
+// the limits style stays 30 × 29), and on boards whose every run is slow it
+// would spend the whole budget on small steps while a simplifier, taking a
+// row away at a time, is what gets such a board small.
 //
 // rapid.Check runs with rapid.seed set to the board's Example seed and one
 // check (internal/rapidflags), so its first check draws exactly the failing
@@ -48,14 +53,20 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	if budget <= 0 {
 		budget = DefaultShrinkTime
 	}
+	simplifiable := len(c.Game.Simpler(found.Boards[0])) > 0
+	rapidBudget := budget
+	if simplifiable {
+		rapidBudget = budget / 2
+	}
 	s := &shrinking{c: c, ctx: ctx, index: gc.index, verdict: found.Verdict,
-		budget: budget, deadline: start.Add(budget), tried: map[string]*Failure{}}
+		budget: rapidBudget, deadline: start.Add(rapidBudget), tried: map[string]*Failure{}}
 	stats = ShrinkStats{Method: "rapid", Budget: budget}
-	defer func() { stats.Runs, stats.CutShort = s.runs, s.cutShort }()
+	rapidCut := false
+	defer func() { stats.Runs, stats.CutShort = s.runs, s.cutShort || rapidCut }()
 
 	gen := c.Game.Generator()
 	_, err := rapidflags.Check("chancecheck-shrink-"+c.Game.Name(),
-		rapidflags.Settings{Seed: uint64(exampleSeed(gc.seed)), ShrinkTime: budget},
+		rapidflags.Settings{Seed: uint64(exampleSeed(gc.seed)), ShrinkTime: rapidBudget},
 		func(t *rapid.T) {
 			if s.fails(gen.Draw(t, "board")) {
 				t.Fatalf("%s", found.Verdict)
@@ -74,18 +85,29 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 		return nil, stats
 	}
 	stats.RapidSteps = s.moves - 1
-	if s.cutShort {
+	switch {
+	case s.cutShort && (!simplifiable || s.ctx.Err() != nil):
 		stats.Note = s.stoppedShort("during rapid's shrinking") + ": a smaller board may still fail"
-	} else {
+	default:
 		// rapid takes apart the random choices a board was drawn from; a
 		// part drawn as a unit can survive that. Take parts away while the
 		// board still fails, in the time rapid left.
+		if s.cutShort {
+			rapidCut = true
+			stats.Note = fmt.Sprintf("rapid's half of the shrinking time (%v) ran out", rapidBudget)
+		}
+		s.cutShort, s.budget, s.deadline = false, budget, start.Add(budget)
 		_, stats.SimplifierSteps = simplest(c.Game, s.last.Boards[0], s.fails, s.timeLeft)
 		if stats.SimplifierSteps > 0 {
 			stats.Method = "rapid, then one part at a time"
 		}
-		if s.cutShort {
+		switch {
+		case s.cutShort && rapidCut:
+			stats.Note += "; then " + s.stoppedShort("while taking parts away") + ": a smaller board may still fail"
+		case s.cutShort:
 			stats.Note = s.stoppedShort("while taking parts away") + ": a smaller board may still fail"
+		case rapidCut:
+			stats.Note += ", then no part could be taken away: rapid might have shrunk it further"
 		}
 	}
 	stats.Elapsed = time.Since(start)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -188,5 +189,82 @@ func TestCrossCheckSimplifiesAfterRapid(t *testing.T) {
 	st := out.Shrink
 	if got := out.First.Boards[0]; got != (pair{2, 2}) || st.SimplifierSteps != 4 || st.Method != "rapid, then one part at a time" || st.CutShort {
 		t.Errorf("shrunk to %v by %+v; want (2, 2) after 4 simplifier steps", got, st)
+	}
+}
+
+// row is the board of a game whose generator draws a fixed length, 60
+// digits: rapid's shrinking can lower the digits but never shorten it, and
+// a simplifier takes the last digit away.
+type row []int
+
+func rowGame() Game {
+	return Define(Spec[row]{
+		Name: "row",
+		Parse: func(r io.Reader, _ string) ([]row, error) {
+			var n int
+			if _, err := fmt.Fscan(r, &n); err != nil {
+				return nil, err
+			}
+			b := make(row, n)
+			for i := range b {
+				if _, err := fmt.Fscan(r, &b[i]); err != nil {
+					return nil, err
+				}
+			}
+			return []row{b}, nil
+		},
+		Write: func(w io.Writer, bs []row) error {
+			_, err := fmt.Fprintln(w, len(bs[0]), strings.Trim(fmt.Sprint(bs[0]), "[]"))
+			return err
+		},
+		Generator: rapid.Custom(func(t *rapid.T) row {
+			b := make(row, 60)
+			for i := range b {
+				b[i] = rapid.IntRange(0, 9).Draw(t, "digit")
+			}
+			return b
+		}),
+		Solve: func(row) (Solution, error) { return Solution{Value: 0.5}, nil },
+		Play:  func(_ row, rng *rand.Rand) (int, error) { return rng.IntN(2), nil },
+		Simplifiers: []func(row) []row{func(b row) []row {
+			if len(b) == 0 {
+				return nil
+			}
+			return []row{b[:len(b)-1]}
+		}},
+	})
+}
+
+// TestShrinkLeavesHalfToTheSimplifiers runs a solver of 40 ms a run that is
+// wrong on every row of two digits or more, under ShrinkTime 1.2s. rapid
+// alone would spend it all lowering the 60 digits one run at a time (60
+// runs, 2.4 s) and never shorten the row; with half the budget for it, the
+// simplifier takes digits away in the other half.
+func TestShrinkLeavesHalfToTheSimplifiers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes a few seconds")
+	}
+	g := rowGame()
+	wrongOnTwoDigits := func(b []Board, _ []Solution) (string, RunResult) {
+		if len(b[0].(row)) >= 2 {
+			return "0.75\n", RunResult{}
+		}
+		return "0.5\n", RunResult{}
+	}
+	solver := &slowSolver{Runner: &fakeSolver{game: g, answer: wrongOnTwoDigits}, delay: 40 * time.Millisecond}
+	out, err := (&CrossCheck{Game: g, Solver: solver, Cases: 10, Seed: 1, ShrinkTime: 1200 * time.Millisecond}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.First == nil || out.Found == nil {
+		t.Fatalf("no shrunk failure: %+v", out)
+	}
+	st := out.Shrink
+	t.Logf("shrunk to %d digits: %+v", len(out.First.Boards[0].(row)), st)
+	if n := len(out.First.Boards[0].(row)); n >= 60 || st.SimplifierSteps == 0 || st.Method != "rapid, then one part at a time" {
+		t.Errorf("shrunk to %d digits by %+v; want fewer than 60, taken away by the simplifier", n, st)
+	}
+	if !st.CutShort || !strings.Contains(st.Note, "rapid's half of the shrinking time") {
+		t.Errorf("the note does not say rapid's half ran out: %+v", st)
 	}
 }
