@@ -36,6 +36,7 @@ func rareSlips() []rareSlip {
 	return []rareSlip{
 		{game: Snakes(), solver: "snakes", slip: "sweeps", seed: 1, cases: 80},
 		{game: Traps(TrapsConfig{}), solver: "traps", slip: "provisional", seed: 1, cases: 80},
+		{game: Traps(TrapsConfig{}), solver: "traps", slip: "rowsize", seed: 2, cases: 80},
 		{game: Patience(), solver: "patience", slip: "hash32", seed: 7, cases: 64},
 		{game: Jenga(JengaConfig{}), solver: "jenga", slip: "bytekey", seed: 3, cases: 8},
 	}
@@ -100,6 +101,7 @@ func TestRareSlipUniformRate(t *testing.T) {
 	}{
 		{Snakes(), "snakes", "sweeps", uniformSnakes},
 		{Traps(TrapsConfig{}), "traps", "provisional", uniformTraps},
+		{Traps(TrapsConfig{}), "traps", "rowsize", uniformTraps},
 		{Patience(), "patience", "hash32", uniformPatience},
 		{Jenga(JengaConfig{}), "jenga", "bytekey", uniformJenga},
 	} {

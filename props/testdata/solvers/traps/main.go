@@ -13,6 +13,13 @@
 //	             for a search from a free cell, which meets its component only;
 //	             wrong after a harmful trap, whose search meets each component
 //	             around the trap, and gives them all the best of them
+//	rowsize      region's memo is one flat table laid out as a C++ double
+//	             f[cells][1024] would be, a state at f[c][(h-1)·243 + s]:
+//	             1024 slots a cell looked enough, but 5 lives of 3^5 knowledge
+//	             states need 1215, so a state of 5 lives whose knowledge is 52
+//	             or more lands in the next cell's slots, those of 1 life and
+//	             knowledge s - 52. With 5 lives nothing harmful is known, so
+//	             that takes H = 5, K = 5 and type E known harmless
 //	printf        the answer is printed with %.3f (round half to even on exact ties) instead of half up
 //	digits        the answer is printed with 9 decimals (for --full-precision)
 package main
@@ -34,6 +41,7 @@ type maze struct {
 	adjacent      [][]int            // the neighbours of each cell
 	chance        map[[2]int]float64 // harmful's memo: (type, knowledge)
 	memo          stateMemo          // region's, by the component's first cell
+	rowMemo       []float64          // rowsize's region memo: 1024 slots a cell
 	cells         stateMemo          // provisional's, by cell
 	met           []int              // the cells the running searches met, innermost last
 }
@@ -50,9 +58,12 @@ func main() {
 		fmt.Fscan(in, &row)
 		z.grid = append(z.grid, row...)
 	}
-	if z.bug == "provisional" {
+	switch z.bug {
+	case "provisional":
 		z.cells = newStateMemo(len(z.grid))
-	} else {
+	case "rowsize":
+		z.rowMemo = newRowMemo(len(z.grid))
+	default:
 		z.memo = newStateMemo(len(z.grid))
 	}
 	z.p = make([]float64, 1<<z.k)
@@ -201,7 +212,7 @@ func (z *maze) region(c, h, s int) float64 {
 	if l[c] >= 0 {
 		anchor = int(l[c])
 	}
-	if v, ok := z.memo.get(anchor, h, s); ok {
+	if v, ok := z.recall(anchor, h, s); ok {
 		return v
 	}
 	members := z.members[s]
@@ -231,8 +242,39 @@ func (z *maze) region(c, h, s int) float64 {
 			best = math.Max(best, z.step(y, h, s))
 		}
 	}
-	z.memo.put(anchor, h, s, best)
+	z.remember(anchor, h, s, best)
 	return best
+}
+
+// recall is region's memo: the state memo, or rowsize's flat table.
+func (z *maze) recall(c, h, s int) (float64, bool) {
+	if z.bug == "rowsize" {
+		v := z.rowMemo[c*rowSlots+(h-1)*knowledgeStates+s]
+		return v, !math.IsNaN(v)
+	}
+	return z.memo.get(c, h, s)
+}
+
+// remember stores region's value where recall finds it.
+func (z *maze) remember(c, h, s int, v float64) {
+	if z.bug == "rowsize" {
+		z.rowMemo[c*rowSlots+(h-1)*knowledgeStates+s] = v
+		return
+	}
+	z.memo.put(c, h, s, v)
+}
+
+// rowSlots is rowsize's slots a cell: fewer than the 5·243 states of a cell.
+const rowSlots = 1024
+
+// newRowMemo is rowsize's table, NaN where nothing is known. Its one spare
+// row takes what the last cell spills, where C++ would write past the array.
+func newRowMemo(cells int) []float64 {
+	m := make([]float64, (cells+1)*rowSlots)
+	for i := range m {
+		m[i] = math.NaN()
+	}
+	return m
 }
 
 // enter is the best chance standing on cell c: region's, or, for the
