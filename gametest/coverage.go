@@ -2,10 +2,8 @@ package gametest
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
-	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -36,7 +34,10 @@ func checkCoverage(t rapid.TB, g props.Game, o options) {
 	}
 	n := coverageBoards
 	for _, goal := range goals {
-		n = max(n, min(maxCoverageBoards, boardsToJudge(goal.MinShare, o.alpha)))
+		// With no board counted, every goal is too few to judge and says
+		// how many boards it takes.
+		need := props.JudgeCoverage([]props.ClassGoal{goal}, nil, 0, o.alpha)[0].BoardsNeeded
+		n = max(n, min(maxCoverageBoards, need))
 	}
 	counts := map[string]int{}
 	for i := range n {
@@ -44,14 +45,13 @@ func checkCoverage(t rapid.TB, g props.Game, o options) {
 	}
 	var met, under, unjudged []string
 	for _, goal := range goals {
-		k := counts[goal.Class]
-		p := estimate.BinomialCDF(int64(k), int64(n), goal.MinShare)
+		c := props.JudgeCoverage([]props.ClassGoal{goal}, counts, n, o.alpha)[0]
 		line := fmt.Sprintf("class %s: %d of %d boards (%.1f%%), goal ≥ %.1f%%, p = P(Bin(n, goal) ≤ %d) = %.3g",
-			goal.Class, k, n, 100*float64(k)/float64(n), 100*goal.MinShare, k, p)
-		switch {
-		case p <= o.alpha:
+			goal.Class, c.Boards, n, 100*c.Share, 100*goal.MinShare, c.Boards, c.PValue)
+		switch c.Verdict {
+		case props.UnderCovered:
 			under = append(under, line)
-		case estimate.BinomialCDF(0, int64(n), goal.MinShare) > o.alpha:
+		case props.TooFewBoards:
 			unjudged = append(unjudged, line)
 		default:
 			met = append(met, line)
@@ -67,17 +67,4 @@ func checkCoverage(t rapid.TB, g props.Game, o options) {
 	if len(under) > 0 {
 		t.Fatalf("the generator misses its coverage goals (one-sided exact binomial test at α = %g):\n%s", o.alpha, strings.Join(under, "\n"))
 	}
-}
-
-// boardsToJudge is the fewest boards n at which a class of share s that
-// never occurs is rejected at alpha: (1 − s)ⁿ ≤ alpha.
-func boardsToJudge(s, alpha float64) int {
-	if s >= 1 {
-		return 1
-	}
-	n := math.Ceil(math.Log(alpha) / math.Log1p(-s))
-	if n > maxCoverageBoards {
-		return maxCoverageBoards + 1
-	}
-	return int(n)
 }

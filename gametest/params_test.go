@@ -128,7 +128,7 @@ func TestCoverageBoards(t *testing.T) {
 	spec.Coverage = append(spec.Coverage, props.ClassGoal{Class: "huge", MinShare: 0.01})
 	rec = NewRecorder(t, "coverage-more-boards")
 	checkCoverage(rec, props.Define(spec), defaultOptions(t))
-	if n := boardsToJudge(0.01, props.TestAlpha); !rec.Failed() || n != 2062 || !strings.Contains(rec.Output(), "class huge: 0 of 2062 boards") {
-		t.Errorf("boardsToJudge(0.01) = %d; failed %v:\n%s", n, rec.Failed(), rec.Output())
+	if n := props.JudgeCoverage([]props.ClassGoal{{Class: "huge", MinShare: 0.01}}, nil, 0, props.TestAlpha)[0].BoardsNeeded; !rec.Failed() || n != 2062 || !strings.Contains(rec.Output(), "class huge: 0 of 2062 boards") {
+		t.Errorf("boards to judge 0.01: %d; failed %v:\n%s", n, rec.Failed(), rec.Output())
 	}
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // Coverage goals.
@@ -61,19 +62,17 @@ func coverageTable(p Plan, g PlannedGame, budget GameBudget, _ []BoardReport) []
 	n, in := g.CoverageDraws, g.CoverageClasses
 	var rows []CoverageRow
 	for _, goal := range g.Coverage {
-		k := in[goal.Class]
+		// One goal at a time: each is its own check of the report's
+		// budget, at budget.CoverageAlpha.
+		c := props.JudgeCoverage([]props.ClassGoal{{Class: goal.Class, MinShare: goal.MinShare}}, in, n, budget.CoverageAlpha)[0]
 		r := CoverageRow{
-			Class: goal.Class, Boards: k, Generated: n, MinShare: goal.MinShare,
-			PValue: estimate.BinomialCDF(int64(k), int64(n), goal.MinShare),
-			Alpha:  budget.CoverageAlpha, Verdict: CoverageOK, Pass: true,
+			Class: c.Class, Boards: c.Boards, Generated: n, Share: c.Share, MinShare: c.MinShare,
+			PValue: c.PValue, Alpha: c.Alpha, Verdict: CoverageOK, Pass: true,
 		}
-		if n > 0 {
-			r.Share = float64(k) / float64(n)
-		}
-		switch {
-		case r.PValue <= r.Alpha:
+		switch c.Verdict {
+		case props.UnderCovered:
 			r.Verdict, r.Pass = CoverageUnder, false
-		case estimate.BinomialCDF(0, int64(n), goal.MinShare) > r.Alpha:
+		case props.TooFewBoards:
 			r.Verdict = CoverageTooFew
 			r.BoardsNeeded = boardsNeeded(p, g, goal.MinShare)
 		}
