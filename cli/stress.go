@@ -15,6 +15,7 @@ import (
 // stressOptions are the flags of `chancecheck stress`.
 type stressOptions struct {
 	gen, referee, brute, solver string
+	validator                   string
 	kind                        string
 	params                      string
 	cases                       int
@@ -51,6 +52,9 @@ func (p Program) newStressCommand() *cobra.Command {
                    rules RUNS times and prints the outcomes, one a line, or
                    "outcome count" lines (a probability's outcomes: 1 yes, 0 no)
   --brute 'CMD'    optional, the input on stdin: prints the exact answer
+  --validator 'CMD'  optional, the input on stdin: exits 0 when it is valid
+                   (testlib's validators); an input it rejects stops the run
+                   as the generator's fault
   --solver 'CMD'   the input on stdin: prints its answer
 
 Each of --cases inputs comes from the generator with a SEED of its own and
@@ -114,6 +118,7 @@ fault of the generator, the referee or the brute force.`,
 	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ... (split like a shell's: quotes, backslashes; no expansions)")
 	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
 	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin (optional)")
+	f.StringVar(&o.validator, "validator", "", "the validator's command line, the input on stdin: exit 0 when it is valid (optional)")
 	f.StringVar(&o.solver, "solver", "", "the solver's command line, the input on stdin")
 	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
 	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5' (ranges) or 'm=7' (values)")
@@ -209,6 +214,13 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 			return nil, err
 		}
 		s.Brute = brute
+	}
+	if strings.TrimSpace(o.validator) != "" {
+		validator, err := command("validator", o.validator, o.programTimeout)
+		if err != nil {
+			return nil, err
+		}
+		s.Validator = validator
 	}
 	return s, nil
 }

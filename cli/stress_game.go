@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chancecheck/chancecheck/programs"
@@ -16,6 +17,7 @@ import (
 // programs, for any command.
 type gameOptions struct {
 	gen, referee, brute string
+	validator           string
 	kind, params, name  string
 	tolerance           float64
 	programTimeout      time.Duration
@@ -24,7 +26,7 @@ type gameOptions struct {
 func (p Program) newProgramsCommand() *cobra.Command {
 	var o gameOptions
 	cmd := &cobra.Command{
-		Use:   "programs --gen 'CMD' --referee 'CMD' --brute 'CMD' --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
+		Use:   "programs --gen 'CMD' --referee 'CMD' --brute 'CMD' [--validator 'CMD'] --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
 		Short: "Run any command (check, report, solve, simulate, gen) on a game defined by programs",
 		Long: `programs makes a game of programs in any language, with the protocol of
 'stress' (docs/programs.md), and runs COMMAND on it as on a built-in game:
@@ -62,6 +64,7 @@ the referee with a bound on the outcomes instead.`,
 	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ...")
 	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
 	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin: the analyst")
+	f.StringVar(&o.validator, "validator", "", "the validator's command line, the input on stdin: exit 0 when it is valid; every input read or generated must pass it (optional)")
 	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
 	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5'")
 	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
@@ -72,7 +75,7 @@ the referee with a bound on the outcomes instead.`,
 
 // programsFlags are the flags of `programs` itself, which go before
 // COMMAND.
-var programsFlags = []string{"--gen", "--referee", "--brute", "--kind", "--params", "--name", "--tolerance", "--program-timeout"}
+var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--tolerance", "--program-timeout"}
 
 func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
 	misplaced := ""
@@ -97,7 +100,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		}
 		return usagef("--brute is required: it is the game's analyst")
 	}
-	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, kind: o.kind,
+	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, validator: o.validator, kind: o.kind,
 		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
 		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1})
 	if err != nil {
@@ -107,13 +110,18 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		return usagef("report tests a count's outcome distribution, which an expectation's brute force does not give: "+
 			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", p.Name)
 	}
+	var faults generatorFaults
 	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
-		Brute: s.Brute, Params: s.Params, Tolerance: s.Tolerance})
+		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, OnGeneratorFault: faults.add})
 	if err != nil {
 		return usageError{err}
 	}
 	inner := Program{Name: p.Name + " programs", Games: []props.Game{g}}
 	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+	if n, first := faults.summary(); n > 0 {
+		return programError{fmt.Errorf("the generator failed on %d draw(s), drawn again each time, so the boards were not all the generator's: "+
+			"the first: %v", n, first)}
+	}
 	switch code {
 	case exitOK:
 		return nil
@@ -121,4 +129,27 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		return errUsageSaid
 	}
 	return errCheckFailed // the command has printed its findings
+}
+
+// generatorFaults counts the generator's faults of a programs game
+// (programs.GameSpec.OnGeneratorFault), which rapid's drawing hides.
+type generatorFaults struct {
+	mu    sync.Mutex
+	n     int
+	first error
+}
+
+func (f *generatorFaults) add(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.n == 0 {
+		f.first = err
+	}
+	f.n++
+}
+
+func (f *generatorFaults) summary() (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.n, f.first
 }

@@ -48,9 +48,12 @@ type stressFaultJSON struct {
 	Command string `json:"command"`
 	Detail  string `json:"detail"`
 	// Generator and Input: the generator's command line and the input the
-	// program failed on (a referee's or a brute force's fault).
+	// program failed on (a referee's, a brute force's or a validator's
+	// fault), or the input the validator rejected (Validator: its command
+	// line; the generator's is Command).
 	Generator string `json:"generator,omitempty"`
 	Input     string `json:"input,omitempty"`
+	Validator string `json:"validator,omitempty"`
 }
 
 type stressFailureJSON struct {
@@ -101,7 +104,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}
 	if f := o.Fault; f != nil {
-		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input)}
+		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input), f.Validator}
 	}
 	toJSON := func(f *programs.Failure) *stressFailureJSON {
 		if f == nil {

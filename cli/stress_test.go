@@ -2,7 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,6 +17,9 @@ const (
 	shReferee = `sh -c 'printf "1 %s\n" "$2"' ref`
 	shRight   = `sh -c 'echo 1.000000000' sol`
 	shWrong   = `sh -c 'read n; if [ "$n" -ge 3 ]; then echo 0.9; else echo 1; fi' sol`
+	// shValidator accepts n up to 5, as the statement of the coin game
+	// might say: the generator's n = 6..9 are invalid inputs.
+	shValidator = `sh -c 'read n; [ "$n" -le 5 ] || { echo "line 1: n = $n, want 1..5" >&2; exit 3; }' val`
 )
 
 func needSh(t *testing.T) {
@@ -52,6 +57,11 @@ func TestStressUsage(t *testing.T) {
 		{"a distribution needs no range", []string{"--kind", "expectation", "--solver-distribution", "--solver", `sh -c 'printf "1\n1 1\n"' sol`}, 0,
 			"DKW on the solver's distribution", ""},
 		{"right", []string{"--kind", "probability"}, 0, "every case agreed: 3 case(s)", ""},
+		{"a validator that rejects an input", []string{"--kind", "probability", "--validator", shValidator, "--cases", "20"}, 2,
+			"the generator failed (output format), which is not the solver's fault", "the solver is not blamed"},
+		{"the rejected input and how to reproduce it", []string{"--kind", "probability", "--validator", shValidator, "--cases", "20"}, 2,
+			"line 1: n = 9, want 1..5\ninput, 2 bytes:\n9\nreproduce:\n  " + shGen + " 434152181 n=9 | " + shValidator + "\n", ""},
+		{"a validator that accepts all", []string{"--kind", "probability", "--validator", `sh -c 'exit 0' val`}, 0, "every case agreed: 3 case(s)", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,6 +103,10 @@ func TestProgramsCommand(t *testing.T) {
 	needSh(t)
 	game := []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	dir := t.TempDir()
+	valid, invalid := filepath.Join(dir, "valid.in"), filepath.Join(dir, "invalid.in")
+	if os.WriteFile(valid, []byte("5\n"), 0o644) != nil || os.WriteFile(invalid, []byte("7\n"), 0o644) != nil {
+		t.Fatal("cannot write the inputs")
+	}
 	tests := []struct {
 		name   string
 		args   []string
@@ -104,6 +118,11 @@ func TestProgramsCommand(t *testing.T) {
 		{"check passes", []string{"check", "--solver", shRight, "--cases", "10"}, 0, "every answer agreed", ""},
 		{"report", []string{"report", "--boards", "3", "--runs", "4096", "--out", dir}, 0, "verdict: pass", ""},
 		{"solve", []string{"solve", "-"}, 0, "1.000000000\n", ""},
+		{"validate with a validator", []string{"--validator", shValidator, "validate", valid}, 0, "", ""},
+		{"an input file the validator rejects", []string{"--validator", shValidator, "validate", invalid}, 1, "",
+			invalid + ": not a valid input: the validator " + shValidator + " rejects it (exit status 3; or the validator is wrong)\nstderr (tail):\nline 1: n = 7, want 1..5"},
+		{"a generator the validator rejects", []string{"--validator", shValidator, "check", "--solver", shRight, "--cases", "10"}, 2, "",
+			"the generator failed on "},
 		{"no brute force", []string{"--brute", "", "check"}, 2, "", "--brute is required"},
 		{"a command's usage error", []string{"check"}, 2, "", "--solver 'CMD ARGS...' is required"},
 	}

@@ -55,6 +55,10 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 			fmt.Fprintf(w, "input (%s), %d bytes:\n%s", f.Generator, len(f.Input), ensureNewline(clipInput(f.Input)))
 			fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Generator, f.Command)
 		}
+		if f.Validator != "" {
+			fmt.Fprintf(w, "input, %d bytes:\n%s", len(f.Input), ensureNewline(clipInput(f.Input)))
+			fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Command, f.Validator)
+		}
 		fmt.Fprintln(w)
 	case o.NotReproduced != nil:
 		f := o.NotReproduced

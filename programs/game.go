@@ -26,11 +26,20 @@ type GameSpec struct {
 	Generator Program
 	Referee   Program
 	Brute     Program // the analyst: the exact answer
+	// Validator, optional, reads an input on stdin and exits 0 when it is
+	// valid: every input read from a file (solve, validate, check --input)
+	// and every generated one must pass it.
+	Validator Program
 	// Params are the generator's; each becomes a props.Param whose value
 	// in force (default Hi) is the largest the generator is given, drawn
 	// from Lo up to it, so that rapid shrinks toward Lo.
 	Params    []Param
 	Tolerance props.Tolerance
+	// OnGeneratorFault, when set, is called (from any goroutine) with every
+	// generator run that failed, printed nothing, or printed an input the
+	// validator rejects. rapid draws again after such a run, up to 1000
+	// times, so without it such a fault goes unseen by the command.
+	OnGeneratorFault func(error)
 }
 
 // Input is one input of a game defined by programs: the bytes the
@@ -83,7 +92,7 @@ func Game(g GameSpec) (props.Game, error) {
 	spec := props.Spec[Input]{
 		Name:  name,
 		Title: "a game defined by programs: generator " + g.Generator.String() + ", referee " + g.Referee.String() + ", brute force " + g.Brute.String(),
-		Parse: parseInput,
+		Parse: func(r io.Reader, file string) ([]Input, error) { return parseInput(r, file, g.Validator) },
 		Write: func(w io.Writer, in []Input) error { _, err := io.WriteString(w, string(in[0])); return err },
 		Solve: answer, Answer: answer,
 		Outcome:   outcome,
@@ -104,14 +113,12 @@ func Game(g GameSpec) (props.Game, error) {
 			if in, ok := memo.Load(key); ok {
 				return in.(Input)
 			}
-			out, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
-			switch {
-			case err != nil:
-				panic(err)
-			case fault != nil:
-				panic(fault.Error())
-			case strings.TrimSpace(string(out)) == "":
-				panic(fmt.Sprintf("the generator printed nothing: %s", commandLine(g.Generator, args)))
+			out, err := generateInput(g, args)
+			if err != nil {
+				if g.OnGeneratorFault != nil {
+					g.OnGeneratorFault(err)
+				}
+				panic(err.Error())
 			}
 			memo.Store(key, Input(out))
 			return Input(out)
@@ -125,14 +132,49 @@ func Game(g GameSpec) (props.Game, error) {
 	return props.Define(spec), nil
 }
 
-// parseInput reads a whole file as one input; an empty one is an error.
-func parseInput(r io.Reader, file string) ([]Input, error) {
+// generateInput runs g's generator with args and, when g has one, its
+// validator on the input: an error for a generator that failed, printed
+// nothing, or printed an input the validator rejects.
+func generateInput(g GameSpec, args []string) ([]byte, error) {
+	out, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
+	switch {
+	case err != nil:
+		return nil, err
+	case fault != nil:
+		return nil, fault
+	case strings.TrimSpace(string(out)) == "":
+		return nil, fmt.Errorf("the generator printed nothing: %s", commandLine(g.Generator, args))
+	}
+	if g.Validator != nil {
+		fault, err := validateInput(context.Background(), g.Validator, commandLine(g.Generator, args), out)
+		switch {
+		case err != nil:
+			return nil, err
+		case fault != nil:
+			return nil, rejection("the input of "+commandLine(g.Generator, args), fault)
+		}
+	}
+	return out, nil
+}
+
+// parseInput reads a whole file as one input; an empty one is an error,
+// and so is one the validator, when given, rejects.
+func parseInput(r io.Reader, file string, validator Program) ([]Input, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	if strings.TrimSpace(string(b)) == "" {
 		return nil, fmt.Errorf("%s:1: empty input: a game defined by programs takes the generator's output", file)
+	}
+	if validator != nil {
+		fault, err := validateInput(context.Background(), validator, "", b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		if fault != nil {
+			return nil, rejection(file, fault)
+		}
 	}
 	return []Input{Input(b)}, nil
 }

@@ -127,3 +127,42 @@ func TestGameCrossCheck(t *testing.T) {
 		t.Errorf("with at most one black ball the slip cannot show, yet: %+v, %v", out, err)
 	}
 }
+
+// TestGameValidator checks that a game with a validator refuses an input
+// file it rejects, naming the file and giving its reason, reads one it
+// accepts, and never hands out a generated input it rejects: rapid draws
+// again, and OnGeneratorFault hears of each rejection.
+func TestGameValidator(t *testing.T) {
+	var rejected []string
+	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+		Validator: urnValidator(20), Params: []Param{{"a", 0, 20}, {"b", 0, 20}},
+		OnGeneratorFault: func(err error) { rejected = append(rejected, err.Error()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		input string
+		want  string // in the error; "" for none
+	}{
+		{"3 5\n", ""},
+		{"12 9\n", "urn.in: not a valid input: the validator val rejects it (exit status 1; or the validator is wrong)\nstderr (tail):\nline 1: a + b = 21 > 20"},
+	}
+	for _, tt := range tests {
+		boards, err := g.Parse(strings.NewReader(tt.input), "urn.in")
+		switch {
+		case tt.want == "" && (err != nil || len(boards) != 1):
+			t.Errorf("%q: %d boards, error %v; want one board", tt.input, len(boards), err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%q: error %v; want one containing %q", tt.input, err, tt.want)
+		}
+	}
+	for i := range 50 { // a fair share of the urns have more than 20 balls
+		b := g.Generator().Example(i).(Input)
+		if a, c := readUrn([]byte(b)); a+c > 20 {
+			t.Errorf("example %d: %q, which the validator rejects", i, b)
+		}
+	}
+	if len(rejected) == 0 || !strings.Contains(rejected[0], "not a valid input: the validator val rejects it") {
+		t.Errorf("rejections heard: %q; want some", rejected)
+	}
+}

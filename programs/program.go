@@ -112,11 +112,14 @@ type Fault struct {
 	Verdict props.Verdict
 	Command string // the command line with its arguments, as run
 	Detail  string // exit status, stderr's tail, what is wrong with the output
-	// Input is what the program read on stdin (a referee's or a brute
-	// force's input), and Generator the generator's command line that
-	// printed it; both empty for the generator's own faults.
+	// Input is what the program read on stdin (a referee's, a brute
+	// force's or a validator's input), and Generator the generator's
+	// command line that printed it; both empty for the generator's own
+	// faults, but for an input the validator rejects: Input is that input,
+	// and Validator the validator's command line.
 	Input     []byte
 	Generator string
+	Validator string
 }
 
 func (f *Fault) Error() string {

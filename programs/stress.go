@@ -21,11 +21,15 @@ import (
 type Stress struct {
 	Generator, Referee, Solver Program
 	Brute                      Program // optional: nil for none
-	Kind                       Kind
-	Params                     []Param // the generator's parameter space; none: only SEED varies
-	Cases                      int     // inputs to judge (at least 1)
-	Runs                       int64   // referee runs per statistical check (at least 1)
-	Seed                       uint64  // the run's seed: same seed, same cases, same verdicts
+	// Validator, optional, reads each generated input on stdin and exits 0
+	// when it is valid: an input it rejects stops the run as the
+	// generator's fault (RoleValidator).
+	Validator Program
+	Kind      Kind
+	Params    []Param // the generator's parameter space; none: only SEED varies
+	Cases     int     // inputs to judge (at least 1)
+	Runs      int64   // referee runs per statistical check (at least 1)
+	Seed      uint64  // the run's seed: same seed, same cases, same verdicts
 	// Alpha is the run's false-alarm budget: the probability that a
 	// correct solver, with a correct referee and brute force, is reported
 	// wrong is at most Alpha. Half goes to the search, Alpha/(2·Cases) a
@@ -532,7 +536,8 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	return r, nil
 }
 
-// generate runs the generator on c; an empty input is its fault.
+// generate runs the generator on c; an empty input is its fault, and so is
+// one the validator rejects.
 func (s *Stress) generate(ctx context.Context, c Case) ([]byte, *Fault, error) {
 	args := c.Args(s.Params)
 	input, fault, err := run(ctx, RoleGenerator, s.Generator, args, nil)
@@ -541,6 +546,11 @@ func (s *Stress) generate(ctx context.Context, c Case) ([]byte, *Fault, error) {
 	}
 	if len(input) == 0 {
 		return nil, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(s.Generator, args), Detail: "it printed nothing: an input was expected"}, nil
+	}
+	if s.Validator != nil {
+		if fault, err := validateInput(ctx, s.Validator, commandLine(s.Generator, args), input); err != nil || fault != nil {
+			return nil, fault, err
+		}
 	}
 	return input, nil, nil
 }

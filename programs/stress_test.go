@@ -77,6 +77,50 @@ func urnStress() *Stress {
 	}
 }
 
+// urnValidator accepts an urn of at most most balls: it exits 1, saying
+// why, on a larger one.
+func urnValidator(most int) Func {
+	return Func{Name: "val", Fn: func(_ []string, input []byte) ([]byte, error) {
+		if a, b := readUrn(input); a+b > most {
+			return nil, fmt.Errorf("line 1: a + b = %d > %d", a+b, most)
+		}
+		return nil, nil
+	}}
+}
+
+// TestStressValidatorPasses checks that a validator accepting every input
+// changes nothing, and that the input it rejects is shown with the
+// validator's command line.
+func TestStressValidatorPasses(t *testing.T) {
+	without, err := urnStress().Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := urnStress()
+	s.Validator = urnValidator(40)
+	with, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if with.Fault != nil || with.Judged != without.Judged || with.Failed() != without.Failed() {
+		t.Errorf("with a validator that accepts all: fault %v, %d judged, failed %v; without: %d, %v",
+			with.Fault, with.Judged, with.Failed(), without.Judged, without.Failed())
+	}
+	s = urnStress()
+	s.Validator = urnValidator(20)
+	out, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := out.Fault
+	if f == nil || f.Validator != "val" || len(f.Input) == 0 || !strings.HasPrefix(f.Command, "gen ") {
+		t.Fatalf("fault %+v; want the generator's, with the rejected input and the validator", f)
+	}
+	if a, b := readUrn(f.Input); a+b <= 20 {
+		t.Errorf("rejected %q, which has %d balls", f.Input, a+b)
+	}
+}
+
 // result is a Program that ends as res says (a time limit, a signal).
 type result struct{ res props.RunResult }
 
@@ -113,6 +157,9 @@ func TestStressFaults(t *testing.T) {
 				return fmt.Appendf(nil, "1 %d\n", nondeterministic), nil
 			}}
 		}, RoleGenerator, props.OutputFormat, 0, "same bytes"},
+		{"the validator rejects an input", func(s *Stress) { s.Validator = urnValidator(20) }, RoleGenerator, props.OutputFormat, 0, "a + b = "},
+		{"the validator times out", func(s *Stress) { s.Validator = timedOut }, RoleValidator, props.TimeLimit, 0, "still running"},
+		{"the validator is killed by a signal", func(s *Stress) { s.Validator = result{props.RunResult{ExitCode: -1, Signal: "segmentation fault"}} }, RoleValidator, props.Crash, 0, "segmentation fault"},
 		{"referee crashes", func(s *Stress) { s.Referee = crash() }, RoleReferee, props.Crash, 0, "boom"},
 		{"referee over memory", func(s *Stress) { s.Referee = result{props.RunResult{OverMemory: "peak 300 MB"}} }, RoleReferee, props.MemoryLimit, 0, "peak"},
 		{"referee prints garbage", func(s *Stress) { s.Referee = output("win\n") }, RoleReferee, props.OutputFormat, 0, "not a finite decimal"},

@@ -1,0 +1,56 @@
+package programs
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// RoleValidator is the role of a validator: a program that reads an input
+// on stdin and exits 0 when it is valid, non-zero otherwise, with the
+// reason on stderr (testlib's validators, Polygon's rule).
+const RoleValidator Role = "validator"
+
+// validateInput runs the validator v on input, the generator's output by
+// the command line gen. An input it rejects (a non-zero exit) is the
+// generator's fault, unless the validator is wrong, and the fault says both;
+// a validator that runs out of time or memory, or is killed by a signal,
+// is the validator's fault. Neither is the solver's.
+func validateInput(ctx context.Context, v Program, gen string, input []byte) (*Fault, error) {
+	res, err := v.Run(ctx, nil, input)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, RoleValidator, v, err)
+	}
+	own := func(verdict props.Verdict, detail string) *Fault {
+		return &Fault{Role: RoleValidator, Verdict: verdict, Command: v.String(), Detail: detail, Input: input, Generator: gen}
+	}
+	switch {
+	case res.TimedOut:
+		return own(props.TimeLimit, fmt.Sprintf("still running after %v: the process group was killed", res.Elapsed.Round(time.Millisecond))), nil
+	case res.OverMemory != "":
+		return own(props.MemoryLimit, res.OverMemory+stderrTail(res)), nil
+	case res.Signal != "":
+		return own(props.Crash, "killed by signal: "+res.Signal+stderrTail(res)), nil
+	case res.ExitCode != 0:
+		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: gen, Input: input, Validator: v.String(),
+			Detail: fmt.Sprintf("the validator %s rejects the input it printed (exit status %d; or the validator is wrong)%s",
+				v, res.ExitCode, stderrTail(res))}, nil
+	}
+	return nil, nil
+}
+
+// rejection is validateInput's fault as an error for a file or a generated
+// input: where it came from, and the validator's reason.
+func rejection(where string, f *Fault) error {
+	detail := strings.TrimSpace(f.Detail)
+	if f.Role == RoleGenerator { // the validator rejected it
+		return fmt.Errorf("%s: not a valid input: %s", where, strings.Replace(detail, " the input it printed", " it", 1))
+	}
+	return fmt.Errorf("%s: the validator failed (%s): %s: %s", where, f.Verdict, f.Command, detail)
+}
