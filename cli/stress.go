@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 	"runtime"
 	"strings"
 	"time"
@@ -187,6 +188,11 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		c, err := programs.NewCommand(line, timeout)
 		if err != nil {
 			return nil, usagef("--%s: %v", flag, err)
+		}
+		// A program that cannot start is a usage error before any run, not
+		// a fault found on some input.
+		if _, err := exec.LookPath(c.Argv[0]); err != nil {
+			return nil, usagef("--%s: %v: %v", flag, programs.ErrStart, err)
 		}
 		return c, nil
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/chancecheck/chancecheck/programs"
@@ -110,18 +109,13 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		return usagef("report tests a count's outcome distribution, which an expectation's brute force does not give: "+
 			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", p.Name)
 	}
-	var faults generatorFaults
 	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
-		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, OnGeneratorFault: faults.add})
+		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance})
 	if err != nil {
 		return usageError{err}
 	}
 	inner := Program{Name: p.Name + " programs", Games: []props.Game{g}}
 	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
-	if n, first := faults.summary(); n > 0 {
-		return programError{fmt.Errorf("the generator failed on %d draw(s), drawn again each time, so the boards were not all the generator's: "+
-			"the first: %v", n, first)}
-	}
 	switch code {
 	case exitOK:
 		return nil
@@ -129,27 +123,4 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		return errUsageSaid
 	}
 	return errCheckFailed // the command has printed its findings
-}
-
-// generatorFaults counts the generator's faults of a programs game
-// (programs.GameSpec.OnGeneratorFault), which rapid's drawing hides.
-type generatorFaults struct {
-	mu    sync.Mutex
-	n     int
-	first error
-}
-
-func (f *generatorFaults) add(err error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.n == 0 {
-		f.first = err
-	}
-	f.n++
-}
-
-func (f *generatorFaults) summary() (int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.n, f.first
 }

@@ -121,8 +121,8 @@ func TestProgramsCommand(t *testing.T) {
 		{"validate with a validator", []string{"--validator", shValidator, "validate", valid}, 0, "", ""},
 		{"an input file the validator rejects", []string{"--validator", shValidator, "validate", invalid}, 1, "",
 			invalid + ": not a valid input: the validator " + shValidator + " rejects it (exit status 3; or the validator is wrong)\nstderr (tail):\nline 1: n = 7, want 1..5"},
-		{"a generator the validator rejects", []string{"--validator", shValidator, "check", "--solver", shRight, "--cases", "10"}, 2, "",
-			"the generator failed on "},
+		{"a generator the validator rejects", []string{"--validator", shValidator, "check", "--solver", shRight, "--cases", "10"}, 1, "",
+			"the input of " + shGen + " 2 n=9: not a valid input: the validator " + shValidator + " rejects it"},
 		{"no brute force", []string{"--brute", "", "check"}, 2, "", "--brute is required"},
 		{"a command's usage error", []string{"check"}, 2, "", "--solver 'CMD ARGS...' is required"},
 	}
@@ -136,6 +136,8 @@ func TestProgramsCommand(t *testing.T) {
 		{"no COMMAND", []string{"programs", "--gen", shGen}, "COMMAND is missing after the game's flags"},
 		{"a misspelt command", []string{"stres"}, "unknown command \"stres\""},
 		{"an argument stress does not take", []string{"stress", "--kind", "probability", "extra"}, "unknown command \"extra\""},
+		{"a validator that cannot start", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--validator", "./no-such-validator", "--kind", "probability", "check"},
+			"--validator: a program could not be started"},
 		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests a count's outcome distribution"},
 	}
 	for _, tt := range misplaced {

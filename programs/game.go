@@ -35,11 +35,6 @@ type GameSpec struct {
 	// from Lo up to it, so that rapid shrinks toward Lo.
 	Params    []Param
 	Tolerance props.Tolerance
-	// OnGeneratorFault, when set, is called (from any goroutine) with every
-	// generator run that failed, printed nothing, or printed an input the
-	// validator rejects. rapid draws again after such a run, up to 1000
-	// times, so without it such a fault goes unseen by the command.
-	OnGeneratorFault func(error)
 }
 
 // Input is one input of a game defined by programs: the bytes the
@@ -75,7 +70,24 @@ func Game(g GameSpec) (props.Game, error) {
 	if g.Kind == Expectation {
 		outcome = props.Count
 	}
+	// faults holds each drawn input whose generator run went wrong, with
+	// what went wrong: the input the validator rejected, or a stand-in
+	// (faultInput) when the generator failed or printed nothing. The draw
+	// hands it out rather than panicking, for rapid would draw again
+	// without a word; the analyst's answer, the referee and Write then
+	// refuse it with the fault, so a command meets it on its board, in the
+	// boards' order, whatever the number of jobs, and shrinking drops it.
+	var faults sync.Map
+	drawnFault := func(in Input) error {
+		if err, ok := faults.Load(in); ok {
+			return err.(error)
+		}
+		return nil
+	}
 	answer := func(in Input) (props.Solution, error) {
+		if err := drawnFault(in); err != nil {
+			return props.Solution{}, err
+		}
 		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in))
 		if err == nil && fault != nil {
 			err = fault
@@ -93,10 +105,21 @@ func Game(g GameSpec) (props.Game, error) {
 		Name:  name,
 		Title: "a game defined by programs: generator " + g.Generator.String() + ", referee " + g.Referee.String() + ", brute force " + g.Brute.String(),
 		Parse: func(r io.Reader, file string) ([]Input, error) { return parseInput(r, file, g.Validator) },
-		Write: func(w io.Writer, in []Input) error { _, err := io.WriteString(w, string(in[0])); return err },
+		Write: func(w io.Writer, in []Input) error {
+			if err := drawnFault(in[0]); err != nil {
+				return err
+			}
+			_, err := io.WriteString(w, string(in[0]))
+			return err
+		},
 		Solve: answer, Answer: answer,
-		Outcome:   outcome,
-		Referee:   func(in Input) (func() montecarlo.Player, error) { return batchPlayers(g.Referee, in), nil },
+		Outcome: outcome,
+		Referee: func(in Input) (func() montecarlo.Player, error) {
+			if err := drawnFault(in); err != nil {
+				return nil, err
+			}
+			return batchPlayers(g.Referee, in), nil
+		},
 		Tolerance: g.Tolerance,
 	}
 	// rapid's shrinking draws the same arguments again and again; each
@@ -114,14 +137,15 @@ func Game(g GameSpec) (props.Game, error) {
 				return in.(Input)
 			}
 			out, err := generateInput(g, args)
+			in := Input(out)
 			if err != nil {
-				if g.OnGeneratorFault != nil {
-					g.OnGeneratorFault(err)
+				if out == nil {
+					in = faultInput(key)
 				}
-				panic(err.Error())
+				faults.Store(in, err)
 			}
-			memo.Store(key, Input(out))
-			return Input(out)
+			memo.Store(key, in)
+			return in
 		})
 	}
 	if len(params) > 0 {
@@ -132,9 +156,14 @@ func Game(g GameSpec) (props.Game, error) {
 	return props.Define(spec), nil
 }
 
+// faultInput stands for the input a generator run with the arguments key
+// failed to print: no generator's output, which is text, starts with a NUL.
+func faultInput(key string) Input { return Input("\x00the generator failed: " + key) }
+
 // generateInput runs g's generator with args and, when g has one, its
 // validator on the input: an error for a generator that failed, printed
-// nothing, or printed an input the validator rejects.
+// nothing, or printed an input the validator rejects, which it returns
+// with the error.
 func generateInput(g GameSpec, args []string) ([]byte, error) {
 	out, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
 	switch {
@@ -150,6 +179,8 @@ func generateInput(g GameSpec, args []string) ([]byte, error) {
 		switch {
 		case err != nil:
 			return nil, err
+		case fault != nil && fault.Role == RoleGenerator:
+			return out, rejection("the input of "+commandLine(g.Generator, args), fault)
 		case fault != nil:
 			return nil, rejection("the input of "+commandLine(g.Generator, args), fault)
 		}

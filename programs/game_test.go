@@ -2,6 +2,7 @@ package programs
 
 import (
 	"context"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -129,14 +130,13 @@ func TestGameCrossCheck(t *testing.T) {
 }
 
 // TestGameValidator checks that a game with a validator refuses an input
-// file it rejects, naming the file and giving its reason, reads one it
-// accepts, and never hands out a generated input it rejects: rapid draws
-// again, and OnGeneratorFault hears of each rejection.
+// file it rejects, naming the file and giving its reason, and reads one it
+// accepts; a generated input it rejects is handed out, but the analyst,
+// the referee and Write refuse it with the reason, so a command stops on
+// it in the boards' order (rapid would draw again without a word).
 func TestGameValidator(t *testing.T) {
-	var rejected []string
 	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
-		Validator: urnValidator(20), Params: []Param{{"a", 0, 20}, {"b", 0, 20}},
-		OnGeneratorFault: func(err error) { rejected = append(rejected, err.Error()) }})
+		Validator: urnValidator(20), Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,13 +156,37 @@ func TestGameValidator(t *testing.T) {
 			t.Errorf("%q: error %v; want one containing %q", tt.input, err, tt.want)
 		}
 	}
+	rejected := 0
 	for i := range 50 { // a fair share of the urns have more than 20 balls
-		b := g.Generator().Example(i).(Input)
-		if a, c := readUrn([]byte(b)); a+c > 20 {
-			t.Errorf("example %d: %q, which the validator rejects", i, b)
+		b := g.Generator().Example(i)
+		a, c := readUrn([]byte(b.(Input)))
+		_, answerErr := g.Answer(b)
+		_, simErr := g.Simulate(context.Background(), b, props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1})
+		writeErr := g.WriteInput(io.Discard, []props.Board{b})
+		if a+c <= 20 {
+			if answerErr != nil || simErr != nil || writeErr != nil {
+				t.Errorf("example %d, %q: errors %v, %v, %v on a valid input", i, b, answerErr, simErr, writeErr)
+			}
+			continue
+		}
+		rejected++
+		for _, err := range []error{answerErr, simErr, writeErr} {
+			if err == nil || !strings.Contains(err.Error(), "not a valid input: the validator val rejects it") {
+				t.Errorf("example %d, %q: error %v; want the validator's rejection", i, b, err)
+			}
 		}
 	}
-	if len(rejected) == 0 || !strings.Contains(rejected[0], "not a valid input: the validator val rejects it") {
-		t.Errorf("rejections heard: %q; want some", rejected)
+	if rejected == 0 {
+		t.Error("no example had more than 20 balls: the test tested nothing")
+	}
+
+	// A generator that fails has no input to hand out: a stand-in carries
+	// the fault.
+	g, err = Game(GameSpec{Name: "urn", Kind: Probability, Generator: crash(), Referee: urnReferee(0), Brute: urnSolver(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Answer(g.Generator().Example(1)); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("a crashing generator's draw answered with error %v; want its crash", err)
 	}
 }

@@ -448,7 +448,7 @@ type judged struct {
 // input is c's input when the caller has generated it already, else nil.
 func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, scope judgeScope, refSeed int64, alpha float64) (r judged, err error) {
 	defer func() {
-		if f := r.fault; f != nil && f.Role != RoleGenerator {
+		if f := r.fault; f != nil && f.Role != RoleGenerator && f.Input == nil { // a validator's fault has its input
 			f.Input, f.Generator = r.input, commandLine(s.Generator, c.Args(s.Params))
 		}
 	}()

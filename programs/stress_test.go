@@ -77,8 +77,8 @@ func urnStress() *Stress {
 	}
 }
 
-// urnValidator accepts an urn of at most most balls: it exits 1, saying
-// why, on a larger one.
+// urnValidator accepts an urn of at most the given number of balls: it
+// exits 1, saying why, on a larger one.
 func urnValidator(most int) Func {
 	return Func{Name: "val", Fn: func(_ []string, input []byte) ([]byte, error) {
 		if a, b := readUrn(input); a+b > most {
@@ -186,6 +186,10 @@ func TestStressFaults(t *testing.T) {
 				}
 				if !strings.Contains(out.Fault.Error(), tt.wantInMsg) {
 					t.Errorf("the fault %q does not say %q", out.Fault.Error(), tt.wantInMsg)
+				}
+				// A program that read an input is shown with it.
+				if tt.fault != RoleGenerator && (len(out.Fault.Input) == 0 || out.Fault.Generator == "") {
+					t.Errorf("the %s's fault shows input %q from %q; want the input it read", tt.fault, out.Fault.Input, out.Fault.Generator)
 				}
 				return
 			}

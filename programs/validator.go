@@ -36,7 +36,11 @@ func validateInput(ctx context.Context, v Program, gen string, input []byte) (*F
 	case res.OverMemory != "":
 		return own(props.MemoryLimit, res.OverMemory+stderrTail(res)), nil
 	case res.Signal != "":
-		return own(props.Crash, "killed by signal: "+res.Signal+stderrTail(res)), nil
+		how := "killed by signal: " + res.Signal
+		if res.MemoryNote != "" {
+			how += " " + res.MemoryNote
+		}
+		return own(props.Crash, how+stderrTail(res)), nil
 	case res.ExitCode != 0:
 		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: gen, Input: input, Validator: v.String(),
 			Detail: fmt.Sprintf("the validator %s rejects the input it printed (exit status %d; or the validator is wrong)%s",
