@@ -100,20 +100,39 @@ func JudgeCoverage(goals []ClassGoal, classes map[string]int, n int, alpha float
 }
 
 // boardsToJudge is the fewest n with (1 − share)^n ≤ alpha: n ≥
-// ln(alpha)/ln(1 − share), checked against the tail itself.
+// ln(alpha)/ln(1 − share), found with the closed form of the tail and then,
+// below maxExactBoards, checked against the tail the test computes. A tiny
+// share needs more boards than any run: the count is capped at 2^53.
 func boardsToJudge(share, alpha float64) int {
 	if share >= 1 {
 		return 1
 	}
-	n := int(math.Ceil(math.Log(alpha) / math.Log1p(-share)))
-	for n > 1 && estimate.BinomialCDF(0, int64(n-1), share) <= alpha {
+	none := func(n int) float64 { return math.Exp(float64(n) * math.Log1p(-share)) } // P(Bin(n, share) = 0)
+	x := math.Ceil(math.Log(alpha) / math.Log1p(-share))
+	if !(x < 1<<53) {
+		return 1 << 53
+	}
+	n := max(int(x), 1)
+	for n > 1 && none(n-1) <= alpha {
 		n--
 	}
-	for estimate.BinomialCDF(0, int64(n), share) > alpha {
+	for none(n) > alpha {
 		n++
 	}
-	return max(n, 1)
+	if n < maxExactBoards { // BinomialCDF takes O(√n) steps
+		for n > 1 && estimate.BinomialCDF(0, int64(n-1), share) <= alpha {
+			n--
+		}
+		for estimate.BinomialCDF(0, int64(n), share) > alpha {
+			n++
+		}
+	}
+	return n
 }
+
+// maxExactBoards bounds the counts boardsToJudge checks against the
+// test's own tail.
+const maxExactBoards = 1 << 24
 
 func (c *CrossCheck) coverageAlpha() float64 {
 	if c.Alpha > 0 {

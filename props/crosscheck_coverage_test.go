@@ -34,6 +34,13 @@ func TestJudgeCoverage(t *testing.T) {
 		{name: "too few, even if present", goal: ClassGoal{"x", 0.3}, k: 5, n: 10, alpha: 1e-6, goals: 1, want: TooFewBoards, needed: 39},
 		{name: "no boards at all", goal: ClassGoal{"x", 0.3}, k: 0, n: 0, alpha: 1e-6, goals: 1, want: TooFewBoards, needed: 39},
 		{name: "share 1", goal: ClassGoal{"x", 1}, k: 9, n: 10, alpha: 1e-6, goals: 1, want: UnderCovered, pValue: 1e-300},
+		// ln(1e-6)/ln(1 − 1e-6) = 13,815,503.65: 13,815,504 boards, from the
+		// closed form, then checked against the test's own tail.
+		{name: "a share of one in a million", goal: ClassGoal{"x", 1e-6}, k: 0, n: 100, alpha: 1e-6, goals: 1, want: TooFewBoards, needed: 13815504},
+		// ln(1e-6)/1e-15 = 1.4e16 boards, above 2^53: capped there, in no
+		// time (the tail's continued fraction takes √n steps a count).
+		{name: "a share too small for any run", goal: ClassGoal{"x", 1e-15}, k: 0, n: 100, alpha: 1e-6, goals: 1, want: TooFewBoards, needed: 1 << 53},
+		{name: "a share below a float's step from 1", goal: ClassGoal{"x", 1e-19}, k: 0, n: 100, alpha: 1e-6, goals: 1, want: TooFewBoards, needed: 1 << 53},
 	}
 	for _, tt := range tests {
 		goals := []ClassGoal{tt.goal}

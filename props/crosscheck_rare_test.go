@@ -19,8 +19,9 @@ import (
 	"github.com/chancecheck/chancecheck/games/traps"
 )
 
-// rareSlip is a planted slip that is wrong on under 1% of uniform random
-// boards (TestRareSlipUniformRate measures it), with a seed and a case
+// rareSlip is a planted slip meant to be wrong on under 1% of uniform
+// random boards (TestRareSlipUniformRate measures it; traps' provisional,
+// at 1.4%, stays for its own sake), with a seed and a case
 // budget at which CrossCheck is known to catch it: the fast, deterministic
 // stand-in for ci/catch-rate's 20 seeds at check's defaults (BENCHMARKS.md,
 // "rare planted bugs").

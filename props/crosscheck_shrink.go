@@ -19,9 +19,9 @@ type ShrinkStats struct {
 	// Budget is the time shrinking had (CrossCheck.ShrinkTime): no solver
 	// run starts after it, so Elapsed exceeds it by one run at most.
 	Budget time.Duration
-	// CutShort says that the budget ran out, or the check was cancelled,
-	// while a smaller board was still to be tried: the board may shrink
-	// further with more time.
+	// CutShort says that the budget (or rapid's half of it) ran out, or
+	// the check was cancelled, while a smaller board was still to be
+	// tried: the board may shrink further with more time.
 	CutShort bool
 	// RapidSteps is how many smaller failing boards rapid's shrinker moved
 	// to; SimplifierSteps how many steps one part at a time followed.
@@ -106,6 +106,8 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 			stats.Note += "; then " + s.stoppedShort("while taking parts away") + ": a smaller board may still fail"
 		case s.cutShort:
 			stats.Note = s.stoppedShort("while taking parts away") + ": a smaller board may still fail"
+		case rapidCut && stats.SimplifierSteps > 0:
+			stats.Note += fmt.Sprintf(", then %d part(s) were taken away, and no further one could be: rapid might have shrunk it further", stats.SimplifierSteps)
 		case rapidCut:
 			stats.Note += ", then no part could be taken away: rapid might have shrunk it further"
 		}
