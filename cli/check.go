@@ -35,6 +35,7 @@ type checkOptions struct {
 	memory        string
 	alpha         float64
 	shard         string
+	gen           oneGameGenFlags
 }
 
 // minMemory is the smallest --memory. The solver is started through this
@@ -98,16 +99,24 @@ shard 1, and shrinks its own first failure; '` + p.Name + ` check merge FILE...'
 joins the shards' --json outputs into the verdict of the single run: the
 first failure by board index, counts summed.
 
+--gen and --limits set the generator's parameters, as for gen: the boards
+drawn depend on them and on --seed (traps with 30 columns, as the official
+tests have: --gen cols=30, or --limits official; only 6-level towers:
+--gen min-levels=6). The output states them.
+
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
 failure was found or a class was under-covered, 2 bad options or a solver
 that cannot be started.
 
 Games:
-` + p.gamesHelp(),
+` + p.gamesHelp() + "\n" + p.paramsHelp(),
 		Args: p.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, g, err := p.game(args)
 			if err != nil {
+				return err
+			}
+			if g, err = o.gen.apply(p, g); err != nil {
 				return err
 			}
 			return runCheck(cmd, g, o)
@@ -129,6 +138,7 @@ Games:
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n; needs --cases); see 'check merge'")
+	o.gen.register(f)
 	cmd.AddCommand(p.newCheckMergeCommand())
 	return cmd
 }
@@ -257,15 +267,15 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
 	}
 	if !oc.Failed() {
-		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d, in %v\n",
-			g.Name(), oc.Samples, oc.Generated, oc.Seed, oc.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d%s, in %v\n",
+			g.Name(), oc.Samples, oc.Generated, oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
 		writeCoverageText(w, oc)
 		return
 	}
 	defer writeCoverageText(w, oc)
 	f := oc.First
-	fmt.Fprintf(w, "check %s: %s on %s (seed %d)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed)
+	fmt.Fprintf(w, "check %s: %s on %s (seed %d%s)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed, o.gen.said())
 	if st := oc.Shrink; oc.Found != nil {
 		fmt.Fprintf(w, "shrunk by %s in %v (%d solver runs: %d steps of rapid's shrinking, then %d parts taken away) from a board of %d bytes to %d bytes\n",
 			st.Method, st.Elapsed.Round(time.Millisecond), st.Runs, st.RapidSteps, st.SimplifierSteps, len(oc.Found.Input), len(f.Input))
@@ -371,6 +381,7 @@ const maxFoundShown = 400
 type checkJSON struct {
 	Game          string          `json:"game"`
 	Seed          uint64          `json:"seed"`
+	GenOptions    []string        `json:"generator_options,omitempty"` // --limits and --gen as given
 	Passed        bool            `json:"passed"`
 	Samples       int             `json:"samples"`
 	Generated     int             `json:"generated"`
@@ -452,7 +463,7 @@ type shrinkJSON struct {
 
 func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
 	j := checkJSON{
-		Game: g.Name(), Seed: oc.Seed, Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
+		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
 		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(),
 	}

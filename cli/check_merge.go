@@ -79,6 +79,8 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 		switch {
 		case j.Game != first.Game:
 			return nil, checkOptions{}, nil, fmt.Errorf("%s is of game %s, %s of %s", files[i], j.Game, files[0], first.Game)
+		case !slices.Equal(j.GenOptions, first.GenOptions):
+			return nil, checkOptions{}, nil, fmt.Errorf("%s and %s are shards of different checks (generator options %q/%q)", files[0], files[i], first.GenOptions, j.GenOptions)
 		case j.Seed != first.Seed, s.Cases != s0.Cases, s.Count != s0.Count, s.Batch != s0.Batch, s.KeepGoing != s0.KeepGoing,
 			s.Solver != s0.Solver, s.Alpha != s0.Alpha:
 			return nil, checkOptions{}, nil, fmt.Errorf("%s and %s are shards of different checks (seed %d/%d, --cases %d/%d, shards %d/%d, --batch %d/%d, --keep-going %v/%v, --solver %q/%q, --alpha %g/%g)",
@@ -108,6 +110,16 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 	slices.SortFunc(shards, func(a, b checkJSON) int { return a.Shard.Index - b.Shard.Index })
 
 	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha}
+	for _, a := range first.GenOptions {
+		if l, ok := strings.CutPrefix(a, "--limits "); ok {
+			o.gen.limits = append(o.gen.limits, l)
+		} else {
+			o.gen.assign = append(o.gen.assign, strings.TrimPrefix(a, "--gen "))
+		}
+	}
+	if g, err = o.gen.apply(p, g); err != nil {
+		return nil, checkOptions{}, nil, fmt.Errorf("%s: %w", files[0], err)
+	}
 	oc := &props.Outcome{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {

@@ -84,6 +84,22 @@ func TestCheckShardMerge(t *testing.T) {
 		if code := Run(context.Background(), []string{"check", "merge", files[0], files[0], files[2]}, strings.NewReader(""), &stdout, &stderr, checkGames()...); code == 0 || !strings.Contains(stderr.String(), "twice") {
 			t.Errorf("duplicate shard: exit %d, %s", code, stderr.String())
 		}
+		// A shard drawn under other generator options checked other boards.
+		var other checkJSON
+		data, err := os.ReadFile(files[2])
+		if err != nil || json.Unmarshal(data, &other) != nil {
+			t.Fatalf("cannot read %s: %v", files[2], err)
+		}
+		other.GenOptions = []string{"--gen cols=30"}
+		data, _ = json.Marshal(other)
+		otherFile := filepath.Join(dir, "3-3-other.json")
+		if err := os.WriteFile(otherFile, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stderr.Reset()
+		if code := Run(context.Background(), []string{"check", "merge", files[0], files[1], otherFile}, strings.NewReader(""), &stdout, &stderr, checkGames()...); code == 0 || !strings.Contains(stderr.String(), "generator options") {
+			t.Errorf("a shard under other generator options: exit %d, %s", code, stderr.String())
+		}
 	}
 	// --shard needs --cases.
 	var stdout, stderr bytes.Buffer

@@ -25,6 +25,8 @@ import (
 // with `chancecheck solve GAME` (correct), "GAME-wrong" adds 0.01 to every
 // number, "GAME-wrong-long" only for an input of more than five lines,
 // "GAME-wrong-one" only for an input whose last line is 1 (a "bit" board 1),
+// "GAME-wrong-cols30" only for an input whose first line's second number is
+// 30 (a traps maze of 30 columns),
 // "crash" exits 3, "hang" sleeps a minute, "nan" prints -nan. A "slow-"
 // before the mode makes each run sleep 100 ms first; a "hog-" makes it
 // allocate and touch 400 MB first. GAME may be "bit" (checkGames).
@@ -49,9 +51,13 @@ func TestHelperSolver(t *testing.T) {
 	if err != nil {
 		os.Exit(4)
 	}
+	mode, only30 := strings.CutSuffix(mode, "-cols30")
 	mode, onlyOne := strings.CutSuffix(mode, "-one")
 	mode, onlyLong := strings.CutSuffix(mode, "-long")
 	game, wrong := strings.CutSuffix(mode, "-wrong")
+	if first := strings.Fields(strings.SplitN(string(in), "\n", 2)[0]); only30 && (len(first) < 2 || first[1] != "30") {
+		wrong = false
+	}
 	if onlyLong && strings.Count(string(in), "\n") <= 5 || onlyOne && !strings.HasSuffix(string(in), "\n1\n") {
 		wrong = false
 	}
@@ -326,5 +332,48 @@ func TestCheckCoverageJSON(t *testing.T) {
 	if j.Passed || j.First != nil || c == nil || c.Passed || c.Alpha != 1e-6 || c.Generated != 400 || len(c.Goals) != 3 ||
 		!reflect.DeepEqual(c.UnderCovered, []string{"one", "never"}) || c.Goals[1].Verdict != "ok" || c.Goals[2].PValue > c.Goals[2].Alpha {
 		t.Errorf("got %s", stdout.String())
+	}
+}
+
+// TestCheckGeneratorOptions checks --gen and --limits on check: a traps
+// solver wrong only on mazes of 30 columns passes at the defaults (n ≤ 29,
+// the statement's bound) and is caught under --gen cols=30 or --limits
+// official (the official tests' n = 30); the output and --json state the
+// options, and a parameter another game has is a usage error.
+func TestCheckGeneratorOptions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a solver process per board")
+	}
+	solver := helperSolver(t, "traps-wrong-cols30")
+	base := []string{"check", "traps", "--solver", solver, "--cases", "40", "--shrink-time", "1s"}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"defaults draw n ≤ 29", nil, 0, "every answer agreed", ""},
+		{"--gen cols=30", []string{"--gen", "cols=30"}, 1, "WRONG ANSWER on a board shrunk from generated board", ""},
+		{"the options are stated", []string{"--gen", "cols=30"}, 1, "(seed 1, --gen cols=30)", ""},
+		{"--limits official", []string{"--limits", "official"}, 1, "(seed 1, --limits official)", ""},
+		{"another game's parameter", []string{"--gen", "min-levels=6"}, 2, "", "--gen min-levels=6"},
+		{"a preset the game lacks", []string{"--limits", "huge"}, 2, "", "traps has no preset \"huge\""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append(append(append([]string(nil), base...), tt.args...), "--out", t.TempDir())
+			code := Run(context.Background(), args, strings.NewReader(""), &stdout, &stderr, builtins()...)
+			if code != tt.code || !strings.Contains(stdout.String(), tt.stdout) || !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit %d, %q and %q", code, stdout.String(), stderr.String(), tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), append(base, "--gen", "cols=30", "--json", "--out", t.TempDir()), strings.NewReader(""), &stdout, &stderr, builtins()...)
+	var j checkJSON
+	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil || code != 1 || !slices.Equal(j.GenOptions, []string{"--gen cols=30"}) {
+		t.Errorf("exit %d, %v, generator options %q; want [--gen cols=30]\n%s", code, err, j.GenOptions, stdout.String())
 	}
 }

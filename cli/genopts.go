@@ -55,6 +55,28 @@ func (o *oneGameGenFlags) register(f *pflag.FlagSet) {
 	f.Var(namedFlag{"PRESET", &o.limits, false}, "limits", limitsFlagHelp)
 }
 
+// args are the options as flags, the preset first: what the boards
+// drawn depend on besides the seed.
+func (o oneGameGenFlags) args() []string {
+	var out []string
+	for _, l := range o.limits {
+		out = append(out, "--limits "+l)
+	}
+	for _, a := range o.assign {
+		out = append(out, "--gen "+a)
+	}
+	return out
+}
+
+// said is ", " and the options, or "" when none is given, for a line that
+// states the seed.
+func (o oneGameGenFlags) said() string {
+	if a := o.args(); len(a) > 0 {
+		return ", " + strings.Join(a, " ")
+	}
+	return ""
+}
+
 // apply is g under the options: the preset first, then every assignment in
 // order, so that an assignment overrides the preset. A "GAME." prefix naming
 // g is allowed, as report takes it.
