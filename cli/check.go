@@ -239,6 +239,17 @@ func memoryLimit(s string) (int64, error) {
 	return n, nil
 }
 
+// reproduce is the shell line that runs the solver on the input file in,
+// under --memory's limit when one is given (ulimit -d: the data segment
+// limit check sets, in KiB), so that a memory limit reproduces.
+func (o checkOptions) reproduce(in string) string {
+	line := o.solver + " < " + shellQuote(in)
+	if n, err := memoryLimit(o.memory); err == nil && n > 0 {
+		return fmt.Sprintf("(ulimit -d %d; %s)", n/1024, line)
+	}
+	return line
+}
+
 // counterexampleFiles are where the first failure was written.
 type counterexampleFiles struct{ In, Ans string }
 
@@ -281,7 +292,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 			st.Method, st.Elapsed.Round(time.Millisecond), st.Runs, st.RapidSteps, st.SimplifierSteps, len(oc.Found.Input), len(f.Input))
 		switch {
 		case st.CutShort:
-			fmt.Fprintf(w, "shrinking was cut short: %s; a longer --shrink-time goes further\n", st.Note)
+			fmt.Fprintf(w, "shrinking was cut short: %s; a longer --shrink-time may shrink it further\n", st.Note)
 		case st.Note != "":
 			fmt.Fprintf(w, "(%s)\n", st.Note)
 		}
@@ -307,7 +318,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if f.Detail != "" {
 		fmt.Fprintf(w, "\n%s: %s\n", f.Verdict, f.Detail)
 	}
-	fmt.Fprintf(w, "\nreproduce: %s < %s\n", o.solver, shellQuote(files.In))
+	fmt.Fprintf(w, "\nreproduce: %s\n", o.reproduce(files.In))
 	if oc.SampleFailure != nil && oc.SampleFailure != f {
 		fmt.Fprintf(w, "also: %s on %s\n", oc.SampleFailure.Verdict, oc.SampleFailure.Source)
 	}
@@ -483,7 +494,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if oc.First != nil {
 		j.First = toJSON(oc.First)
 		j.First.InFile, j.First.AnsFile = files.In, files.Ans
-		j.First.Reproduce = o.solver + " < " + shellQuote(files.In)
+		j.First.Reproduce = o.reproduce(files.In)
 		st := oc.Shrink
 		j.Shrink = &shrinkJSON{Method: st.Method, Runs: st.Runs, ElapsedSec: st.Elapsed.Seconds(), Note: st.Note,
 			BudgetSec: st.Budget.Seconds(), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}

@@ -162,7 +162,7 @@ func TestCheckCommand(t *testing.T) {
 		{name: "snakes wrong", game: "snakes", mode: "snakes-wrong", args: []string{"--cases", "5", "--shrink-time", "1s"}, wantCode: 1,
 			want: []string{"WRONG ANSWER", "counterexample.in", "reproduce:", "our answer", "boards by kind: "}},
 		{name: "memory limit", game: "snakes", mode: "hog-snakes", args: []string{"--cases", "5", "--memory", "256MB", "--shrink-time", "1s"}, wantCode: 1,
-			want: []string{"MEMORY LIMIT on ", "memory limit: ", "under the limit of 256 MB", "also: memory limit on sample"}},
+			want: []string{"MEMORY LIMIT on ", "memory limit: ", "under the limit of 256 MB", "also: memory limit on sample", "reproduce: (ulimit -d 250000; "}},
 		{name: "under the memory limit", game: "patience", mode: "patience", args: []string{"--cases", "5", "--memory", "256MiB"}, wantCode: 0,
 			want: []string{"every answer agreed"}},
 		{name: "until the time runs out", game: "snakes", mode: "snakes", args: []string{"--time", "1s", "--jobs", "2"}, wantCode: 0,

@@ -70,6 +70,11 @@ on them, and on --seed).
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
+			files := (count + perFile - 1) / perFile
+			if stale := staleInputs(out, g.Name(), files); stale > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s holds %d more %s-NNNN.in file(s) from an earlier run, numbered above %04d: left as they were\n",
+					g.Name(), out, stale, g.Name(), files)
+			}
 			for i := 0; i*perFile < count; i++ {
 				chunk := boards[i*perFile : min(count, (i+1)*perFile)]
 				name := filepath.Join(out, fmt.Sprintf("%s-%04d.in", g.Name(), i+1))
@@ -132,4 +137,18 @@ func classCounts(g props.Game, boards []props.Board) map[string]int {
 		m[g.Classify(b)]++
 	}
 	return m
+}
+
+// staleInputs counts the files GAME-NNNN.in in dir numbered above written:
+// inputs of an earlier run that this one does not overwrite.
+func staleInputs(dir, game string, written int) int {
+	names, _ := filepath.Glob(filepath.Join(dir, game+"-*.in"))
+	stale := 0
+	for _, name := range names {
+		var n int
+		if _, err := fmt.Sscanf(filepath.Base(name), game+"-%d.in", &n); err == nil && n > written {
+			stale++
+		}
+	}
+	return stale
 }

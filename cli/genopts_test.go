@@ -285,6 +285,14 @@ func TestGenAnswers(t *testing.T) {
 	if entries, _ := os.ReadDir(t.TempDir()); len(entries) != 0 {
 		t.Error("a fresh directory is not empty")
 	}
+	// Fewer boards into a directory of more: the rest are named, not
+	// mistaken for this run's.
+	dir := t.TempDir()
+	run(t, threeGames(), "gen", "dice", "--count", "5", "--out", dir)
+	if code, _, errOut := run(t, threeGames(), "gen", "dice", "--count", "2", "--out", dir); code != 0 ||
+		!strings.Contains(errOut, "holds 3 more dice-NNNN.in file(s) from an earlier run, numbered above 0002") {
+		t.Errorf("exit %d, stderr %q; want a word on the 3 stale inputs", code, errOut)
+	}
 }
 
 // report prints and records the coverage table, and fails when a class is

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -193,5 +194,29 @@ func TestCrossCheckMemoryLimit(t *testing.T) {
 			t.Errorf("shrunk to %v, want one jump from 90..99", jumps)
 		}
 		t.Logf("%s on %s, shrunk to %q: %s", f.Verdict, out.Found.Source, f.Input, f.Detail)
+	}
+}
+
+// TestFullPrecisionShowsOurDigits checks that under FullPrecision a failure
+// shows our answer with the digits the judge reads: a traps solver
+// printing the statement's three decimals fails there, and our answer
+// beside its "0.667" must not be "0.667" too.
+func TestFullPrecisionShowsOurDigits(t *testing.T) {
+	dir := solverDir(t)
+	cc := &CrossCheck{
+		Game:   Traps(TrapsConfig{}),
+		Solver: &ProcessSolver{Argv: []string{filepath.Join(dir, "traps")}, Timeout: 10 * time.Second},
+		Cases:  40, Seed: 1, Jobs: 2, FullPrecision: true, ShrinkTime: time.Second,
+	}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.First == nil || out.First.Verdict != WrongAnswer {
+		t.Fatalf("three decimals passed the full-precision judge: %+v", out.First)
+	}
+	_, frac, _ := strings.Cut(strings.TrimSpace(out.First.OursText), ".")
+	if len(frac) != fullPrecisionDigits {
+		t.Errorf("our answer shown as %q beside the solver's %q; want %d decimals", out.First.OursText, out.First.Stdout, fullPrecisionDigits)
 	}
 }

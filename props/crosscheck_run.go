@@ -209,7 +209,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		return nil, nil
 	}
 	var ours bytes.Buffer
-	_ = c.Game.WriteAnswers(&ours, sols)
+	_ = c.answerPrinter().WriteAnswers(&ours, sols)
 	return &Failure{
 		Verdict: verdict, Boards: boards, Input: input, Index: index, Board: -1,
 		Ours: sols, OursText: ours.String(), Theirs: theirs,
@@ -278,4 +278,19 @@ func clipOutput(s string) string {
 		return s[:limit] + fmt.Sprintf("\n… (%d more bytes)", len(s)-limit)
 	}
 	return s
+}
+
+// fullPrecisionDigits is how many decimals our answers are shown with
+// under FullPrecision, where the judge's 1e-6 reads past the statement's
+// digits: a traps answer shown as 0.667 against a solver's 0.667 would
+// look like a false alarm beside "want 0.6666666666666666".
+const fullPrecisionDigits = 10
+
+// answerPrinter is the game that prints our answers in a failure: with
+// more digits under FullPrecision.
+func (c *CrossCheck) answerPrinter() Game {
+	if c.FullPrecision && c.Game.Digits() < fullPrecisionDigits {
+		return c.Game.WithDigits(fullPrecisionDigits)
+	}
+	return c.Game
 }

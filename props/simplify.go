@@ -95,6 +95,60 @@ func trapsWithATrapCleared(z *traps.Maze) []*traps.Maze {
 	return out
 }
 
+// trapsWithoutAKind lists z without each trap kind its map never shows:
+// the letters above it move down one, and the prior is its marginal over
+// the other kinds (divided by the weights' greatest common divisor, which
+// keeps every chance; one over traps.MaxWeight is dropped as invalid). A
+// kind that is never stepped on changes no answer.
+func trapsWithoutAKind(z *traps.Maze) []*traps.Maze {
+	used := make([]bool, z.Kinds)
+	for _, row := range z.Rows {
+		for i := range len(row) {
+			if k := traps.Kind(row[i]); k >= 0 && k < z.Kinds {
+				used[k] = true
+			}
+		}
+	}
+	var out []*traps.Maze
+	for j := range z.Kinds {
+		if used[j] {
+			continue
+		}
+		less := z.Clone()
+		less.Kinds--
+		for r, row := range less.Rows {
+			b := []byte(row)
+			for i, c := range b {
+				if k := traps.Kind(c); k > j {
+					b[i] = c - 1
+				}
+			}
+			less.Rows[r] = string(b)
+		}
+		less.Prior = make([]int, 1<<less.Kinds)
+		low := 1<<j - 1 // the bits below j stay, those above move down one
+		for i, w := range z.Prior {
+			less.Prior[i&low|i>>(j+1)<<j] += w
+		}
+		d := 0
+		for _, w := range less.Prior {
+			d = gcd(d, w)
+		}
+		for i := range less.Prior {
+			less.Prior[i] /= max(d, 1)
+		}
+		out = appendValidMaze(out, less)
+	}
+	return out
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // trapsWithALifeFewer lists z with one life fewer.
 func trapsWithALifeFewer(z *traps.Maze) []*traps.Maze {
 	if z.Life <= 1 {

@@ -54,7 +54,8 @@ func TestSimplerBoardsAreValidAndSmaller(t *testing.T) {
 			f, g := from.(*traps.Maze), to.(*traps.Maze)
 			fa, ga := f.M()*f.N(), g.M()*g.N()
 			return ga < fa && g.Life == f.Life ||
-				ga == fa && (trapCells(g) == trapCells(f)-1 && g.Life == f.Life || trapCells(g) == trapCells(f) && g.Life == f.Life-1)
+				ga == fa && (trapCells(g) == trapCells(f)-1 && g.Life == f.Life || trapCells(g) == trapCells(f) && g.Life == f.Life-1 ||
+					trapCells(g) == trapCells(f) && g.Life == f.Life && g.Kinds == f.Kinds-1)
 		}, func(b Board) error { return b.(*traps.Maze).Validate() }},
 	}
 	for _, tt := range tests {
@@ -78,6 +79,39 @@ func TestSimplerBoardsAreValidAndSmaller(t *testing.T) {
 				t.Errorf("only %d simpler boards of 200 generated ones", candidates)
 			}
 		})
+	}
+}
+
+// A trap kind the map never shows changes no answer: without it (the
+// letters above it moved down, its prior the marginal), every generated
+// maze that has one has the same exact answer. Hand-built first: K = 3 with B
+// unused, the prior's B-harmful weights join the others.
+func TestTrapsWithoutAKind(t *testing.T) {
+	z, err := traps.Parse(strings.NewReader("1 4 3 1\n$AC@\n1 2 3 4 5 6 7 8\n"), "z.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := trapsWithoutAKind(z)
+	// Index bits C B A → C A: p'(CA) = p(C0A) + p(C1A): 1+3, 2+4, 5+7, 6+8,
+	// then divided by their gcd 2.
+	if len(got) != 1 || got[0].Kinds != 2 || got[0].Rows[0] != "$AB@" || fmt.Sprint(got[0].Prior) != "[2 3 6 7]" {
+		t.Fatalf("without B: %+v; want K = 2, $AB@, prior [2 3 6 7]", got)
+	}
+	gen := Traps(TrapsConfig{}).Generator()
+	compared := 0
+	for seed := range 300 {
+		z := gen.Example(seed).(*traps.Maze)
+		for _, less := range trapsWithoutAKind(z) {
+			a, _, errA := exact.TrapSurvivalRat(z)
+			b, _, errB := exact.TrapSurvivalRat(less)
+			if errA != nil || errB != nil || a.Cmp(b) != 0 {
+				t.Fatalf("seed %d: %v (%v) without a kind, %v (%v) with it\n%v\n%v", seed, b, errB, a, errA, less, z)
+			}
+			compared++
+		}
+	}
+	if compared == 0 {
+		t.Error("no generated maze had an unused kind: the test tested nothing")
 	}
 }
 

@@ -52,7 +52,7 @@ func TrapsSpec(g TrapsConfig) (Spec[*traps.Maze], Choices[*traps.Maze, traps.Tab
 			Outcome:       WinLoss,
 			Invariants:    g.invariants(),
 			Simplifiers: []func(*traps.Maze) []*traps.Maze{
-				trapsWithoutALine, trapsWithATrapCleared, trapsWithALifeFewer,
+				trapsWithoutALine, trapsWithATrapCleared, trapsWithoutAKind, trapsWithALifeFewer,
 			},
 			Digits:       3,
 			WriteAnswers: writeTrapsAnswers,

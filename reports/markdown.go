@@ -3,7 +3,9 @@ package reports
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -65,8 +67,8 @@ func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 			"not that the rules are the problem's (a wrong rules function fools both); a solver written apart, judged by `check`, is the independent side.\n\n")
 	}
 	if c := g.Calibration; c != nil {
-		fmt.Fprintf(b, "Calibration: U = Φ(Z) of %d boards (%d left out) against Uniform(0,1): D = %.4f, Berry–Esseen allowance %.4f, p = %.3g: %s.\n\n",
-			c.Boards, c.Skipped, c.D, c.BerryEsseen, c.PValue, passWord(c.Pass))
+		fmt.Fprintf(b, "Calibration: U = Φ(Z) of %d boards (%d left out%s) against Uniform(0,1): D = %.4f, Berry–Esseen allowance %.4f, p = %.3g: %s.\n\n",
+			c.Boards, c.Skipped, leftOutReasons(g.Boards), c.D, c.BerryEsseen, c.PValue, passWord(c.Pass))
 	}
 	var failed []BoardReport
 	for _, bd := range g.Boards {
@@ -243,4 +245,37 @@ func indent(s, pre string) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// skipReasonText says each reason a board is left out of the calibration
+// (BoardCalibration.Skipped) in words.
+var skipReasonText = map[string]string{
+	SkipSigmaZero:   "σ = 0: one outcome only",
+	SkipNoRuns:      "no runs",
+	SkipBerryEsseen: fmt.Sprintf("Berry–Esseen bound above %g", MaxBerryEsseen),
+	SkipNotPlayed:   "not played: longer than the referee plays",
+	SkipError:       "could not be checked",
+}
+
+// leftOutReasons is ": " and how many boards were left out for each
+// reason, in the order of skipReasonText's keys sorted, or "" for none.
+func leftOutReasons(boards []BoardReport) string {
+	counts := map[string]int{}
+	for _, bd := range boards {
+		if r := bd.Calibration.Skipped; r != "" {
+			counts[r]++
+		}
+	}
+	var parts []string
+	for _, r := range slices.Sorted(maps.Keys(counts)) {
+		text, ok := skipReasonText[r]
+		if !ok {
+			text = r
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", counts[r], text))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, ", ")
 }
