@@ -140,7 +140,6 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 	s := &trapSolver{z: z, prior: prior, m: m, n: n, nk: belief.Count(z.Kinds)}
 	s.code = make([]int8, m*n)
 	s.exit = make([]bool, m*n)
-	s.plain = make([]bool, m*n)
 	s.rows, s.cols = m, n
 	s.nbrs = make([][4]int32, m*n)
 	for r := range m {
@@ -152,11 +151,12 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 				s.code[i] = cellWall
 			case traps.Kind(ch) >= 0:
 				s.code[i] = int8(traps.Kind(ch))
-				s.ofKind[traps.Kind(ch)] = append(s.ofKind[traps.Kind(ch)], int32(i))
+				s.ofKind[traps.Kind(ch)].add(int32(i))
 				s.kindRows[traps.Kind(ch)][r] |= 1 << c
+				s.trapRows[r] |= 1 << c
 			default:
 				s.code[i] = cellPlain
-				s.plain[i] = true
+				s.plain.add(int32(i))
 				s.plainRows[r] |= 1 << c
 			}
 			s.exit[i] = ch == traps.Exit
@@ -205,7 +205,7 @@ func (s *trapSolver) layer(h int, k belief.Knowledge) *trapLayer {
 
 // free reports whether cell i is walked on for free in layer ly.
 func (s *trapSolver) free(ly *trapLayer, i int32) bool {
-	return ly.m.free[i]
+	return ly.m.free.holds(i)
 }
 
 // value is the value of standing on cell i in layer ly: for a free cell the
@@ -241,9 +241,7 @@ func (s *trapSolver) regionValue(ly *trapLayer, r int) mass {
 		best = ly.total
 	} else {
 		// The frontier is grouped by kind: step onto each kind's cells at once.
-		// Naming regions in the recursion may move s.search.frontiers; fr
-		// keeps this frontier's entries, which never change.
-		fr := s.search.frontiers[reg.start:reg.end]
+		fr := s.search.frontier(reg) // never moved by the recursion's naming
 		for len(fr) > 0 {
 			t := s.code[fr[0]]
 			n := 1
@@ -309,7 +307,7 @@ func (s *trapSolver) fetch(ly *trapLayer, t int8) {
 // step is the value of stepping, in layer ly, onto cell d, an unknown or
 // known-harmful trap.
 func (s *trapSolver) step(ly *trapLayer, d int32) mass {
-	return s.stepOnto(ly, s.code[d], []int32{d})
+	return s.stepOnto(ly, s.code[d], []int16{int16(d)})
 }
 
 // stepOnto is the best step, in layer ly, onto one of cells, traps of one
@@ -320,7 +318,7 @@ func (s *trapSolver) step(ly *trapLayer, d int32) mass {
 // the region grown by every cell of kind t next to it, the same whichever
 // cell was stepped on, so only the harmful outcome tells the cells apart; the sum
 // grows with it, so the best cell is the one best to stand on harmful.
-func (s *trapSolver) stepOnto(ly *trapLayer, t int8, cells []int32) mass {
+func (s *trapSolver) stepOnto(ly *trapLayer, t int8, cells []int16) mass {
 	s.stats.Frontier += len(cells)
 	if !ly.fetched[t] {
 		s.fetch(ly, t)
@@ -330,20 +328,20 @@ func (s *trapSolver) stepOnto(ly *trapLayer, t int8, cells []int32) mass {
 	}
 	var safe mass
 	if ly.safe[t] != nil {
-		safe = s.value(ly.safe[t], cells[0])
+		safe = s.value(ly.safe[t], int32(cells[0]))
 	}
 	return safe + s.bestOn(ly.bad[t], cells) // the two outcomes partition k's joint states
 }
 
 // bestOn is the best value of standing on one of cells in layer ly, or zero
 // for no layer (the last life lost).
-func (s *trapSolver) bestOn(ly *trapLayer, cells []int32) mass {
+func (s *trapSolver) bestOn(ly *trapLayer, cells []int16) mass {
 	var best mass
 	if ly == nil {
 		return best
 	}
 	for _, d := range cells {
-		if v := s.value(ly, d); best < v {
+		if v := s.value(ly, int32(d)); best < v {
 			best = v
 		}
 	}
