@@ -104,10 +104,11 @@ type trapLayer struct {
 	bad     [traps.MaxKinds]*trapLayer // (h-1, k with t harmful)
 	wSafe   [traps.MaxKinds]int64
 	wBad    [traps.MaxKinds]int64
-	total   mass   // Mass(k)
-	regions []mass // per region of m, or unsolved
-	harmful []mass // per harmful cell of m that was stood on, or unsolved
-	move    []int8 // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
+	bound   [traps.MaxKinds]mass // the total mass of safe[t] and bad[t] (stepBound)
+	total   mass                 // Mass(k)
+	regions []mass               // per region of m, or unsolved
+	harmful []mass               // per harmful cell of m that was stood on, or unsolved
+	move    []int8               // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
 }
 
 // unsolved marks a memo entry not evaluated yet (masses are never negative).
@@ -140,7 +141,7 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 	s := &trapSolver{z: z, prior: prior, m: m, n: n, nk: belief.Count(z.Kinds)}
 	s.code = make([]int8, m*n)
 	s.exit = make([]bool, m*n)
-	s.rows, s.cols = m, n
+	s.rows, s.cols, s.kinds = m, n, z.Kinds
 	s.nbrs = make([][4]int32, m*n)
 	for r := range m {
 		for c := range n {
@@ -242,14 +243,16 @@ func (s *trapSolver) regionValue(ly *trapLayer, r int) mass {
 	} else {
 		// The frontier is grouped by kind: step onto each kind's cells at once.
 		fr := s.search.frontier(reg) // never moved by the recursion's naming
-		for len(fr) > 0 {
+		for len(fr) > 0 && best < ly.total {
 			t := s.code[fr[0]]
 			n := 1
 			for n < len(fr) && s.code[fr[n]] == t {
 				n++
 			}
-			if v := s.stepOnto(ly, t, fr[:n]); best < v {
-				best = v
+			if best < s.stepBound(ly, t) {
+				if v := s.stepOnto(ly, t, fr[:n]); best < v {
+					best = v
+				}
 			}
 			fr = fr[n:]
 		}
@@ -292,15 +295,18 @@ func (s *trapSolver) fetch(ly *trapLayer, t int8) {
 	if ly.reveal[t] == traps.Harmful {
 		if h > 1 {
 			ly.safe[t] = s.layer(h-1, k)
+			ly.bound[t] = ly.safe[t].total
 		}
 		return
 	}
 	ly.wSafe[t], ly.wBad[t], _ = s.prior.Split(k, int(t))
 	if ly.wSafe[t] > 0 {
 		ly.safe[t] = s.layer(h, k.With(int(t), traps.Harmless))
+		ly.bound[t] += ly.safe[t].total
 	}
 	if ly.wBad[t] > 0 && h > 1 {
 		ly.bad[t] = s.layer(h-1, k.With(int(t), traps.Harmful))
+		ly.bound[t] += ly.bad[t].total
 	}
 }
 
@@ -308,6 +314,18 @@ func (s *trapSolver) fetch(ly *trapLayer, t int8) {
 // known-harmful trap.
 func (s *trapSolver) step(ly *trapLayer, d int32) mass {
 	return s.stepOnto(ly, s.code[d], []int16{int16(d)})
+}
+
+// stepBound is at least the value of any step, in layer ly, onto a trap of
+// kind t, unknown or known harmful: the whole mass of the layers the step
+// may land in, which hold only the states of ly where it lands there. A
+// step whose bound is no more than the best found so far cannot beat it,
+// and is left unevaluated: the maximum is the same.
+func (s *trapSolver) stepBound(ly *trapLayer, t int8) mass {
+	if !ly.fetched[t] {
+		s.fetch(ly, t)
+	}
+	return ly.bound[t]
 }
 
 // stepOnto is the best step, in layer ly, onto one of cells, traps of one

@@ -12,6 +12,7 @@ import (
 // region is searched once however many lives meet it.
 type trapMap struct {
 	free     cellSet               // floor, start, exit and the traps known harmless
+	harmless [traps.MaxKinds]bool  // per kind: known harmless
 	freeRows [traps.MaxRows]uint32 // the same by row: bit c for column c
 	// id names each cell on first use: 0 not yet named, r+1 for a free cell
 	// of region r, -(j+1) for the j-th harmful trap cell named. Cells of
@@ -33,8 +34,8 @@ type trapRegion struct {
 
 func newTrapMap(g *trapGrid, reveal [traps.MaxKinds]traps.Reveal) *trapMap {
 	m := &trapMap{free: g.plain, id: make([]int16, len(g.code)), freeRows: g.plainRows}
-	for t := range g.kindRows {
-		if reveal[t] == traps.Harmless {
+	for t := range g.kinds {
+		if m.harmless[t] = reveal[t] == traps.Harmless; m.harmless[t] {
 			for w, word := range g.ofKind[t] {
 				m.free[w] |= word
 			}
@@ -56,6 +57,7 @@ func (c *cellSet) holds(i int32) bool { return c[i>>6]>>(i&63)&1 != 0 }
 // row for column c: n ≤ 30 columns fit a uint32).
 type trapGrid struct {
 	rows, cols int
+	kinds      int
 	code       []int8     // per cell: cellWall, cellPlain or the trap kind
 	exit       []bool     // per cell
 	nbrs       [][4]int32 // per cell: the neighbour in each direction of traps.Steps(), -1 for none or wall
@@ -180,15 +182,23 @@ func (sc *trapSearch) listFrontier(g *trapGrid, m *trapMap, lo, hi int) (block u
 	}
 	out := sc.blocks[lastBlock]
 	start = int32(len(out))
-	for t := range g.kindRows {
+	out = out[:len(out)+n]
+	j := start
+	for t := range g.kinds {
+		if m.harmless[t] {
+			continue // its traps are free: none is on a frontier
+		}
+		rows := &g.kindRows[t]
 		for r := first; r <= last; r++ {
-			for b := near[r] & g.kindRows[t][r]; b != 0; b &= b - 1 {
-				out = append(out, int16(r*g.cols+bits.TrailingZeros32(b)))
+			at := int16(r * g.cols)
+			for b := near[r] & rows[r]; b != 0; b &= b - 1 {
+				out[j] = at + int16(bits.TrailingZeros32(b))
+				j++
 			}
 		}
 	}
 	sc.blocks[lastBlock] = out
-	return uint16(lastBlock), start, int32(len(out))
+	return uint16(lastBlock), start, j
 }
 
 // runAt is the run of consecutive ones of f that holds bit b, a one of f.
