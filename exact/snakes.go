@@ -45,11 +45,19 @@ func ExpectedThrows(b snakes.Board) (float64, error) {
 	if err := b.Validate(); err != nil {
 		return 0, fmt.Errorf("snakes: %w", err)
 	}
+	return ExpectedThrowsOfValid(b), nil
+}
+
+// ExpectedThrowsOfValid is ExpectedThrows of a board known to be valid
+// (b.Validate() returned nil, as for every board snakes.Parse returns),
+// without validating it again. Of any other board it is meaningless, and
+// it may panic.
+func ExpectedThrowsOfValid(b snakes.Board) float64 {
 	buf := sweepPool.Get().(*sweepBuffers)
 	s := newSnakesSweep(b, buf)
 	e := s.eval(1)
 	sweepPool.Put(buf)
-	return e, nil
+	return e
 }
 
 // ExpectedThrowsFrom returns E(x) for every cell x in 1..100 (index 0 unused).
