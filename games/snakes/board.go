@@ -220,13 +220,20 @@ func reachedFromStart(land *[Cells + 1]int) [Cells + 1]bool {
 func (b Board) MayTrap() bool {
 	var lo, hi uint64 // bit c of the 128-bit word hi:lo: a snake starts on cell c
 	for _, j := range b.Jumps {
-		if j.To < j.From && j.From >= 0 && j.From < 128 {
-			if bit := uint64(1) << (j.From & 63); j.From < 64 {
-				lo |= bit
-			} else {
-				hi |= bit
-			}
+		c := uint(j.From)
+		if c >= 128 {
+			continue
 		}
+		// Without branches on the jump's direction or half, which follow no
+		// pattern a predictor could learn.
+		var snake uint64
+		if j.To < j.From {
+			snake = 1
+		}
+		bit := snake << (c & 63)
+		upper := -uint64(c >> 6) // all ones for cells 64..127
+		lo |= bit &^ upper
+		hi |= bit & upper
 	}
 	heads := [2]uint64{lo, hi}
 	// run keeps bit c while cells c..c+5 all start snakes.
