@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/chancecheck/chancecheck/games/patience"
 )
@@ -143,7 +144,20 @@ func patienceOthers(i, j int) (int, int) {
 // are kept in step with s.h: a move changes the tops of two piles only.
 func (s *PatienceSolver) win(key uint32) float64 {
 	sum, m := 0.0, 0
+	// The ranks on two or more tops, found without a branch per rank: which
+	// ranks pair follows no pattern a branch predictor could learn. A move
+	// below restores every top before the next rank is read, so the tops
+	// are those of this position throughout.
+	var paired uint16
 	for r := range patience.Ranks {
+		var two uint16
+		if set := s.byRank[r]; set&(set-1) != 0 {
+			two = 1
+		}
+		paired |= two << r
+	}
+	for ; paired != 0; paired &= paired - 1 {
+		r := bits.TrailingZeros16(paired)
 		set := s.byRank[r]
 		for set&(set-1) != 0 { // two or more piles left in set
 			p := patienceLowest(set)
