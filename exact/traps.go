@@ -13,7 +13,7 @@ type TrapStats struct {
 	Layers    int // (life, knowledge) layers evaluated, of H·3^K possible
 	Regions   int // free regions evaluated, over all layers
 	Frontier  int // frontier steps (onto an unknown or harmful trap) evaluated
-	CellVisit int // cells visited by the region searches (one search per region of a knowledge, shared by its layers)
+	CellVisit int // cells visited by the region searches (one search per region of a set of harmless kinds, shared by its layers)
 }
 
 // TrapSurvival is the optimal probability of reaching an exit alive, as the
@@ -86,7 +86,7 @@ type trapSolver struct {
 	start  int32
 	nk     int          // 3^K
 	layers []*trapLayer // index (h-1)·3^K + k; nil until first used
-	maps   []*trapMap   // index k; nil until first used
+	maps   []*trapMap   // index: the harmless kinds, bit t for kind t; nil until first used
 	search trapSearch   // the region searches' working memory
 	stats  TrapStats
 }
@@ -97,7 +97,7 @@ type trapSolver struct {
 type trapLayer struct {
 	h       int
 	k       belief.Knowledge
-	m       *trapMap // the regions of k, shared by the layers of every life
+	m       *trapMap // the regions of k's harmless kinds, shared with other layers
 	reveal  [traps.MaxKinds]traps.Reveal
 	fetched [traps.MaxKinds]bool
 	safe    [traps.MaxKinds]*trapLayer // (h, k with t harmless); for a known-harmful t, (h-1, k)
@@ -177,7 +177,7 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 		}
 	}
 	s.layers = make([]*trapLayer, z.Life*s.nk)
-	s.maps = make([]*trapMap, s.nk)
+	s.maps = make([]*trapMap, 1<<z.Kinds)
 	return s, nil
 }
 
@@ -193,13 +193,17 @@ func (s *trapSolver) layer(h int, k belief.Knowledge) *trapLayer {
 	}
 	s.stats.Layers++
 	ly := &trapLayer{h: h, k: k, total: mass(s.prior.Mass(k))}
+	harmless := 0
 	for t := range s.z.Kinds {
 		ly.reveal[t] = k.Of(t)
+		if ly.reveal[t] == traps.Harmless {
+			harmless |= 1 << t
+		}
 	}
-	if s.maps[k] == nil {
-		s.maps[k] = newTrapMap(&s.trapGrid, ly.reveal)
+	if s.maps[harmless] == nil {
+		s.maps[harmless] = newTrapMap(&s.trapGrid, ly.reveal)
 	}
-	ly.m = s.maps[k]
+	ly.m = s.maps[harmless]
 	s.layers[idx] = ly
 	return ly
 }

@@ -6,17 +6,21 @@ import (
 	"github.com/chancecheck/chancecheck/games/traps"
 )
 
-// trapMap is the maze as one knowledge k sees it: which cells are walked on
-// for free, and the free regions and harmful cells named so far. What is free
-// depends on k alone, so the layers of every life share one map, and each
-// region is searched once however many lives meet it.
+// trapMap is the maze as the knowledges with one set of harmless kinds see
+// it: which cells are walked on for free, and the free regions and harmful
+// cells named so far. What is free depends on the harmless kinds alone, and
+// so does a region's frontier (its traps not known harmless, unknown and
+// harmful alike), so the layers of every life and every set of harmful
+// kinds share one map, and each region is searched once however many of
+// them meet it.
 type trapMap struct {
 	free     cellSet               // floor, start, exit and the traps known harmless
 	harmless [traps.MaxKinds]bool  // per kind: known harmless
 	freeRows [traps.MaxRows]uint32 // the same by row: bit c for column c
 	// id names each cell on first use: 0 not yet named, r+1 for a free cell
-	// of region r, -(j+1) for the j-th harmful trap cell named. Cells of
-	// unknown kinds and walls are never stood on in a layer of k.
+	// of region r, -(j+1) for the j-th trap cell named that a layer knows
+	// harmful. A layer never stands on a trap of a kind it does not know,
+	// nor on a wall.
 	id      []int16
 	regions []trapRegion
 	harmful int // harmful cells named
