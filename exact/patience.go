@@ -193,20 +193,20 @@ func (s *PatienceSolver) win(key uint32) float64 {
 
 // remove takes the tops (of rank r) off piles p and q.
 func (s *PatienceSolver) remove(p, q, r int) {
+	hp, hq := s.h[p]-1, s.h[q]-1 // in registers: the tops below are read from them
+	s.h[p], s.h[q] = hp, hq
 	s.byRank[r] &^= 1<<p | 1<<q
 	s.left[r] -= 2
-	s.h[p]--
-	s.h[q]--
-	s.byRank[s.ranks[p][s.h[p]]] |= 1 << p
-	s.byRank[s.ranks[q][s.h[q]]] |= 1 << q
+	s.byRank[s.ranks[p][hp]] |= 1 << p
+	s.byRank[s.ranks[q][hq]] |= 1 << q
 }
 
 // restore undoes remove(p, q, r).
 func (s *PatienceSolver) restore(p, q, r int) {
-	s.byRank[s.ranks[p][s.h[p]]] &^= 1 << p
-	s.byRank[s.ranks[q][s.h[q]]] &^= 1 << q
-	s.h[p]++
-	s.h[q]++
+	hp, hq := s.h[p], s.h[q]
+	s.byRank[s.ranks[p][hp]] &^= 1 << p
+	s.byRank[s.ranks[q][hq]] &^= 1 << q
+	s.h[p], s.h[q] = hp+1, hq+1
 	s.left[r] += 2
 	s.byRank[r] |= 1<<p | 1<<q
 }
