@@ -31,6 +31,7 @@ Games:
 			if g, err = withDigits(g, digits); err != nil {
 				return err
 			}
+			defer batchGC()()
 			boards, err := readBoards(cmd, g, args, relaxed)
 			if err != nil {
 				return err

@@ -8,16 +8,21 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// answerAll is Game.Answer of every board, on as many goroutines as Go may
-// run at once. sols[i] is board i's answer whatever the number of workers,
-// so the output is the same bytes as a sequential solve's; the error is that
-// of the first board (in input order) whose answer failed, as a sequential
-// solve would report it.
+// answerAll is Game.Answer of every board, boards g parsed (so validated:
+// a game that can skip validating them again does), on as many goroutines
+// as Go may run at once. sols[i] is board i's answer whatever the number of
+// workers, so the output is the same bytes as a sequential solve's; the
+// error is that of the first board (in input order) whose answer failed, as
+// a sequential solve would report it.
 func answerAll(g props.Game, boards []props.Board) ([]props.Solution, int, error) {
+	answer := g.Answer
+	if v, ok := g.(props.ValidAnswerer); ok {
+		answer = v.AnswerValid
+	}
 	sols := make([]props.Solution, len(boards))
 	i, err := forEachIndex(len(boards), runtime.GOMAXPROCS(0), func(i int) error {
 		var err error
-		sols[i], err = g.Answer(boards[i])
+		sols[i], err = answer(boards[i])
 		return err
 	})
 	return sols, i, err

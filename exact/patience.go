@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/chancecheck/chancecheck/games/patience"
 )
@@ -143,7 +144,20 @@ func patienceOthers(i, j int) (int, int) {
 // are kept in step with s.h: a move changes the tops of two piles only.
 func (s *PatienceSolver) win(key uint32) float64 {
 	sum, m := 0.0, 0
+	// The ranks on two or more tops, found without a branch per rank: which
+	// ranks pair follows no pattern a branch predictor could learn. A move
+	// below restores every top before the next rank is read, so the tops
+	// are those of this position throughout.
+	var paired uint16
 	for r := range patience.Ranks {
+		var two uint16
+		if set := s.byRank[r]; set&(set-1) != 0 {
+			two = 1
+		}
+		paired |= two << r
+	}
+	for ; paired != 0; paired &= paired - 1 {
+		r := bits.TrailingZeros16(paired)
 		set := s.byRank[r]
 		for set&(set-1) != 0 { // two or more piles left in set
 			p := patienceLowest(set)
@@ -179,20 +193,20 @@ func (s *PatienceSolver) win(key uint32) float64 {
 
 // remove takes the tops (of rank r) off piles p and q.
 func (s *PatienceSolver) remove(p, q, r int) {
+	hp, hq := s.h[p]-1, s.h[q]-1 // in registers: the tops below are read from them
+	s.h[p], s.h[q] = hp, hq
 	s.byRank[r] &^= 1<<p | 1<<q
 	s.left[r] -= 2
-	s.h[p]--
-	s.h[q]--
-	s.byRank[s.ranks[p][s.h[p]]] |= 1 << p
-	s.byRank[s.ranks[q][s.h[q]]] |= 1 << q
+	s.byRank[s.ranks[p][hp]] |= 1 << p
+	s.byRank[s.ranks[q][hq]] |= 1 << q
 }
 
 // restore undoes remove(p, q, r).
 func (s *PatienceSolver) restore(p, q, r int) {
-	s.byRank[s.ranks[p][s.h[p]]] &^= 1 << p
-	s.byRank[s.ranks[q][s.h[q]]] &^= 1 << q
-	s.h[p]++
-	s.h[q]++
+	hp, hq := s.h[p], s.h[q]
+	s.byRank[s.ranks[p][hp]] &^= 1 << p
+	s.byRank[s.ranks[q][hq]] &^= 1 << q
+	s.h[p], s.h[q] = hp+1, hq+1
 	s.left[r] += 2
 	s.byRank[r] |= 1<<p | 1<<q
 }

@@ -45,11 +45,19 @@ func ExpectedThrows(b snakes.Board) (float64, error) {
 	if err := b.Validate(); err != nil {
 		return 0, fmt.Errorf("snakes: %w", err)
 	}
+	return ExpectedThrowsOfValid(b), nil
+}
+
+// ExpectedThrowsOfValid is ExpectedThrows of a board known to be valid
+// (b.Validate() returned nil, as for every board snakes.Parse returns),
+// without validating it again. Of any other board it is meaningless, and
+// it may panic.
+func ExpectedThrowsOfValid(b snakes.Board) float64 {
 	buf := sweepPool.Get().(*sweepBuffers)
 	s := newSnakesSweep(b, buf)
 	e := s.eval(1)
 	sweepPool.Put(buf)
-	return e, nil
+	return e
 }
 
 // ExpectedThrowsFrom returns E(x) for every cell x in 1..100 (index 0 unused).
@@ -100,6 +108,7 @@ type snakesSweep struct {
 type sweepBuffers struct {
 	v       []float64
 	targets []int
+	snakes  []snakes.Jump
 	u       []float64
 	system  []float64
 }
@@ -110,9 +119,9 @@ type sweepBuffers struct {
 var sweepPool = sync.Pool{New: func() any { return new(sweepBuffers) }}
 
 // grown returns buf resliced to n, reallocated when its capacity is short.
-func grown(buf []float64, n int) []float64 {
+func grown[E any](buf []E, n int) []E {
 	if cap(buf) < n {
-		return make([]float64, n)
+		return make([]E, n)
 	}
 	return buf[:n]
 }
@@ -124,31 +133,40 @@ var inverseThrows = [7]float64{0, 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5, 1.0 / 6
 // targets' unknowns, in buf's memory when the board is small enough.
 func newSnakesSweep(b snakes.Board, buf *sweepBuffers) snakesSweep {
 	s := snakesSweep{land: b.Targets()}
-	var column [snakes.Cells + 1]int // 1 + index of a target's unknown, 0 if none
-	s.targets = buf.targets[:0]
+	var column [snakes.Cells + 1]uint8 // 1 + index of a target's unknown (at most Cells-2), 0 if none
+	// The snakes and their distinct targets, in the board's order. Whether
+	// a jump is a snake follows no pattern a branch predictor could learn,
+	// so no branch asks: every jump is written at the end of both lists,
+	// and only a snake (a new target) moves the end on.
+	buf.targets, buf.snakes = grown(buf.targets, len(b.Jumps)), grown(buf.snakes, len(b.Jumps))
+	m, n := 0, 0
 	for _, j := range b.Jumps {
-		if !j.IsLadder() && column[j.To] == 0 {
-			s.targets = append(s.targets, j.To)
-			column[j.To] = len(s.targets)
+		var snake, fresh int
+		if j.To < j.From {
+			snake = 1
 		}
+		if column[j.To] == 0 {
+			fresh = snake
+		}
+		buf.targets[m], buf.snakes[n] = j.To, j
+		column[j.To] |= uint8(fresh * (m + 1))
+		m += fresh
+		n += snake
 	}
-	buf.targets = s.targets
-	w := len(s.targets) + 1
+	s.targets = buf.targets[:m]
+	w := m + 1
 	s.width = w
 	buf.v = grown(buf.v, sweepRows*w)
 	s.v = buf.v
 	clear(s.v) // rows 100..106, the snake heads' rows and row 0 are read as zeros
-	for _, j := range b.Jumps {
-		if !j.IsLadder() {
-			s.v[j.From*w+column[j.To]] = 1 // a snake head is worth its target's unknown
-		}
+	for _, j := range buf.snakes[:n] {
+		s.v[j.From*w+int(column[j.To])] = 1 // a snake head is worth its target's unknown
 	}
 	if w == 1 {
 		sweepConstants(&s.land, s.v)
 		return s
 	}
 	sweepComponents(&s.land, s.v, w)
-	m := len(s.targets)
 	// The system is m rows of m+1: the matrix I − A, then the right-hand
 	// side; solve writes all of it, and all of u, before reading them.
 	buf.u, buf.system = grown(buf.u, m), grown(buf.system, m*(m+1))

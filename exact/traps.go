@@ -13,7 +13,7 @@ type TrapStats struct {
 	Layers    int // (life, knowledge) layers evaluated, of H·3^K possible
 	Regions   int // free regions evaluated, over all layers
 	Frontier  int // frontier steps (onto an unknown or harmful trap) evaluated
-	CellVisit int // cells visited by the region searches (one search per region of a knowledge, shared by its layers)
+	CellVisit int // cells visited by the region searches (one search per region of a set of harmless kinds, shared by its layers)
 }
 
 // TrapSurvival is the optimal probability of reaching an exit alive, as the
@@ -86,7 +86,7 @@ type trapSolver struct {
 	start  int32
 	nk     int          // 3^K
 	layers []*trapLayer // index (h-1)·3^K + k; nil until first used
-	maps   []*trapMap   // index k; nil until first used
+	maps   []*trapMap   // index: the harmless kinds, bit t for kind t; nil until first used
 	search trapSearch   // the region searches' working memory
 	stats  TrapStats
 }
@@ -97,17 +97,18 @@ type trapSolver struct {
 type trapLayer struct {
 	h       int
 	k       belief.Knowledge
-	m       *trapMap // the regions of k, shared by the layers of every life
+	m       *trapMap // the regions of k's harmless kinds, shared with other layers
 	reveal  [traps.MaxKinds]traps.Reveal
 	fetched [traps.MaxKinds]bool
 	safe    [traps.MaxKinds]*trapLayer // (h, k with t harmless); for a known-harmful t, (h-1, k)
 	bad     [traps.MaxKinds]*trapLayer // (h-1, k with t harmful)
 	wSafe   [traps.MaxKinds]int64
 	wBad    [traps.MaxKinds]int64
-	total   mass   // Mass(k)
-	regions []mass // per region of m, or unsolved
-	harmful []mass // per harmful cell of m that was stood on, or unsolved
-	move    []int8 // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
+	bound   [traps.MaxKinds]mass // the total mass of safe[t] and bad[t] (stepBound)
+	total   mass                 // Mass(k)
+	regions []mass               // per region of m, or unsolved
+	harmful []mass               // per harmful cell of m that was stood on, or unsolved
+	move    []int8               // per cell: 0 undecided, else 1 + the policy's traps.Dir (filled by the policy builder)
 }
 
 // unsolved marks a memo entry not evaluated yet (masses are never negative).
@@ -140,8 +141,7 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 	s := &trapSolver{z: z, prior: prior, m: m, n: n, nk: belief.Count(z.Kinds)}
 	s.code = make([]int8, m*n)
 	s.exit = make([]bool, m*n)
-	s.plain = make([]bool, m*n)
-	s.rows, s.cols = m, n
+	s.rows, s.cols, s.kinds = m, n, z.Kinds
 	s.nbrs = make([][4]int32, m*n)
 	for r := range m {
 		for c := range n {
@@ -152,11 +152,12 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 				s.code[i] = cellWall
 			case traps.Kind(ch) >= 0:
 				s.code[i] = int8(traps.Kind(ch))
-				s.ofKind[traps.Kind(ch)] = append(s.ofKind[traps.Kind(ch)], int32(i))
+				s.ofKind[traps.Kind(ch)].add(int32(i))
 				s.kindRows[traps.Kind(ch)][r] |= 1 << c
+				s.trapRows[r] |= 1 << c
 			default:
 				s.code[i] = cellPlain
-				s.plain[i] = true
+				s.plain.add(int32(i))
 				s.plainRows[r] |= 1 << c
 			}
 			s.exit[i] = ch == traps.Exit
@@ -176,7 +177,7 @@ func newTrapSolver(z *traps.Maze) (*trapSolver, error) {
 		}
 	}
 	s.layers = make([]*trapLayer, z.Life*s.nk)
-	s.maps = make([]*trapMap, s.nk)
+	s.maps = make([]*trapMap, 1<<z.Kinds)
 	return s, nil
 }
 
@@ -192,20 +193,24 @@ func (s *trapSolver) layer(h int, k belief.Knowledge) *trapLayer {
 	}
 	s.stats.Layers++
 	ly := &trapLayer{h: h, k: k, total: mass(s.prior.Mass(k))}
+	harmless := 0
 	for t := range s.z.Kinds {
 		ly.reveal[t] = k.Of(t)
+		if ly.reveal[t] == traps.Harmless {
+			harmless |= 1 << t
+		}
 	}
-	if s.maps[k] == nil {
-		s.maps[k] = newTrapMap(&s.trapGrid, ly.reveal)
+	if s.maps[harmless] == nil {
+		s.maps[harmless] = newTrapMap(&s.trapGrid, ly.reveal)
 	}
-	ly.m = s.maps[k]
+	ly.m = s.maps[harmless]
 	s.layers[idx] = ly
 	return ly
 }
 
 // free reports whether cell i is walked on for free in layer ly.
 func (s *trapSolver) free(ly *trapLayer, i int32) bool {
-	return ly.m.free[i]
+	return ly.m.free.holds(i)
 }
 
 // value is the value of standing on cell i in layer ly: for a free cell the
@@ -241,17 +246,17 @@ func (s *trapSolver) regionValue(ly *trapLayer, r int) mass {
 		best = ly.total
 	} else {
 		// The frontier is grouped by kind: step onto each kind's cells at once.
-		// Naming regions in the recursion may move s.search.frontiers; fr
-		// keeps this frontier's entries, which never change.
-		fr := s.search.frontiers[reg.start:reg.end]
-		for len(fr) > 0 {
+		fr := s.search.frontier(reg) // never moved by the recursion's naming
+		for len(fr) > 0 && best < ly.total {
 			t := s.code[fr[0]]
 			n := 1
 			for n < len(fr) && s.code[fr[n]] == t {
 				n++
 			}
-			if v := s.stepOnto(ly, t, fr[:n]); best < v {
-				best = v
+			if best < s.stepBound(ly, t) {
+				if v := s.stepOnto(ly, t, fr[:n]); best < v {
+					best = v
+				}
 			}
 			fr = fr[n:]
 		}
@@ -294,22 +299,37 @@ func (s *trapSolver) fetch(ly *trapLayer, t int8) {
 	if ly.reveal[t] == traps.Harmful {
 		if h > 1 {
 			ly.safe[t] = s.layer(h-1, k)
+			ly.bound[t] = ly.safe[t].total
 		}
 		return
 	}
 	ly.wSafe[t], ly.wBad[t], _ = s.prior.Split(k, int(t))
 	if ly.wSafe[t] > 0 {
 		ly.safe[t] = s.layer(h, k.With(int(t), traps.Harmless))
+		ly.bound[t] += ly.safe[t].total
 	}
 	if ly.wBad[t] > 0 && h > 1 {
 		ly.bad[t] = s.layer(h-1, k.With(int(t), traps.Harmful))
+		ly.bound[t] += ly.bad[t].total
 	}
 }
 
 // step is the value of stepping, in layer ly, onto cell d, an unknown or
 // known-harmful trap.
 func (s *trapSolver) step(ly *trapLayer, d int32) mass {
-	return s.stepOnto(ly, s.code[d], []int32{d})
+	return s.stepOnto(ly, s.code[d], []int16{int16(d)})
+}
+
+// stepBound is at least the value of any step, in layer ly, onto a trap of
+// kind t, unknown or known harmful: the whole mass of the layers the step
+// may land in, which hold only the states of ly where it lands there. A
+// step whose bound is no more than the best found so far cannot beat it,
+// and is left unevaluated: the maximum is the same.
+func (s *trapSolver) stepBound(ly *trapLayer, t int8) mass {
+	if !ly.fetched[t] {
+		s.fetch(ly, t)
+	}
+	return ly.bound[t]
 }
 
 // stepOnto is the best step, in layer ly, onto one of cells, traps of one
@@ -320,7 +340,7 @@ func (s *trapSolver) step(ly *trapLayer, d int32) mass {
 // the region grown by every cell of kind t next to it, the same whichever
 // cell was stepped on, so only the harmful outcome tells the cells apart; the sum
 // grows with it, so the best cell is the one best to stand on harmful.
-func (s *trapSolver) stepOnto(ly *trapLayer, t int8, cells []int32) mass {
+func (s *trapSolver) stepOnto(ly *trapLayer, t int8, cells []int16) mass {
 	s.stats.Frontier += len(cells)
 	if !ly.fetched[t] {
 		s.fetch(ly, t)
@@ -330,20 +350,20 @@ func (s *trapSolver) stepOnto(ly *trapLayer, t int8, cells []int32) mass {
 	}
 	var safe mass
 	if ly.safe[t] != nil {
-		safe = s.value(ly.safe[t], cells[0])
+		safe = s.value(ly.safe[t], int32(cells[0]))
 	}
 	return safe + s.bestOn(ly.bad[t], cells) // the two outcomes partition k's joint states
 }
 
 // bestOn is the best value of standing on one of cells in layer ly, or zero
 // for no layer (the last life lost).
-func (s *trapSolver) bestOn(ly *trapLayer, cells []int32) mass {
+func (s *trapSolver) bestOn(ly *trapLayer, cells []int16) mass {
 	var best mass
 	if ly == nil {
 		return best
 	}
 	for _, d := range cells {
-		if v := s.value(ly, d); best < v {
+		if v := s.value(ly, int32(d)); best < v {
 			best = v
 		}
 	}

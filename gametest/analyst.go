@@ -26,8 +26,9 @@ func sampleBoards(g props.Game) (names []string, boards []props.Board) {
 }
 
 // checkAnswer: Answer, the cheap route to the value that solve and check
-// print, gives Solve's value bit for bit, as Spec.Answer requires; where
-// both give a fraction, the same fraction. The samples come first: they are
+// print, gives Solve's value bit for bit, as Spec.Answer requires, and so
+// does AnswerValid (Spec.AnswerValid, solve's route); where both give a
+// fraction, the same fraction. The samples come first: they are
 // often larger than generated boards, where a cheaper route is likelier to
 // round differently.
 func checkAnswer(t rapid.TB, g props.Game, _ options) {
@@ -47,20 +48,31 @@ func checkAnswer(t rapid.TB, g props.Game, _ options) {
 }
 
 func sameAnswer(g props.Game, b props.Board) error {
-	a, err := g.Answer(b)
+	if err := sameAs(g, b, "Answer", g.Answer); err != nil {
+		return err
+	}
+	if v, ok := g.(props.ValidAnswerer); ok {
+		return sameAs(g, b, "AnswerValid", v.AnswerValid)
+	}
+	return nil
+}
+
+// sameAs checks the route answer, named route, against Solve on b.
+func sameAs(g props.Game, b props.Board, route string, answer func(props.Board) (props.Solution, error)) error {
+	a, err := answer(b)
 	if err != nil {
-		return fmt.Errorf("the game's Answer: %v", err)
+		return fmt.Errorf("the game's %s: %v", route, err)
 	}
 	s, err := g.Solve(b)
 	if err != nil {
 		return fmt.Errorf("the game's Solve: %v", err)
 	}
 	if math.Float64bits(a.Value) != math.Float64bits(s.Value) {
-		return fmt.Errorf("the game's Answer gives %.17g (bits %#016x), its Solve %.17g (bits %#016x): Answer must agree with Solve bit for bit",
-			a.Value, math.Float64bits(a.Value), s.Value, math.Float64bits(s.Value))
+		return fmt.Errorf("the game's %s gives %.17g (bits %#016x), its Solve %.17g (bits %#016x): %s must agree with Solve bit for bit",
+			route, a.Value, math.Float64bits(a.Value), s.Value, math.Float64bits(s.Value), route)
 	}
 	if a.Fraction != nil && s.Fraction != nil && a.Fraction.Cmp(s.Fraction) != 0 {
-		return fmt.Errorf("the game's Answer gives the fraction %s, its Solve %s", a.Fraction.RatString(), s.Fraction.RatString())
+		return fmt.Errorf("the game's %s gives the fraction %s, its Solve %s", route, a.Fraction.RatString(), s.Fraction.RatString())
 	}
 	return nil
 }

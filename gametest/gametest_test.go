@@ -133,6 +133,13 @@ func plantedBugs() []plantedBug {
 				}
 			},
 			nil, []string{"sample sample, board 1: the game's Answer gives 2.0000000000000004", "its Solve 2 ", "bit for bit"}},
+		{"answer-matches-solve/valid route's last bit", checkAnswer,
+			func(s *props.Spec[int]) {
+				s.AnswerValid = func(s int) (props.Solution, error) {
+					return props.Solution{Value: math.Nextafter(float64(s), math.Inf(-1))}, nil
+				}
+			},
+			nil, []string{"sample sample, board 1: the game's AnswerValid gives 1.9999999999999998", "AnswerValid must agree with Solve bit for bit"}},
 		{"fraction-matches-value/drift", checkFraction,
 			func(s *props.Spec[int]) {
 				s.Fraction = func(s int) (*big.Rat, error) { return big.NewRat(int64(s)*1000+1, 1000), nil }

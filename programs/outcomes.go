@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Sample is what a referee's runs came to: the count of runs and the
@@ -50,10 +51,13 @@ func (s Sample) Variance() float64 {
 
 // decimal is a number as a contest checker reads one (props' rule):
 // optional sign, digits with an optional point, optional exponent.
-var decimal = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+// Compiled on first use: most runs of the program read no outcome.
+var decimal = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+})
 
 func parseDecimal(s string) (float64, bool) {
-	if !decimal.MatchString(s) {
+	if !decimal().MatchString(s) {
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(s, 64)

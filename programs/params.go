@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Param is one size parameter of the generator, passed as name=value with
@@ -24,7 +25,8 @@ func (p Param) String() string {
 
 // paramName is what a testlib generator reads as a name: a letter, then
 // letters, digits, '_' or '-'.
-var paramName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+// Compiled on first use: most runs of the program read no parameters.
+var paramName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`) })
 
 // ParseParams reads a parameter space, "n=1..30 k=0..5 m=7": blank-separated
 // name=lo..hi ranges (integers, lo ≤ hi) or name=value constants, each name
@@ -34,7 +36,7 @@ func ParseParams(s string) ([]Param, error) {
 	seen := map[string]bool{}
 	for _, field := range strings.Fields(s) {
 		name, rng, ok := strings.Cut(field, "=")
-		if !ok || !paramName.MatchString(name) {
+		if !ok || !paramName().MatchString(name) {
 			return nil, fmt.Errorf("params: %q: want name=lo..hi or name=value, the name a letter then letters, digits, _ or -", field)
 		}
 		if seen[name] {

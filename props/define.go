@@ -296,6 +296,20 @@ func (d defined[B, P]) Answer(b Board) (Solution, error) {
 	return d.spec.Answer(v)
 }
 
+// AnswerValid is Answer of a board the game's Parse or ParseRelaxed
+// returned (Spec.AnswerValid). It is not part of Game: a caller asks for it
+// with a type assertion on ValidAnswerer.
+func (d defined[B, P]) AnswerValid(b Board) (Solution, error) {
+	if d.spec.AnswerValid == nil {
+		return d.Answer(b)
+	}
+	v, err := d.board(b)
+	if err != nil {
+		return Solution{}, err
+	}
+	return d.spec.AnswerValid(v)
+}
+
 func (d defined[B, P]) Fraction(b Board, sol Solution) (*big.Rat, error) {
 	if sol.Fraction != nil {
 		return sol.Fraction, nil

@@ -40,6 +40,13 @@ type Solution struct {
 	Oracle string
 }
 
+// ValidAnswerer is a Game with a route to the answer of a board its own
+// Parse or ParseRelaxed returned, which skips validating it again
+// (Spec.AnswerValid). Every Game Define makes is one.
+type ValidAnswerer interface {
+	AnswerValid(b Board) (Solution, error)
+}
+
 // Sample is a published sample: an input file and the output an accepted
 // solution prints. Each game package under games/ embeds its own (Samples).
 type Sample = textio.Sample

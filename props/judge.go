@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Judge is how a solver's output is read and when its answer counts as
@@ -83,12 +84,15 @@ func OneNumber(_ int, fields []string) (num, complaint string) {
 
 // decimalNumber is what a contest checker reads as a number: optional sign,
 // digits with an optional point, optional exponent. No "nan", "inf", hex,
-// underscores or trailing garbage.
-var decimalNumber = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+// underscores or trailing garbage. Compiled on first use: solve reads no
+// answers.
+var decimalNumber = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+})
 
 // parseNumber reads one answer strictly; the message says why it is not one.
 func parseNumber(s string) (float64, string) {
-	if !decimalNumber.MatchString(s) {
+	if !decimalNumber().MatchString(s) {
 		return 0, fmt.Sprintf("%q is not a decimal number", clipText(s))
 	}
 	v, err := strconv.ParseFloat(s, 64)

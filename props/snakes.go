@@ -40,6 +40,7 @@ func SnakesSpec() Spec[snakes.Board] {
 		Samples:           snakes.Samples(),
 		Solve:             solveSnakes,
 		Answer:            answerSnakes,
+		AnswerValid:       answerValidSnakes,
 		Fraction:          exact.ExpectedThrowsRat,
 		Outcome:           Count,
 		Referee:           montecarlo.SnakesReferee,
@@ -115,6 +116,11 @@ func solveSnakes(b snakes.Board) (Solution, error) {
 func answerSnakes(b snakes.Board) (Solution, error) {
 	e, err := exact.ExpectedThrows(b)
 	return Solution{Value: e}, err
+}
+
+// answerValidSnakes is answerSnakes of a board Parse validated.
+func answerValidSnakes(b snakes.Board) (Solution, error) {
+	return Solution{Value: exact.ExpectedThrowsOfValid(b)}, nil
 }
 
 // writeSnakesAnswers prints "Case i: x" with digits decimals. It appends

@@ -90,6 +90,10 @@ type Spec[B any] struct {
 	// commands that print answers only (solve, check). It must agree with
 	// Solve bit for bit. Nil: Solve.
 	Answer func(b B) (Solution, error)
+	// AnswerValid, when set, is Answer of a board Parse or ParseRelaxed
+	// returned, which they have validated: it may skip the validation
+	// Answer does again (solve uses it). Nil: Answer.
+	AnswerValid func(b B) (Solution, error)
 	// Fraction, when set, is the exact answer as a fraction, by a route
 	// that does not share the float analyst's arithmetic. Nil, and
 	// Solve's Solution.Fraction nil: the game has no exact fraction, and

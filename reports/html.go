@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 )
 
 // htmlGame is one game's section of report.html.
@@ -76,18 +77,21 @@ func WriteHTML(w io.Writer, r *Report, t *Timings) error {
 		}
 		data.Games = append(data.Games, hg)
 	}
-	return htmlPage.Execute(w, data)
+	return htmlPage().Execute(w, data)
 }
 
-var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"g":       func(format string, x float64) string { return fmt.Sprintf(format, x) },
-	"opt":     optG,
-	"verdict": passWord, // no emoji: not every browser has the font
-	"word":    passWord,
-	"invfail": invariantFailures,
-	"invchk":  invariantChecks,
-	"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
-}).Parse(`<!DOCTYPE html>
+// htmlPage is the page template, parsed on first use: a process that
+// writes no HTML report does not pay for it.
+var htmlPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"g":       func(format string, x float64) string { return fmt.Sprintf(format, x) },
+		"opt":     optG,
+		"verdict": passWord, // no emoji: not every browser has the font
+		"word":    passWord,
+		"invfail": invariantFailures,
+		"invchk":  invariantChecks,
+		"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -168,3 +172,4 @@ D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g
 </body>
 </html>
 `))
+})

@@ -7,6 +7,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -186,9 +187,12 @@ func qqPlot(g GameReport) (string, error) {
 	return renderSVG(p)
 }
 
+// svgProlog and svgSize are compiled on first use, by a report with plots.
 var (
-	svgProlog = regexp.MustCompile(`(?s)^<\?xml[^>]*\?>\s*(<!--.*?-->\s*)?`)
-	svgSize   = regexp.MustCompile(`^<svg width="[^"]*" height="[^"]*"`)
+	svgProlog = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)^<\?xml[^>]*\?>\s*(<!--.*?-->\s*)?`)
+	})
+	svgSize = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<svg width="[^"]*" height="[^"]*"`) })
 )
 
 // renderSVG draws p as an SVG element to inline in HTML: no XML prolog, and
@@ -200,7 +204,7 @@ func renderSVG(p *plot.Plot) (string, error) {
 	if _, err := c.WriteTo(&buf); err != nil {
 		return "", err
 	}
-	s := svgProlog.ReplaceAllString(buf.String(), "")
-	s = svgSize.ReplaceAllString(s, `<svg class="plot" role="img"`)
+	s := svgProlog().ReplaceAllString(buf.String(), "")
+	s = svgSize().ReplaceAllString(s, `<svg class="plot" role="img"`)
 	return s, nil
 }

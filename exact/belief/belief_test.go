@@ -3,6 +3,7 @@ package belief
 import (
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/traps"
@@ -128,4 +129,37 @@ func ExampleUpdate() {
 	post, _ = Update(post, 0, true) // A turned out harmful
 	fmt.Println(post)
 	// Output: [0/1 3/5 0/1 2/5]
+}
+
+// Mass(k) is by definition the sum of the weights of the joint states
+// consistent with k; NewPrior computes it by a recursion over k's digits.
+// Every knowledge of every number of kinds is held to the definition, under
+// weights drawn from a fixed seed, a zero weight among them.
+func TestMassIsTheSumOfConsistentWeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	for kinds := 0; kinds <= traps.MaxKinds; kinds++ {
+		for trial := range 3 {
+			weights := make([]int, 1<<kinds)
+			for i := range weights {
+				weights[i] = rng.IntN(traps.MaxWeight + 1)
+			}
+			weights[rng.IntN(len(weights))] = 0
+			weights[0]++ // some weight is positive
+			p, err := NewPrior(kinds, weights)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := Knowledge(0); int(k) < Count(kinds); k++ {
+				var want int64
+				for combo, w := range weights {
+					if k.Consistent(combo, kinds) {
+						want += int64(w)
+					}
+				}
+				if got := p.Mass(k); got != want {
+					t.Fatalf("K=%d trial %d: Mass(%s) = %d, want %d", kinds, trial, k.Format(kinds), got, want)
+				}
+			}
+		}
+	}
 }

@@ -35,17 +35,42 @@ func NewPrior(kinds int, weights []int) (*Prior, error) {
 		}
 		p.weights[i] = int64(w)
 	}
-	for k := range p.mass {
-		for combo, w := range p.weights {
-			if Knowledge(k).Consistent(combo, kinds) {
-				p.mass[k] += w
-			}
-		}
-	}
+	p.fillMasses()
 	if p.mass[0] == 0 {
 		return nil, fmt.Errorf("belief: every weight is 0")
 	}
 	return p, nil
+}
+
+// fillMasses sets mass[k] for every knowledge k from the weights. A
+// knowledge that knows every kind is one joint state, its weight. Otherwise,
+// with t the first kind k does not know, k's states are those of k with t
+// harmless and those of k with t harmful, two disjoint sets, so mass[k] is
+// the sum of theirs; both have a larger code than k (digit t goes from 0 to
+// 1 or 2), so one pass down from the largest code finds them filled in. The
+// sums are of integers, so this is exactly the sum over consistent states.
+func (p *Prior) fillMasses() {
+	for k := len(p.mass) - 1; k >= 0; k-- {
+		combo, unknown, rest := 0, -1, k
+		for t := range p.kinds {
+			switch traps.Reveal(rest % 3) {
+			case traps.Unknown:
+				unknown = t
+			case traps.Harmful:
+				combo |= 1 << t
+			}
+			rest /= 3
+			if unknown >= 0 {
+				break
+			}
+		}
+		if unknown < 0 {
+			p.mass[k] = p.weights[combo]
+			continue
+		}
+		kk := Knowledge(k)
+		p.mass[k] = p.mass[kk.With(unknown, traps.Harmless)] + p.mass[kk.With(unknown, traps.Harmful)]
+	}
 }
 
 // Kinds is K.

@@ -43,10 +43,7 @@ func (e *UnreachableError) Error() string {
 // finally lands: the jump's end if a jump starts on c, else c itself.
 // Index 0 is unused.
 func (b Board) Targets() [Cells + 1]int {
-	var t [Cells + 1]int
-	for c := range t {
-		t[c] = c
-	}
+	t := cellsInOrder
 	for _, j := range b.Jumps {
 		if j.From >= 1 && j.From <= Cells && j.To >= 1 && j.To <= Cells {
 			t[j.From] = j.To
@@ -54,6 +51,14 @@ func (b Board) Targets() [Cells + 1]int {
 	}
 	return t
 }
+
+// cellsInOrder has c at index c: the targets of a board without jumps.
+var cellsInOrder = func() (t [Cells + 1]int) {
+	for c := range t {
+		t[c] = c
+	}
+	return t
+}()
 
 // Validate checks the rules of the statement: each jump within 1..100 with
 // a ≠ b, none starting on 1 or 100, one jump per start, no jump ending on
@@ -63,7 +68,7 @@ func (b Board) Validate() error {
 	if len(b.Jumps) > Cells-2 {
 		return &JumpError{Index: Cells - 2, Msg: fmt.Sprintf("a board has at most %d jumps (one per cell 2..99)", Cells-2)}
 	}
-	var startOf [Cells + 1]int // 1-based index of the jump starting on a cell, 0 if none
+	var startOf [Cells + 1]uint8 // 1-based index of the jump starting on a cell (at most Cells-2), 0 if none
 	for i, j := range b.Jumps {
 		switch {
 		case j.From < 1 || j.From > Cells || j.To < 1 || j.To > Cells:
@@ -77,7 +82,7 @@ func (b Board) Validate() error {
 		case startOf[j.From] != 0:
 			return &JumpError{i, fmt.Sprintf("%d %d: cell %d already starts jump %d", j.From, j.To, j.From, startOf[j.From])}
 		}
-		startOf[j.From] = i + 1
+		startOf[j.From] = uint8(i + 1)
 	}
 	for i, j := range b.Jumps {
 		if k := startOf[j.To]; k != 0 {
@@ -98,12 +103,8 @@ func (b Board) StuckCell() int {
 		return 0
 	}
 	land := b.Targets()
-	reaches := reachersOfGoal(&land)
-	stuck := false
-	for c := 1; c < Cells && !stuck; c++ {
-		stuck = land[c] == c && !reaches[c]
-	}
-	if !stuck {
+	reaches, all := reachersOfGoal(&land)
+	if all {
 		return 0 // every cell one can stand on leads to 100, those reached from 1 included
 	}
 	fromStart := reachedFromStart(&land)
@@ -131,12 +132,14 @@ const (
 // land on a waiting one. The waiting cells, few and all below a run of
 // snake heads, are then settled by repeated passes until none changes: the
 // least fixed point, so a ring of cells that only lead to each other stays
-// cut off from 100.
-func reachersOfGoal(land *[Cells + 1]int) [Cells + 1]bool {
+// cut off from 100. all reports whether every cell one can stand on is
+// marked.
+func reachersOfGoal(land *[Cells + 1]int) (reaches [Cells + 1]bool, all bool) {
 	var state [Cells + 1]uint8
 	state[Cells] = cellReaches
 	var waiting [Cells]uint8 // in descending order
 	n := 0
+	cut := false // some cell is dead
 	for c := Cells - 1; c >= 1; c-- {
 		if land[c] != c {
 			continue // a jump's start is never stood on
@@ -159,7 +162,9 @@ func reachersOfGoal(land *[Cells + 1]int) [Cells + 1]bool {
 		if s == cellWaits {
 			waiting[n], n = uint8(c), n+1
 		}
+		cut = cut || s == cellDead
 	}
+	settled := 0 // waiting cells found to reach 100
 	for changed := true; changed; {
 		changed = false
 		for _, c := range waiting[:n] {
@@ -169,16 +174,19 @@ func reachersOfGoal(land *[Cells + 1]int) [Cells + 1]bool {
 			for d := 1; d <= 6 && int(c)+d <= Cells; d++ {
 				if state[land[int(c)+d]] == cellReaches {
 					state[c], changed = cellReaches, true
+					settled++
 					break
 				}
 			}
 		}
 	}
-	var out [Cells + 1]bool
-	for c, s := range state {
-		out[c] = s == cellReaches
+	if !cut && settled == n {
+		return reaches, true // the caller reads no mark
 	}
-	return out
+	for c, s := range state {
+		reaches[c] = s == cellReaches
+	}
+	return reaches, false
 }
 
 // reachedFromStart marks the cells the player can stand on after some
@@ -210,12 +218,24 @@ func reachedFromStart(land *[Cells + 1]int) [Cells + 1]bool {
 // every expectation is finite: the common case, decided with a few word
 // operations. It assumes the jumps are otherwise valid.
 func (b Board) MayTrap() bool {
-	var heads [2]uint64 // bit c of the 128-bit word: a snake starts on cell c
+	var lo, hi uint64 // bit c of the 128-bit word hi:lo: a snake starts on cell c
 	for _, j := range b.Jumps {
-		if j.To < j.From && j.From >= 0 && j.From < 128 {
-			heads[j.From>>6] |= 1 << (j.From & 63)
+		c := uint(j.From)
+		if c >= 128 {
+			continue
 		}
+		// Without branches on the jump's direction or half, which follow no
+		// pattern a predictor could learn.
+		var snake uint64
+		if j.To < j.From {
+			snake = 1
+		}
+		bit := snake << (c & 63)
+		upper := -uint64(c >> 6) // all ones for cells 64..127
+		lo |= bit &^ upper
+		hi |= bit & upper
 	}
+	heads := [2]uint64{lo, hi}
 	// run keeps bit c while cells c..c+5 all start snakes.
 	run, shifted := heads, heads
 	for range 5 {

@@ -52,7 +52,7 @@ func parseUpTo(r io.Reader, file string, maxCases, halvesFrom int) ([]Board, err
 			return boards, nil
 		}
 	}
-	boards, err := readCases(sc, t, -1)
+	boards, err := readCases(sc, t, -1, t)
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +79,14 @@ func readHalves(sc *textio.Scanner, t int) (boards []Board, ok bool) {
 	first, second := *sc, sc.From(split)
 	done := make(chan []Board)
 	go func() {
-		boards, err := readCases(&first, t-1, split)
+		// Room for all t boards, so that the second half's are appended in place.
+		boards, err := readCases(&first, t-1, split, t)
 		if err != nil || first.Offset() != split {
 			boards = nil
 		}
 		done <- boards
 	}()
-	rest, err := readCases(second, t-1, second.Size())
+	rest, err := readCases(second, t-1, second.Size(), t-1)
 	head := <-done
 	if err != nil || head == nil || len(head)+len(rest) != t || !second.Done() {
 		return nil, false
@@ -115,25 +116,33 @@ func caseStartAfter(data []byte, from int) int {
 }
 
 // readCases reads at most t cases from sc, or, when stop ≥ 0, the cases
-// that begin before byte offset stop; case numbers in errors count from
-// the first case of the input. One goroutine reads while another validates
-// the cases read so far, in order, so the errors come out in case order:
-// the rule errors of broken cases, then the malformed token that ended the
-// reading, if any.
-func readCases(sc *textio.Scanner, t, stop int) ([]Board, error) {
+// that begin before byte offset stop, into a slice with room for at most
+// room boards; case numbers in errors count from the first case of the
+// input. One goroutine reads while another validates the cases read so
+// far, in order, so the errors come out in case order: the rule errors of
+// broken cases, then the malformed token that ended the reading, if any.
+// The validator hands each chunk back when done, so a few chunks serve the
+// whole input.
+func readCases(sc *textio.Scanner, t, stop, room int) ([]Board, error) {
 	chunks := make(chan []readCase, 16)
+	done := make(chan []readCase, cap(chunks)+2) // every chunk fits: the validator never blocks on it
 	broken := make(chan []error)
-	go func() { broken <- validateCases(sc, chunks) }()
+	go func() { broken <- validateCases(sc, chunks, done) }()
 	var (
 		jumps jumpSlab
 		lines lineSlab
 		chunk []readCase
-		read  = make([]Board, 0, min(t, sc.Size()/4+1)) // a case takes 4 bytes or more
+		read  = make([]Board, 0, min(room, sc.Size()/4+1)) // a case takes 4 bytes or more
 		err   error
 	)
 	for n := 0; n < t && (stop < 0 || sc.Offset() < stop); n++ {
 		if chunk == nil {
-			chunk = make([]readCase, 0, validateEvery)
+			select {
+			case chunk = <-done:
+				chunk = chunk[:0]
+			default:
+				chunk = make([]readCase, 0, validateEvery)
+			}
 		}
 		chunk = chunk[:len(chunk)+1]
 		if err = readNextCase(sc, &chunk[len(chunk)-1], &jumps, &lines, n+1, t); err != nil {
@@ -166,15 +175,25 @@ const validateEvery = 256
 // readCase is one case as read: its board and the lines its errors name.
 type readCase struct {
 	board Board
-	nLine int     // the line of n
-	lines []int32 // the line of each jump
-	c     int     // the case's number
+	nLine int // the line of n
+	// lines is the line of each jump, or nil when jump i is on line
+	// nLine+1+i, one a line as Write and the judge's files lay them out.
+	lines []int32
+	c     int // the case's number
+}
+
+// jumpLine is the line of jump i.
+func (rc *readCase) jumpLine(i int) int {
+	if rc.lines == nil {
+		return rc.nLine + 1 + i
+	}
+	return int(rc.lines[i])
 }
 
 // validateCases validates the cases of each chunk received, in order,
-// until chunks is closed, and returns the rule errors of the broken cases,
-// in order.
-func validateCases(sc *textio.Scanner, chunks <-chan []readCase) []error {
+// until chunks is closed, hands each chunk on to done, and returns the
+// rule errors of the broken cases, in order.
+func validateCases(sc *textio.Scanner, chunks <-chan []readCase, done chan<- []readCase) []error {
 	var broken []error
 	for chunk := range chunks {
 		for i := range chunk {
@@ -183,10 +202,14 @@ func validateCases(sc *textio.Scanner, chunks <-chan []readCase) []error {
 				var je *JumpError
 				line, msg := c.nLine, err.Error()
 				if errors.As(err, &je) {
-					line, msg = int(c.lines[je.Index]), je.Msg
+					line, msg = c.jumpLine(je.Index), je.Msg
 				}
 				broken = append(broken, sc.Errorf(line, "case %d: %s", c.c, msg))
 			}
+		}
+		select {
+		case done <- chunk:
+		default: // the reader has finished and left enough behind
 		}
 	}
 	return broken
@@ -232,7 +255,7 @@ func readNextCase(sc *textio.Scanner, rc *readCase, jumps *jumpSlab, lines *line
 	if err != nil {
 		return err
 	}
-	*rc = readCase{board: Board{Jumps: jumps.take(n)}, nLine: nLine, lines: lines.take(n), c: c}
+	*rc = readCase{board: Board{Jumps: jumps.take(n)}, nLine: nLine, c: c}
 	for i := range n {
 		from, line, err := sc.Int("a (a jump's start)", 1, Cells)
 		if err != nil {
@@ -242,7 +265,16 @@ func readNextCase(sc *textio.Scanner, rc *readCase, jumps *jumpSlab, lines *line
 		if err != nil {
 			return err
 		}
-		rc.board.Jumps[i], rc.lines[i] = Jump{From: from, To: to}, int32(line)
+		rc.board.Jumps[i] = Jump{From: from, To: to}
+		if rc.lines == nil && line != nLine+1+i { // the first jump off its own line
+			rc.lines = lines.take(n)
+			for k := range i {
+				rc.lines[k] = int32(nLine + 1 + k)
+			}
+		}
+		if rc.lines != nil {
+			rc.lines[i] = int32(line)
+		}
 	}
 	return nil
 }

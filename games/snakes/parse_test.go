@@ -64,6 +64,11 @@ func TestParseErrors(t *testing.T) {
 		{"wall before the goal", "1\n\n6\n94 3\n95 3\n96 3\n97 3\n98 3\n99 3\n", 3, "cell 93 can be reached"},
 		{"trailing garbage", "1\n\n0\nextra\n", 4, "after the last"},
 		{"second case bad", "2\n\n0\n\n1\n3 3\n", 6, "case 2"},
+		// Jumps laid out otherwise than one a line after n: each named by its own line.
+		{"two jumps on one line", "1\n\n2\n5 50 5 60\n", 4, "already starts jump 1"},
+		{"a jump on the line of n", "1\n\n2 5 50\n5 60\n", 4, "already starts jump 1"},
+		{"a blank line between jumps", "1\n\n3\n5 50\n\n6 60\n5 70\n", 7, "already starts jump 1"},
+		{"a jump split over two lines", "1\n\n2\n5\n50\n5 60\n", 6, "already starts jump 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
