@@ -25,6 +25,12 @@ type Program struct {
 	// Games are the games the commands know, in the order help and reports
 	// list them. There must be at least one, and their names must differ.
 	Games []props.Game
+
+	// ownsProcess says that the program is the whole process (Main), whose
+	// process-wide settings a command may change (solve's collector target,
+	// batchGC); never for Run, which tests and embedders call in-process,
+	// perhaps several at once.
+	ownsProcess bool
 }
 
 // Main runs the command line of the process over games, stopping work on
@@ -43,7 +49,7 @@ func Main(games ...props.Game) int {
 	if len(os.Args) > 1 {
 		args = os.Args[1:]
 	}
-	p := Program{Name: binaryName(os.Args), Games: games}
+	p := Program{Name: binaryName(os.Args), Games: games, ownsProcess: true}
 	return p.Run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
 }
 

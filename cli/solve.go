@@ -31,7 +31,9 @@ Games:
 			if g, err = withDigits(g, digits); err != nil {
 				return err
 			}
-			defer batchGC()()
+			if p.ownsProcess {
+				batchGC()
+			}
 			boards, err := readBoards(cmd, g, args, relaxed)
 			if err != nil {
 				return err

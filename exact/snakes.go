@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -45,19 +46,32 @@ func ExpectedThrows(b snakes.Board) (float64, error) {
 	if err := b.Validate(); err != nil {
 		return 0, fmt.Errorf("snakes: %w", err)
 	}
-	return ExpectedThrowsOfValid(b), nil
+	return ExpectedThrowsOfValid(b)
 }
 
 // ExpectedThrowsOfValid is ExpectedThrows of a board known to be valid
 // (b.Validate() returned nil, as for every board snakes.Parse returns),
-// without validating it again. Of any other board it is meaningless, and
-// it may panic.
-func ExpectedThrowsOfValid(b snakes.Board) float64 {
+// without validating it again. Of another board its value means nothing,
+// but it never panics: a jump off the board or too many jumps, and an
+// expectation that is not finite, are an error (ExpectedThrows says what
+// is wrong).
+func ExpectedThrowsOfValid(b snakes.Board) (float64, error) {
+	if len(b.Jumps) > snakes.Cells-2 {
+		return 0, errors.New("snakes: not a valid board: more jumps than cells 2..99")
+	}
+	for _, j := range b.Jumps {
+		if j.From < 1 || j.From > snakes.Cells || j.To < 1 || j.To > snakes.Cells {
+			return 0, fmt.Errorf("snakes: not a valid board: jump %d %d leaves cells 1..%d", j.From, j.To, snakes.Cells)
+		}
+	}
 	buf := sweepPool.Get().(*sweepBuffers)
 	s := newSnakesSweep(b, buf)
 	e := s.eval(1)
 	sweepPool.Put(buf)
-	return e
+	if math.IsInf(e, 0) || math.IsNaN(e) {
+		return 0, errors.New("snakes: not a valid board: the expectation is not finite")
+	}
+	return e, nil
 }
 
 // ExpectedThrowsFrom returns E(x) for every cell x in 1..100 (index 0 unused).

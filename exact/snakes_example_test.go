@@ -18,7 +18,11 @@ func ExampleExpectedThrowsOfValid() {
 		return
 	}
 	for i, b := range boards {
-		fmt.Printf("Case %d: %.8f\n", i+1, exact.ExpectedThrowsOfValid(b))
+		e, err := exact.ExpectedThrowsOfValid(b)
+		if err != nil {
+			panic(err) // Parse validated every board
+		}
+		fmt.Printf("Case %d: %.8f\n", i+1, e)
 	}
 	_, err = exact.ExpectedThrows(snakes.Board{Jumps: []snakes.Jump{{From: 1, To: 50}}})
 	fmt.Println(err)

@@ -240,3 +240,36 @@ func TestExpectedThrowsFromUnreachableTrap(t *testing.T) {
 		t.Errorf("E(1) = %v (from: %v), want %v", got, e[1], want)
 	}
 }
+
+// TestExpectedThrowsOfValidNeverPanics: of an invalid board the value means
+// nothing, but a jump off the board and an infinite expectation are errors,
+// and nothing panics (the invalid boards a review handed it).
+func TestExpectedThrowsOfValidNeverPanics(t *testing.T) {
+	snakesTo3 := snakes.Board{}
+	for from := 94; from <= 99; from++ {
+		snakesTo3.Jumps = append(snakesTo3.Jumps, snakes.Jump{From: from, To: 3})
+	}
+	tests := []struct {
+		name    string
+		board   snakes.Board
+		wantErr bool
+	}{
+		{"a jump off the board", snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 101}}}, true},
+		{"a jump from cell 0", snakes.Board{Jumps: []snakes.Jump{{From: 0, To: 50}}}, true},
+		{"cells 94..99 all back to 3: never ends", snakesTo3, true},
+		{"a jump onto itself", snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 5}}}, false},
+		{"a chain", snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 50}, {From: 50, To: 60}}}, false},
+		{"a jump from the start", snakes.Board{Jumps: []snakes.Jump{{From: 1, To: 50}}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, err := ExpectedThrowsOfValid(tt.board)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("= %v, %v; want an error: %v", e, err, tt.wantErr)
+			}
+			if _, err := ExpectedThrows(tt.board); err == nil {
+				t.Errorf("ExpectedThrows took %v as valid", tt.board)
+			}
+		})
+	}
+}

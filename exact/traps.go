@@ -10,7 +10,7 @@ import (
 
 // TrapStats counts the work of one trap-maze solve.
 type TrapStats struct {
-	Layers    int // (life, knowledge) layers evaluated, of H·3^K possible
+	Layers    int // (life, knowledge) layers created, of H·3^K possible (a step skipped by its bound may still create one)
 	Regions   int // free regions evaluated, over all layers
 	Frontier  int // frontier steps (onto an unknown or harmful trap) evaluated
 	CellVisit int // cells visited by the region searches (one search per region of a set of harmless kinds, shared by its layers)

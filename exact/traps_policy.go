@@ -16,7 +16,8 @@ type TrapSolution struct {
 	Policy traps.Table
 	Stats  TrapStats
 	// Reached lists, once each, the knowledges of the layers the solver
-	// evaluated: exactly those a player can meet (all of positive mass).
+	// created: each one a player can meet, of positive mass, but not every
+	// one (a region certain to survive stops the search there).
 	Reached []belief.Knowledge
 }
 

@@ -120,7 +120,8 @@ func answerSnakes(b snakes.Board) (Solution, error) {
 
 // answerValidSnakes is answerSnakes of a board Parse validated.
 func answerValidSnakes(b snakes.Board) (Solution, error) {
-	return Solution{Value: exact.ExpectedThrowsOfValid(b)}, nil
+	e, err := exact.ExpectedThrowsOfValid(b)
+	return Solution{Value: e}, err
 }
 
 // writeSnakesAnswers prints "Case i: x" with digits decimals. It appends
