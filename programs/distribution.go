@@ -87,11 +87,28 @@ func parseDistribution(out []byte, tol props.Tolerance) (distribution, error) {
 // refereeCounts reads a referee's outcomes as counts of integer outcomes in
 // 0..montecarlo.MaxOutcome, runs of them in all.
 func refereeCounts(out []byte, runs int64) (Sample, []int64, error) {
-	s, err := parseOutcomes(out, runs, Expectation, 0, montecarlo.MaxOutcome)
+	var counts []int64
+	s, err := integerOutcomes(out, runs, "a test of a distribution", func(x int, c int64) {
+		for x >= len(counts) {
+			counts = append(counts, 0)
+		}
+		counts[x] += c
+	})
 	if err != nil {
 		return s, nil, err
 	}
-	var counts []int64
+	return s, counts, nil
+}
+
+// integerOutcomes checks a referee's output (parseOutcomes: runs outcomes
+// in 0..montecarlo.MaxOutcome) and calls add with each line's outcome and
+// count, in the order printed; an outcome that is not an integer is an
+// error, saying it is needed for what.
+func integerOutcomes(out []byte, runs int64, what string, add func(x int, count int64)) (Sample, error) {
+	s, err := parseOutcomes(out, runs, Expectation, 0, montecarlo.MaxOutcome)
+	if err != nil {
+		return s, err
+	}
 	for i, line := range strings.Split(string(out), "\n") {
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
@@ -99,18 +116,15 @@ func refereeCounts(out []byte, runs int64) (Sample, []int64, error) {
 		}
 		x, _ := parseDecimal(fields[0])
 		if x != math.Trunc(x) {
-			return s, nil, fmt.Errorf("line %d: outcome %v is not an integer, which a test of a distribution needs", i+1, x)
+			return s, fmt.Errorf("line %d: outcome %v is not an integer, which %s needs", i+1, x, what)
 		}
 		c := int64(1)
 		if len(fields) == 2 {
 			c, _ = strconv.ParseInt(fields[1], 10, 64)
 		}
-		for int(x) >= len(counts) {
-			counts = append(counts, 0)
-		}
-		counts[int(x)] += c
+		add(int(x), c)
 	}
-	return s, counts, nil
+	return s, nil
 }
 
 // judgeDistribution tests the referee's outcomes against the solver's

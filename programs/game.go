@@ -250,26 +250,13 @@ func batchPlayers(referee Program, in Input) func() montecarlo.Player {
 // outcomeList reads a referee's output as integer outcomes in the order
 // printed, each "outcome count" line expanded; there must be runs of them.
 func outcomeList(out []byte, runs int) ([]int, error) {
-	if _, err := parseOutcomes(out, int64(runs), Expectation, 0, montecarlo.MaxOutcome); err != nil {
-		return nil, err
-	}
 	list := make([]int, 0, runs)
-	for i, line := range strings.Split(string(out), "\n") {
-		fields := strings.Fields(line)
-		if len(fields) == 0 {
-			continue
-		}
-		x, _ := parseDecimal(fields[0])
-		if x != math.Trunc(x) {
-			return nil, fmt.Errorf("line %d: outcome %v is not an integer, which a count needs", i+1, x)
-		}
-		count := int64(1)
-		if len(fields) == 2 {
-			count, _ = strconv.ParseInt(fields[1], 10, 64)
-		}
+	if _, err := integerOutcomes(out, int64(runs), "a count", func(x int, count int64) {
 		for range count {
-			list = append(list, int(x))
+			list = append(list, x)
 		}
+	}); err != nil {
+		return nil, err
 	}
 	return list, nil
 }

@@ -139,23 +139,8 @@ func run(ctx context.Context, role Role, p Program, args []string, input []byte)
 		}
 		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
 	}
-	fault := func(v props.Verdict, detail string) *Fault {
-		return &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}
-	}
-	switch {
-	case res.TimedOut:
-		return nil, fault(props.TimeLimit, fmt.Sprintf("still running after %v: the process group was killed", res.Elapsed.Round(time.Millisecond))), nil
-	case res.OverMemory != "":
-		return nil, fault(props.MemoryLimit, res.OverMemory+stderrTail(res)), nil
-	case res.Crashed():
-		how := fmt.Sprintf("exit status %d", res.ExitCode)
-		if res.Signal != "" {
-			how = "killed by signal: " + res.Signal
-		}
-		if res.MemoryNote != "" {
-			how += " " + res.MemoryNote
-		}
-		return nil, fault(props.Crash, how+stderrTail(res)), nil
+	if v, detail := res.Ended(); v != props.Accepted {
+		return nil, &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}, nil
 	}
 	return res.Stdout, nil, nil
 }

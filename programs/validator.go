@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -27,23 +26,13 @@ func validateInput(ctx context.Context, v Program, gen string, input []byte) (*F
 		}
 		return nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, RoleValidator, v, err)
 	}
-	own := func(verdict props.Verdict, detail string) *Fault {
-		return &Fault{Role: RoleValidator, Verdict: verdict, Command: v.String(), Detail: detail, Input: input, Generator: gen}
-	}
 	switch {
-	case res.TimedOut:
-		return own(props.TimeLimit, fmt.Sprintf("still running after %v: the process group was killed", res.Elapsed.Round(time.Millisecond))), nil
-	case res.OverMemory != "":
-		return own(props.MemoryLimit, res.OverMemory+stderrTail(res)), nil
-	case res.Signal != "":
-		how := "killed by signal: " + res.Signal
-		if res.MemoryNote != "" {
-			how += " " + res.MemoryNote
-		}
-		return own(props.Crash, how+stderrTail(res)), nil
-	case res.ExitCode != 0:
+	case res.TimedOut || res.OverMemory != "" || res.Signal != "": // the validator's own fault
+		verdict, detail := res.Ended()
+		return &Fault{Role: RoleValidator, Verdict: verdict, Command: v.String(), Detail: detail, Input: input, Generator: gen}, nil
+	case res.ExitCode != 0: // a rejection
 		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: gen, Input: input, Validator: v.String(),
-			Detail: fmt.Sprintf("the validator %s rejects the input it printed (exit status %d; or the validator is wrong)%s",
+			Detail: fmt.Sprintf("the validator %s rejects it (exit status %d; or the validator is wrong)%s",
 				v, res.ExitCode, stderrTail(res))}, nil
 	}
 	return nil, nil
@@ -54,7 +43,7 @@ func validateInput(ctx context.Context, v Program, gen string, input []byte) (*F
 func rejection(where string, f *Fault) error {
 	detail := strings.TrimSpace(f.Detail)
 	if f.Role == RoleGenerator { // the validator rejected it
-		return fmt.Errorf("%s: not a valid input: %s", where, strings.Replace(detail, " the input it printed", " it", 1))
+		return fmt.Errorf("%s: not a valid input: %s", where, detail)
 	}
 	return fmt.Errorf("%s: the validator failed (%s): %s: %s", where, f.Verdict, f.Command, detail)
 }

@@ -38,6 +38,29 @@ type RunResult struct {
 // signal, before any time limit.
 func (r RunResult) Crashed() bool { return !r.TimedOut && (r.Signal != "" || r.ExitCode != 0) }
 
+// Ended says how a run that did not exit cleanly in time ended — a time
+// limit, a memory limit or a crash — with the detail its verdict shows
+// (how long, the exit status or signal, stderr's tail); Accepted and ""
+// for a run that exited 0 in time, whose output is yet to be judged.
+func (r RunResult) Ended() (Verdict, string) {
+	switch {
+	case r.TimedOut:
+		return TimeLimit, fmt.Sprintf("still running after %v: the process group was killed", r.Elapsed.Round(time.Millisecond))
+	case r.OverMemory != "":
+		return MemoryLimit, r.OverMemory + stderrTail(r)
+	case r.Crashed():
+		how := fmt.Sprintf("exit status %d", r.ExitCode)
+		if r.Signal != "" {
+			how = "killed by signal: " + r.Signal
+		}
+		if r.MemoryNote != "" {
+			how += " " + r.MemoryNote
+		}
+		return Crash, how + stderrTail(r)
+	}
+	return Accepted, ""
+}
+
 // Failure is one failing input with everything needed to reproduce it.
 type Failure struct {
 	Verdict Verdict
@@ -219,20 +242,8 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 
 // judge applies the game's judge to one run.
 func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []float64, string) {
-	switch {
-	case res.TimedOut:
-		return TimeLimit, -1, nil, fmt.Sprintf("still running after %v: the process group was killed", res.Elapsed.Round(time.Millisecond))
-	case res.OverMemory != "":
-		return MemoryLimit, -1, nil, res.OverMemory + stderrTail(res)
-	case res.Crashed():
-		how := fmt.Sprintf("exit status %d", res.ExitCode)
-		if res.Signal != "" {
-			how = "killed by signal: " + res.Signal
-		}
-		if res.MemoryNote != "" {
-			how += " " + res.MemoryNote
-		}
-		return Crash, -1, nil, how + stderrTail(res)
+	if v, detail := res.Ended(); v != Accepted {
+		return v, -1, nil, detail
 	}
 	judge := Judge(c.Game)
 	theirs, err := judge.ParseAnswers(res.Stdout, len(sols))
