@@ -1,0 +1,12 @@
+package props
+
+import "errors"
+
+// ErrCannotJudge is wrapped by the error of an oracle (a game's Solve, the
+// rules engine behind it, a brute force) on a board it cannot judge within
+// its limits: a cycle too large for the engine, a board too big to solve or
+// to simulate. Such a board is nobody's fault: check, stress and report skip
+// it and count it on a line of its own, never as a failure of the solver and
+// never as a pass. The wrapping error names the limit and, where there is
+// one, the flag that raises it.
+var ErrCannotJudge = errors.New("no oracle can judge this board")
