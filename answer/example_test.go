@@ -17,10 +17,10 @@ func Example() {
 
 	// The referee judges a residue through the one small fraction it
 	// stands for, for answers in [0, 100].
-	b, _ := answer.NewBounds(rule.Modulus, 0, 100, 0)
-	x, ok := answer.Reconstruct(389939233, rule.Modulus, b.N, b.D)
+	b, _ := answer.NewBounds(rule.Modulus, 0, 100, 1000)
+	x, ok := b.Read(389939233)
 	fmt.Println(x, ok, b)
 	// Output:
 	// 389939233 (= 2087/64 mod 998244353) false
-	// 2087/64 true p/q with q ≤ 2234 and |p| ≤ 223400 (answers in [0, 100])
+	// 2087/64 true p/q with q ≤ 1000 and |p| ≤ 100000 (answers in [0, 100])
 }

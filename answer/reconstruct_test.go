@@ -62,7 +62,7 @@ func TestReconstructExhaustive(t *testing.T) {
 // modulo the two moduli of contest problems and one near 2^62.
 func TestReconstructRoundTrip(t *testing.T) {
 	for _, m := range []int64{998244353, 1000000007, 4611686018427387847} {
-		b, err := NewBounds(m, 0, 100, 0)
+		b, err := NewBounds(m, 0, 100, UniqueDenominator(m, 0, 100))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,29 +99,58 @@ func TestReconstructRefuses(t *testing.T) {
 	}
 }
 
-// TestNewBounds checks the bounds are the largest with 2·N·D < m.
+// TestNewBounds checks UniqueDenominator is the largest D with
+// 2·N·D < m, and the default bounds the largest within DefaultCoincidence.
 func TestNewBounds(t *testing.T) {
 	for _, c := range []struct {
 		m      int64
 		lo, hi float64
-	}{{998244353, 0, 1}, {998244353, 0, 100}, {1000000007, -5, 3}, {101, 0, 1}, {101, 0, 50}} {
+	}{{998244353, 0, 1}, {998244353, 0, 100}, {1000000007, -5, 3}, {101, 0, 1}, {101, 0, 50}, {4611686018427387847, 0, 1e6}} {
+		u := UniqueDenominator(c.m, c.lo, c.hi)
+		mag := max(1, -c.lo, c.hi)
+		if n := int64(mag * float64(u)); !(u >= 1 && 2*n*u < c.m) {
+			t.Errorf("%+v: D = %d is not unique", c, u)
+		}
+		if n := int64(mag * float64(u+1)); 2*n*(u+1) < c.m {
+			t.Errorf("%+v: D = %d is not the largest: %d also works", c, u, u+1)
+		}
 		b, err := NewBounds(c.m, c.lo, c.hi, 0)
 		if err != nil {
 			t.Fatalf("%+v: %v", c, err)
 		}
-		if !(2*b.N*b.D < c.m) {
-			t.Errorf("%+v: %v not unique", c, b)
+		next := b
+		next.D++
+		if b.D > u || b.Coincidence() > DefaultCoincidence && b.D > 1 || b.D < u && next.Coincidence() <= DefaultCoincidence {
+			t.Errorf("%+v: default %v (coincidence %.3g), unique up to %d", c, b, b.Coincidence(), u)
 		}
-		mag := max(1, -c.lo, c.hi)
-		d := b.D + 1
-		if n := int64(mag * float64(d)); 2*n*d < c.m {
-			t.Errorf("%+v: %v is not the largest: D = %d also works", c, b, d)
+		if _, err := NewBounds(c.m, c.lo, c.hi, u+1); err == nil {
+			t.Errorf("%+v: D = %d beyond the unique bound accepted", c, u+1)
 		}
 	}
 	if _, err := NewBounds(7, 0, 100, 0); err == nil {
 		t.Error("range 100 modulo 7: want an error")
 	}
-	if b, _ := NewBounds(998244353, 0, 1, 64); b.D != 64 {
+	// Hand-derived: modulo 998244353 with answers in [0, 1], a coincidence
+	// of 1e-6 allows Count = D(D+1)/2 + D ≤ 998.2, so D = 43 (989; 44 gives 1034).
+	if b, _ := NewBounds(998244353, 0, 1, 0); b.D != 43 {
+		t.Errorf("default for [0, 1]: %v, want D = 43", b)
+	}
+	if b, _ := NewBounds(998244353, 0, 1, 64); b.D != 64 || b.N != 64 {
 		t.Errorf("capped at 64: got %v", b)
+	}
+}
+
+// TestBoundsRead: a fraction outside the range is not read back.
+func TestBoundsRead(t *testing.T) {
+	b, _ := NewBounds(998244353, 0, 1, 100)
+	for _, c := range []struct {
+		x  *big.Rat
+		ok bool
+	}{{big.NewRat(2, 3), true}, {big.NewRat(0, 1), true}, {big.NewRat(-1, 3), false}, {big.NewRat(1, 101), false}} {
+		res, _ := ResidueOf(c.x, b.Modulus)
+		got, ok := b.Read(res)
+		if ok != c.ok || ok && got.Cmp(c.x) != 0 {
+			t.Errorf("%v: read %v, %v", c.x, got, ok)
+		}
 	}
 }
