@@ -190,3 +190,16 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestFormatIntegerResidue: a residue whose fraction is itself is shown once.
+func TestFormatIntegerResidue(t *testing.T) {
+	r := Rule{Kind: Residue, Modulus: p998}
+	v, _ := r.FromRat(big.NewRat(2, 1))
+	if got := r.Format(v, big.NewRat(2, 1)); got != "2" {
+		t.Errorf("Format(2, 2/1) = %q, want 2", got)
+	}
+	v, _ = r.FromRat(big.NewRat(-1, 1))
+	if got := r.Format(v, big.NewRat(-1, 1)); got != "998244352 (= -1 mod 998244353)" {
+		t.Errorf("Format(-1) = %q", got)
+	}
+}

@@ -112,11 +112,11 @@ func ResidueOf(x *big.Rat, m int64) (int64, error) {
 }
 
 // Format prints v as a solver prints it and, for a residue whose fraction
-// is known (frac non-nil), the fraction beside it:
-// "389939233 (= 2087/64 mod 998244353)".
+// is known (frac non-nil) and is not the residue itself, the fraction
+// beside it: "389939233 (= 2087/64 mod 998244353)".
 func (r Rule) Format(v Value, frac *big.Rat) string {
 	s := v.String()
-	if r.Kind == Residue && frac != nil {
+	if r.Kind == Residue && frac != nil && !(frac.IsInt() && frac.Cmp(v.Exact) == 0) {
 		s += fmt.Sprintf(" (= %s mod %d)", frac.RatString(), r.Modulus)
 	}
 	return s

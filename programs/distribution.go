@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
@@ -20,6 +21,7 @@ const TestDistribution = "DKW on the solver's distribution of outcomes (Massart'
 // out (1 − Σ), which the test allows for.
 type distribution struct {
 	Answer float64
+	Value  answer.Value // the answer of the run's exact kind (Stress.Answer); zero for a float
 	PMF    []float64
 	Tail   float64
 }

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"sync"
 	"time"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -41,6 +43,18 @@ type Stress struct {
 	// outside it is the referee's fault. A probability's are 0 and 1.
 	MinOutcome, MaxOutcome float64
 	Tolerance              props.Tolerance // the judge's rule; zero: 1e-6 absolute or relative
+	// Answer is the kind of answer the solver prints: the zero Rule is a
+	// float judged by Tolerance; an integer, a fraction or a residue
+	// modulo a prime is compared exactly with the brute force's (which
+	// prints p/q or an integer: answers.go). A residue with no brute force
+	// is read back as the one fraction within MaxDenominator
+	// (answer.Bounds) for the referee to judge; one that reads back as none
+	// is not judged (Outcome.NotJudged).
+	Answer answer.Rule
+	// MaxDenominator, for a residue, is the largest denominator a residue
+	// is read back with; 0: answer.NewBounds's default, which keeps the
+	// chance of a coincidence at answer.DefaultCoincidence an input.
+	MaxDenominator int64
 	// SolverDistribution, for an expectation, says that the solver prints
 	// its distribution of outcomes after its answer, "outcome probability"
 	// lines: the referee is then tested against that distribution (DKW),
@@ -131,6 +145,12 @@ type Failure struct {
 	RefereeSeed int64
 	Detail      string // the fault's detail, or the disagreement's numbers
 	Stdout      string // the solver's stdout, clipped
+	// AnswerValue and BruteValue are the two answers of the run's kind
+	// (Stress.Answer) as printed; Fraction and BruteFraction the exact
+	// fractions they stand for where known (a residue's fraction as the
+	// brute force printed it, or read back from the residue), else nil.
+	AnswerValue, BruteValue answer.Value
+	Fraction, BruteFraction *big.Rat
 
 	dist distribution // the solver's answer (and distribution) as read
 }
@@ -159,8 +179,14 @@ type Outcome struct {
 	// BruteCompared is how many cases the brute force answered;
 	// BruteSkipped how many it ran out of time on (it is for small inputs).
 	BruteCompared, BruteSkipped int
-	Shrink                      ShrinkStats
-	Elapsed                     time.Duration
+	// NotJudged counts the search's cases nobody could judge (no brute
+	// force's answer, and a residue that reads back as no small fraction
+	// for the referee): neither a pass nor a failure. NotJudgedNote says
+	// why, for the first of them.
+	NotJudged     int
+	NotJudgedNote string
+	Shrink        ShrinkStats
+	Elapsed       time.Duration
 }
 
 // Failed reports whether a failure was found (and, if statistical,
@@ -188,7 +214,7 @@ func (s *Stress) validate() error {
 	case s.Kind == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
 		return errors.New("stress: an expectation's test needs a finite range of outcomes (the assumption it rests on)")
 	}
-	return nil
+	return s.validateAnswer()
 }
 
 // budget splits Alpha.
@@ -236,7 +262,7 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 		// A window of cases judged at once, then taken in order: the first
 		// failure is the lowest failing case whatever Jobs is.
 		window := s.judgeWindow(ctx, start, min(start+s.jobs(), s.Cases), out.Budget.PerSearch)
-		for _, w := range window {
+		for k, w := range window {
 			r, err := w.r, w.err
 			if err != nil {
 				return nil, err
@@ -246,6 +272,12 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 				return out, nil
 			}
 			out.Judged++
+			if r.notJudged != "" {
+				out.NotJudged++
+				if out.NotJudgedNote == "" {
+					out.NotJudgedNote = fmt.Sprintf("case %d: %s", start+k+1, r.notJudged)
+				}
+			}
 			if r.judgement != nil {
 				out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
 			}
@@ -363,9 +395,9 @@ func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) 
 	d, perr := s.readAnswer(out)
 	switch {
 	case perr != nil:
-		again.Verdict, again.Detail = props.OutputFormat, fmt.Sprintf("it answered %.12g on this input, then, run again on the same input: %v", f.Answer, perr)
-	case d.Answer != f.dist.Answer || d.Tail != f.dist.Tail || !slices.Equal(d.PMF, f.dist.PMF):
-		again.Detail = fmt.Sprintf("it answered %.12g on this input, then %.12g on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", f.Answer, d.Answer)
+		again.Verdict, again.Detail = props.OutputFormat, fmt.Sprintf("it answered %s on this input, then, run again on the same input: %v", s.ShowAnswer(f), perr)
+	case d.Answer != f.dist.Answer || !d.Value.Equal(f.dist.Value) || d.Tail != f.dist.Tail || !slices.Equal(d.PMF, f.dist.PMF):
+		again.Detail = fmt.Sprintf("it answered %s on this input, then %s on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", s.ShowAnswer(f), s.show(d.Value, nil, d.Answer))
 	default:
 		return nil, nil
 	}
@@ -377,29 +409,36 @@ func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) 
 // found with: the copy of f it returns carries the new judgement, which
 // passes when the failure did not reproduce.
 func (s *Stress) reconfirm(ctx context.Context, f *Failure, seed int64, alpha float64) (*Failure, *Fault, error) {
-	reference := f.Answer
-	if f.HasBrute && !s.SolverDistribution {
-		reference = f.Brute
+	c := *f
+	reference, ok, why := s.target(&c)
+	if !ok { // the search judged f by the referee: its target read back then
+		return nil, nil, fmt.Errorf("stress: re-confirming: %s", why)
 	}
 	j, fault, err := s.referee(ctx, f.Input, seed, reference, f.dist, alpha)
 	if err != nil || fault != nil {
 		return nil, fault, err
 	}
-	c := *f
 	c.Judgement, c.RefereeSeed = j, seed
-	c.Detail = refereeDetail(j, reference, f.Kind)
+	c.Detail = s.refereeDetail(&c, j)
 	return &c, nil, nil
 }
 
 // refereeDetail says a statistical check's numbers.
-func refereeDetail(j *Judgement, reference float64, kind FailureKind) string {
-	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %.9g: p = %.3g ≤ %.3g",
-		j.Sample.Mean, j.Sample.N, map[bool]string{true: "brute force's answer", false: "solver's answer"}[kind == ProgramsDisagree], reference, j.PValue, j.Alpha)
+func (s *Stress) refereeDetail(f *Failure, j *Judgement) string {
+	who, shown := "solver's answer", s.ShowAnswer(f)
+	if f.HasBrute && !s.SolverDistribution {
+		who, shown = "brute force's answer", s.ShowBrute(f)
+	}
+	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %s: p = %.3g ≤ %.3g",
+		j.Sample.Mean, j.Sample.N, who, shown, j.PValue, j.Alpha)
 }
 
 // readAnswer reads the solver's output: one answer, or with
 // SolverDistribution the answer and its distribution.
 func (s *Stress) readAnswer(out []byte) (distribution, error) {
+	if s.rule().Kind.Exact() {
+		return s.readSolverAnswer(out)
+	}
 	if s.SolverDistribution {
 		return parseDistribution(out, s.Tolerance)
 	}
@@ -440,6 +479,7 @@ type judged struct {
 	fault                       *Fault   // a program other than the solver failed
 	judgement                   *Judgement
 	bruteCompared, bruteSkipped bool
+	notJudged                   string // why nobody could judge the case; "" when judged
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -479,7 +519,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		r.failure = f
 		return r, nil
 	}
-	f.Answer, f.HasAnswer, f.dist = dist.Answer, true, dist
+	f.Answer, f.HasAnswer, f.dist, f.AnswerValue = dist.Answer, true, dist, dist.Value
 
 	if s.Brute != nil {
 		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
@@ -492,41 +532,49 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			r.fault = fault
 			return r, nil
 		default:
-			v, perr := props.ParseAnswerLines(out, 1, props.OneNumber)
-			if perr != nil {
-				r.fault = &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: perr.Error()}
+			b, fault := s.readBrute(out)
+			if fault != nil {
+				r.fault = fault
 				return r, nil
 			}
-			f.Brute, f.HasBrute, r.bruteCompared = v[0], true, true
+			f.Brute, f.HasBrute, r.bruteCompared = b.value.Float64(), true, true
+			f.BruteValue, f.BruteFraction = b.value, b.frac
 		}
 	}
 
 	if scope == judgeAll {
-		reference := f.Answer
-		if f.HasBrute && !s.SolverDistribution {
-			reference = f.Brute
-		}
-		j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
-		if err != nil || fault != nil {
-			r.fault = fault
-			return r, err
-		}
-		r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
-		if !j.Pass {
-			f.Kind = RefereeDisagrees
-			if f.HasBrute && !s.SolverDistribution {
-				f.Kind = ProgramsDisagree
+		reference, ok, why := s.target(f)
+		if ok {
+			j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
+			if err != nil || fault != nil {
+				r.fault = fault
+				return r, err
 			}
-			f.Detail = refereeDetail(j, reference, f.Kind)
-			if f.Kind == ProgramsDisagree {
-				r.failure = f
-				return r, nil
+			r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
+			if !j.Pass {
+				f.Kind = RefereeDisagrees
+				if f.HasBrute && !s.SolverDistribution {
+					f.Kind = ProgramsDisagree
+				}
+				f.Detail = s.refereeDetail(f, j)
+				if f.Kind == ProgramsDisagree {
+					r.failure = f
+					return r, nil
+				}
 			}
+		} else if !f.HasBrute {
+			r.notJudged = why
 		}
 	}
-	if f.HasBrute && !s.Tolerance.Accepts(f.Brute, f.Answer) {
+	if f.HasBrute && !s.bruteAgrees(f) {
 		f.Kind = BruteDisagrees
-		f.Detail = fmt.Sprintf("the solver says %v, the brute force %v (%s)", f.Answer, f.Brute, s.Tolerance)
+		if f.Fraction == nil {
+			f.Fraction = s.readBack(f.AnswerValue) // shown beside the residue, judged by nobody
+		}
+		f.Detail = fmt.Sprintf("the solver says %s, the brute force %s (%s)", s.ShowAnswer(f), s.ShowBrute(f), s.judgeRule())
+		if hint := s.residueHint(f.Answer); hint != "" {
+			f.Detail += "\n" + hint
+		}
 		r.failure = f
 		return r, nil
 	}
@@ -576,7 +624,7 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 	if perr != nil {
 		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}
-	slack := slackOf(s.Tolerance, answer)
+	slack := s.slack(answer)
 	var j Judgement
 	if s.Kind == Probability {
 		j = judgeProbability(sample, answer, slack, alpha)
