@@ -306,7 +306,9 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	}
 	fmt.Fprintf(w, "\ninput (%s):\n%s", files.In, ensureNewline(string(f.Input)))
 	fmt.Fprintf(w, "\nour answer (%s):\n%s", files.Ans, ensureNewline(f.OursText))
-	if r := f.Fraction(g); r != nil {
+	if x := f.ExactText(g); x != "" {
+		fmt.Fprintf(w, "exact: %s\n", x)
+	} else if r := f.Fraction(g); r != nil {
 		fmt.Fprintf(w, "exact: %s\n", r.RatString())
 	}
 	if o := f.Oracle(); o != "" {

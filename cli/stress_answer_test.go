@@ -80,3 +80,40 @@ func TestStressModulusJSON(t *testing.T) {
 		t.Errorf("first failure %+v", f)
 	}
 }
+
+// programs --modulus: check compares residues exactly (the off-by-one
+// residue passed at 1e-6 relative on today's code), with a brute force of
+// fractions or of residues; solve prints the residue, and the
+// counterexample's .ans holds it.
+func TestProgramsModulus(t *testing.T) {
+	needSh(t)
+	dir := t.TempDir()
+	game := func(brute string) []string {
+		return []string{"programs", "--gen", shGen, "--referee", shHalfReferee, "--brute", brute, "--kind", "probability", "--params", "n=1..9", "--modulus", "998244353"}
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+	}{
+		{"right, brute force of fractions", append(game(shHalfBrute), "check", "--solver", shHalfResidue, "--cases", "5"), 0, []string{"every answer agreed"}},
+		{"right, brute force of residues", append(game(shHalfResidue), "check", "--solver", shHalfResidue, "--cases", "5"), 0, []string{"every answer agreed"}},
+		{"off by one", append(game(shHalfBrute), "check", "--solver", shHalfOffByOne, "--cases", "5", "--out", dir), 1,
+			[]string{"WRONG ANSWER", "our answer (" + dir + "/counterexample.ans):\n499122177\n", "exact: 499122177 (= 1/2 mod 998244353)",
+				"case 1: 499122178, want 499122177 (= 1/2 mod 998244353)"}},
+		{"solve prints the residue", append(game(shHalfBrute), "solve", "-"), 0, []string{"499122177\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "3\n", tt.args...)
+			ok := code == tt.code
+			for _, w := range tt.stdout {
+				ok = ok && strings.Contains(out, w)
+			}
+			if !ok {
+				t.Errorf("exit %d, stdout:\n%s\nstderr %q; want exit %d and %q", code, out, errOut, tt.code, tt.stdout)
+			}
+		})
+	}
+}

@@ -20,6 +20,7 @@ type gameOptions struct {
 	kind, params, name  string
 	tolerance           float64
 	programTimeout      time.Duration
+	answer              answerOptions
 }
 
 func (p Program) newProgramsCommand() *cobra.Command {
@@ -53,7 +54,10 @@ the referee with a bound on the outcomes instead.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error { return runPrograms(cmd, p, o, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.answer.toleranceSet = cmd.Flags().Changed("tolerance")
+			return runPrograms(cmd, p, o, args)
+		},
 	}
 	cmd.Flags().SetInterspersed(false) // the flags after COMMAND are COMMAND's
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
@@ -69,12 +73,13 @@ the referee with a bound on the outcomes instead.`,
 	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
 	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
 	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "time limit of one generator, referee or brute-force run")
+	o.answer.register(f, false)
 	return cmd
 }
 
 // programsFlags are the flags of `programs` itself, which go before
 // COMMAND.
-var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--tolerance", "--program-timeout"}
+var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--tolerance", "--program-timeout", "--answer", "--modulus"}
 
 func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
 	misplaced := ""
@@ -101,7 +106,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	}
 	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, validator: o.validator, kind: o.kind,
 		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
-		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1})
+		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1, answer: o.answer})
 	if err != nil {
 		return err
 	}
@@ -110,7 +115,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", p.Name)
 	}
 	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
-		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance})
+		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Answer: s.Answer})
 	if err != nil {
 		return usageError{err}
 	}

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
@@ -34,7 +36,14 @@ type GameSpec struct {
 	// in force (default Hi) is the largest the generator is given, drawn
 	// from Lo up to it, so that rapid shrinks toward Lo.
 	Params    []Param
-	Tolerance props.Tolerance
+	Tolerance props.Tolerance // a float answer's rule
+	// Answer is the kind of answer (the zero Rule: a float within
+	// Tolerance). For an exact kind the brute force prints p/q or an
+	// integer, compared exactly (Stress.Answer says how); for a residue, an
+	// integer in [0, P) is the residue itself, and the fraction behind it is
+	// unknown: check compares it exactly, and the commands that need the
+	// value (report, simulate) cannot judge that input.
+	Answer answer.Rule
 }
 
 // Input is one input of a game defined by programs: the bytes the
@@ -95,11 +104,21 @@ func Game(g GameSpec) (props.Game, error) {
 		if err != nil {
 			return props.Solution{}, err
 		}
+		if g.Answer.Kind.Exact() {
+			return exactSolution(g, out)
+		}
 		v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
 		if err != nil {
 			return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
 		}
 		return props.Solution{Value: v[0]}, nil
+	}
+	solve := func(in Input) (props.Solution, error) {
+		sol, err := answer(in)
+		if err == nil && g.Answer.Kind.Exact() && sol.Fraction == nil {
+			err = fmt.Errorf("the brute force %s printed the residue %s, whose fraction is unknown: %w (have it print p/q)", g.Brute, sol.Exact, props.ErrCannotJudge)
+		}
+		return sol, err
 	}
 	spec := props.Spec[Input]{
 		Name:  name,
@@ -112,7 +131,7 @@ func Game(g GameSpec) (props.Game, error) {
 			_, err := io.WriteString(w, string(in[0]))
 			return err
 		},
-		Solve: answer, Answer: answer,
+		Solve: solve, Answer: answer,
 		Outcome: outcome,
 		Referee: func(in Input) (func() montecarlo.Player, error) {
 			if err := drawnFault(in); err != nil {
@@ -120,7 +139,12 @@ func Game(g GameSpec) (props.Game, error) {
 			}
 			return batchPlayers(g.Referee, in), nil
 		},
-		Tolerance: g.Tolerance,
+		AnswerKind: g.Answer.Kind, Modulus: g.Answer.Modulus,
+	}
+	if !g.Answer.Kind.Exact() {
+		spec.Tolerance = g.Tolerance
+	} else if err := g.Answer.Validate(); err != nil {
+		return nil, fmt.Errorf("programs: %w", err)
 	}
 	// rapid's shrinking draws the same arguments again and again; each
 	// generator run is a process, so its output is kept by arguments.
@@ -259,4 +283,21 @@ func outcomeList(out []byte, runs int) ([]int, error) {
 		return nil, err
 	}
 	return list, nil
+}
+
+// exactSolution reads an exact brute force's answer (p/q or an integer):
+// the fraction, or for a residue printed as such, the residue alone.
+func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
+	values, err := (answer.Rule{Kind: answer.Fraction}).ParseLines(out, 1)
+	if err != nil {
+		return props.Solution{}, fmt.Errorf("the brute force %s: %w (for %s it prints the exact answer: p/q or an integer)", g.Brute, err, g.Answer)
+	}
+	x := values[0].Exact
+	r := g.Answer
+	if printed := strings.TrimSpace(string(out)); r.Kind == answer.Residue && !strings.Contains(printed, "/") && x.Sign() >= 0 && x.Num().Cmp(big.NewInt(r.Modulus)) < 0 {
+		v, _ := r.Parse(printed)
+		return props.Solution{Exact: v}, nil
+	}
+	f, _ := x.Float64()
+	return props.Solution{Value: f, Fraction: x}, nil
 }

@@ -245,6 +245,9 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 	if v, detail := res.Ended(); v != Accepted {
 		return v, -1, nil, detail
 	}
+	if r := c.Game.AnswerRule(); r.Kind.Exact() {
+		return c.judgeExact(r, res, sols)
+	}
 	judge := Judge(c.Game)
 	theirs, err := judge.ParseAnswers(res.Stdout, len(sols))
 	if err != nil {
@@ -257,7 +260,11 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 	}
 	for i, s := range sols {
 		if !judge.Agrees(s, theirs[i], c.FullPrecision) {
-			return WrongAnswer, i, theirs, fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
+			detail := fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
+			if hint := residueHint(s.Value, theirs[i]); hint != "" {
+				detail += "\n" + hint
+			}
+			return WrongAnswer, i, theirs, detail
 		}
 	}
 	return Accepted, -1, theirs, ""
