@@ -79,7 +79,7 @@ func (r Rule) Validate() error {
 }
 
 // String says the rule as a help text or a report would: "a residue
-// modulo 998244353".
+// modulo 998244353" (a fraction p/q printed as p·q⁻¹ mod 998244353).
 func (r Rule) String() string {
 	switch r.Kind {
 	case Float:
@@ -89,7 +89,7 @@ func (r Rule) String() string {
 	case Fraction:
 		return "an exact fraction p/q"
 	case Residue:
-		return fmt.Sprintf("a residue modulo %d (p/q printed as p·q⁻¹ mod %d)", r.Modulus, r.Modulus)
+		return fmt.Sprintf("a residue modulo %d", r.Modulus)
 	}
 	return r.Kind.String()
 }
