@@ -34,6 +34,7 @@ type stressOptions struct {
 	json                        bool
 	jobs                        int
 	solverDistribution          bool
+	bruteDistribution           bool
 	answer                      answerOptions
 }
 
@@ -155,6 +156,7 @@ fault of the generator, the referee or the brute force.`,
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
 	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
 	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
+	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	return cmd
@@ -190,7 +192,9 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--shrink-tries and --shrink-seeds must not be negative")
 	case o.solverDistribution && kind != programs.Expectation:
 		return nil, usagef("--solver-distribution goes with --kind expectation")
-	case kind == programs.Expectation && !o.solverDistribution && !(o.maxOutcome > o.minOutcome):
+	case o.bruteDistribution && (kind != programs.Expectation || strings.TrimSpace(o.brute) == "" || o.solverDistribution):
+		return nil, usagef("--brute-distribution goes with --kind expectation and --brute, and not with --solver-distribution")
+	case kind == programs.Expectation && !o.solverDistribution && !o.bruteDistribution && !(o.maxOutcome > o.minOutcome):
 		return nil, usagef("--kind expectation needs --max-outcome B above --min-outcome (default 0): the range of the referee's outcomes is the assumption its test rests on (or --solver-distribution)")
 	}
 	rule, err := o.answer.rule()
@@ -223,8 +227,8 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	s := &programs.Stress{Kind: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
 		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
-		SolverDistribution: o.solverDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator}
-	if rule.Kind == answer.Residue {
+		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator}
+	if rule.Kind == answer.Residue && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
 		if _, err := s.Bounds(); err != nil {
 			flag := "--modulus"
 			if o.answer.maxDenominator > 0 {

@@ -117,3 +117,32 @@ func TestProgramsModulus(t *testing.T) {
 		})
 	}
 }
+
+// --brute-distribution: an expectation needs no stated range when the brute
+// force prints its distribution, in stress and in report.
+func TestBruteDistribution(t *testing.T) {
+	needSh(t)
+	dir := t.TempDir()
+	const brute = `sh -c 'printf "1/2\n0 0.5\n1 0.5\n"' brute`
+	stress := []string{"stress", "--kind", "expectation", "--gen", shGen, "--referee", shHalfReferee, "--params", "n=1..9", "--cases", "3", "--runs", "1000", "--solver", shHalfResidue, "--modulus", "998244353"}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"stress with no range", append(stress, "--brute", brute, "--brute-distribution"), 0, "statistical test: DKW on the brute force's distribution", ""},
+		{"stress without a brute force", append(stress, "--brute-distribution"), 2, "", "--brute-distribution goes with --kind expectation and --brute"},
+		{"report", []string{"programs", "--gen", shGen, "--referee", shHalfReferee, "--brute", brute, "--brute-distribution", "--kind", "expectation",
+			"--params", "n=1..9", "--modulus", "998244353", "report", "--boards", "3", "--runs", "4096", "--out", dir}, 0, "verdict: pass", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", tt.args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout:\n%s\nstderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}

@@ -115,6 +115,8 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 	switch {
 	case s.SolverDistribution:
 		test = programs.TestDistribution
+	case s.BruteDistribution:
+		test = programs.TestBruteDistribution
 	case s.Kind == programs.Expectation:
 		test = programs.TestBernstein
 	}

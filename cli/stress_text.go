@@ -29,6 +29,10 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	switch {
 	case s.SolverDistribution:
 		test = programs.TestDistribution
+	case s.BruteDistribution && !(s.MaxOutcome > s.MinOutcome):
+		test = programs.TestBruteDistribution
+	case s.BruteDistribution:
+		test = fmt.Sprintf("%s; where the brute force gives none, %s; outcomes stated to lie in [%g, %g]", programs.TestBruteDistribution, programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
 	case s.Kind == programs.Expectation:
 		test = fmt.Sprintf("%s; outcomes stated to lie in [%g, %g]", programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
 	}
@@ -38,6 +42,9 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	}
 	if s.SolverDistribution {
 		hypothesis = "the referee's outcomes follow the solver's distribution (the mass it leaves out allowed for)"
+	}
+	if s.BruteDistribution {
+		hypothesis = "the referee's outcomes follow the brute force's distribution (the mass it leaves out allowed for)"
 	}
 	fmt.Fprintf(w, "statistical test: %s; hypothesis: %s\n", test, hypothesis)
 	writeStressAnswerKind(w, s)

@@ -24,8 +24,11 @@ func (s *Stress) rule() answer.Rule { return s.Answer }
 // for the referee, from the range of the outcomes and MaxDenominator; an
 // error for another kind of answer, or bounds that do not exist.
 func (s *Stress) Bounds() (answer.Bounds, error) {
-	if s.rule().Kind != answer.Residue {
+	switch {
+	case s.rule().Kind != answer.Residue:
 		return answer.Bounds{}, fmt.Errorf("stress: %s is not read back as a fraction", s.rule())
+	case !s.hasRange():
+		return answer.Bounds{}, errors.New("stress: no range of outcomes is stated: a residue is not read back as a fraction")
 	}
 	return s.bounds()
 }
@@ -233,4 +236,57 @@ func (s *Stress) ResidueHint(f *Failure) string {
 		return ""
 	}
 	return s.residueHint(f.Answer)
+}
+
+// against is the distribution the referee's outcomes are tested against
+// for f: the solver's (SolverDistribution), the brute force's where it
+// gave one (BruteDistribution), else nil (the test of the mean within the
+// stated range).
+func (s *Stress) against(f *Failure) *distribution {
+	switch {
+	case s.SolverDistribution:
+		return &f.dist
+	case s.BruteDistribution && f.HasBrute && f.bruteDist != nil:
+		return f.bruteDist
+	}
+	return nil
+}
+
+// hasRange reports whether a range of outcomes is stated (a probability's
+// is [0, 1]).
+func (s *Stress) hasRange() bool { return s.Kind == Probability || s.MaxOutcome > s.MinOutcome }
+
+// readBruteDistribution reads the brute force's answer (readBrute) and,
+// after it, its distribution of outcomes, "outcome probability" lines. With
+// nothing left out, the answer must be the distribution's mean: within
+// the tolerance for a float, within 1e-9 relative for an exact answer (the
+// probabilities are printed as decimals).
+func (s *Stress) readBruteDistribution(out []byte) (bruteAnswer, *distribution, *Fault) {
+	var b bruteAnswer
+	var fault *Fault
+	agrees, rule := s.Tolerance.Accepts, s.Tolerance.String()
+	if s.rule().Kind.Exact() {
+		agrees = func(mean, answer float64) bool { return math.Abs(mean-answer) <= 1e-9*math.Max(1, math.Abs(answer)) }
+		rule = "1e-9 relative"
+	}
+	d, err := parseDistributionAfter(out, func(line []byte) (distribution, error) {
+		if b, fault = s.readBrute(line); fault != nil {
+			return distribution{}, errors.New(fault.Detail)
+		}
+		x := b.value.Float64()
+		switch {
+		case b.frac != nil:
+			x, _ = b.frac.Float64()
+		case s.rule().Kind == answer.Residue:
+			return distribution{}, errors.New("a residue's brute force prints its answer as p/q before its distribution, whose mean it is")
+		}
+		return distribution{Answer: x, Value: b.value}, nil
+	}, agrees, "--brute-distribution", rule)
+	switch {
+	case fault != nil:
+		return b, nil, fault
+	case err != nil:
+		return b, nil, &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: err.Error()}
+	}
+	return b, &d, nil
 }

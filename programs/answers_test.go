@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/props"
 )
 
 const p998 = 998244353
@@ -217,5 +220,98 @@ func TestStressExactKinds(t *testing.T) {
 		case tt.failure != 0 && (!out.Failed() || out.Found.Kind != tt.failure):
 			t.Errorf("%v %q: found %+v, want %v", tt.kind, tt.solver, out.Found, tt.failure)
 		}
+	}
+}
+
+// The geometric game of the brute force's distribution: input "a b", a
+// trial succeeds with chance a/b, the outcome is the number of trials until
+// one does: unbounded, of mean b/a.
+func geometricGenerator() Func {
+	return Func{Name: "gen", Fn: func(args []string, _ []byte) ([]byte, error) {
+		seed, _ := strconv.ParseUint(args[0], 10, 64)
+		b := 2 + seed%5
+		return fmt.Appendf(nil, "%d %d\n", 1+seed/5%b, b), nil
+	}}
+}
+
+// geometricReferee plays the trials; bias > 0 adds one trial in bias runs
+// of a hundred.
+func geometricReferee(bias int) Func {
+	return Func{Name: "ref", Fn: func(args []string, input []byte) ([]byte, error) {
+		seed, _ := strconv.ParseUint(args[0], 10, 64)
+		runs, _ := strconv.Atoi(args[1])
+		a, b := readUrn(input)
+		rng := rand.New(rand.NewPCG(seed, 7))
+		var out strings.Builder
+		for range runs {
+			n := 1
+			for rng.IntN(b) >= a {
+				n++
+			}
+			if rng.IntN(100) < bias {
+				n++
+			}
+			fmt.Fprintln(&out, n)
+		}
+		return []byte(out.String()), nil
+	}}
+}
+
+// geometricBrute prints b/a and P(n) = (1 − a/b)^(n−1)·a/b for n up to 200
+// (the tail left out is below 1e-15).
+func geometricBrute() Func {
+	return Func{Name: "brute", Fn: func(_ []string, input []byte) ([]byte, error) {
+		a, b := readUrn(input)
+		var out strings.Builder
+		fmt.Fprintf(&out, "%d/%d\n", b, a)
+		p, q := float64(a)/float64(b), 1.0
+		for n := 1; n <= 200; n++ {
+			fmt.Fprintf(&out, "%d %.17g\n", n, q*p)
+			q *= 1 - p
+		}
+		return []byte(out.String()), nil
+	}}
+}
+
+func geometricSolver() Func {
+	return Func{Name: "sol", Fn: func(_ []string, input []byte) ([]byte, error) {
+		a, b := readUrn(input)
+		return fmt.Appendf(nil, "%d\n", residueOf(int64(b), int64(a))), nil
+	}}
+}
+
+// With the brute force's distribution, an expectation of unbounded
+// outcomes needs no stated range: a correct residue passes, a referee that
+// adds a trial now and then is caught against the distribution (not blamed
+// on the solver), and an input the brute force cannot answer, with no
+// range, is not judged.
+func TestStressBruteDistribution(t *testing.T) {
+	base := func() *Stress {
+		return &Stress{Generator: geometricGenerator(), Referee: geometricReferee(0), Solver: geometricSolver(), Brute: geometricBrute(),
+			BruteDistribution: true, Kind: Expectation, Answer: answer.Rule{Kind: answer.Residue, Modulus: p998},
+			Cases: 10, Runs: 4000, Seed: 1, Alpha: 0.01}
+	}
+	s := base()
+	out, err := s.Run(context.Background())
+	if err != nil || out.Failed() || out.Fault != nil || out.NotJudged != 0 || len(out.MinDetectable) != s.Cases {
+		t.Fatalf("correct: %v, first %+v, fault %v, %d not judged, %d checks", err, out.First, out.Fault, out.NotJudged, len(out.MinDetectable))
+	}
+
+	s = base()
+	s.Referee = geometricReferee(20)
+	if out, err = s.Run(context.Background()); err != nil || !out.Failed() || out.First.Kind != ProgramsDisagree || out.First.Judgement.Test != TestBruteDistribution {
+		t.Fatalf("biased referee: %v, first %+v", err, out.First)
+	}
+
+	s = base()
+	s.Brute = result{props.RunResult{TimedOut: true}}
+	if out, err = s.Run(context.Background()); err != nil || out.Failed() || out.NotJudged != s.Cases {
+		t.Fatalf("no brute force's answer, no range: %v, first %+v, %d not judged", err, out.First, out.NotJudged)
+	}
+
+	s = base()
+	s.Brute = Func{Name: "brute", Fn: func([]string, []byte) ([]byte, error) { return []byte("2\n1 0.5\n"), nil }}
+	if out, err = s.Run(context.Background()); err != nil || out.Fault == nil || out.Fault.Role != RoleBrute {
+		t.Fatalf("a distribution whose mean is not the answer: %v, fault %v", err, out.Fault)
 	}
 }

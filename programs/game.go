@@ -44,6 +44,11 @@ type GameSpec struct {
 	// unknown: check compares it exactly, and the commands that need the
 	// value (report, simulate) cannot judge that input.
 	Answer answer.Rule
+	// BruteDistribution says that the brute force prints its distribution
+	// of outcomes after its answer ("outcome probability" lines, as in
+	// Stress.BruteDistribution): an expectation's analyst then gives the
+	// distribution a count's report tests (Solution.PMF).
+	BruteDistribution bool
 }
 
 // Input is one input of a game defined by programs: the bytes the
@@ -103,6 +108,9 @@ func Game(g GameSpec) (props.Game, error) {
 		}
 		if err != nil {
 			return props.Solution{}, err
+		}
+		if g.BruteDistribution {
+			return distributionSolution(g, out)
 		}
 		if g.Answer.Kind.Exact() {
 			return exactSolution(g, out)
@@ -300,4 +308,19 @@ func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
 	}
 	f, _ := x.Float64()
 	return props.Solution{Value: f, Fraction: x}, nil
+}
+
+// distributionSolution reads a brute force's answer and distribution
+// (GameSpec.BruteDistribution), as stress does.
+func distributionSolution(g GameSpec, out []byte) (props.Solution, error) {
+	s := &Stress{Brute: g.Brute, Answer: g.Answer, Tolerance: g.Tolerance, BruteDistribution: true, Kind: g.Kind}
+	b, d, fault := s.readBruteDistribution(out)
+	if fault != nil {
+		return props.Solution{}, fault
+	}
+	sol := props.Solution{Value: d.Answer, Fraction: b.frac, Exact: b.value, PMF: d.PMF, PMFTail: d.Tail}
+	if !g.Answer.Kind.Exact() {
+		sol.Exact = answer.Value{}
+	}
+	return sol, nil
 }

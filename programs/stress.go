@@ -60,6 +60,13 @@ type Stress struct {
 	// lines: the referee is then tested against that distribution (DKW),
 	// which needs no range of outcomes, only integer ones.
 	SolverDistribution bool
+	// BruteDistribution, for an expectation with a brute force, says that
+	// the brute force prints its distribution of outcomes after its
+	// answer, as a solver does with SolverDistribution: the referee is
+	// then tested against it (DKW), which needs no range of outcomes. An
+	// input the brute force runs out of time on is judged against the
+	// stated range, or, with none, not judged.
+	BruteDistribution bool
 	// ShrinkTries bounds the inputs tried while shrinking (0:
 	// DefaultShrinkTries); ShrinkSeeds is how many generator seeds are
 	// tried at each point of the parameter space (0: DefaultShrinkSeeds);
@@ -143,8 +150,9 @@ type Failure struct {
 	// kind; RefereeSeed the referee's seed of it.
 	Judgement   *Judgement
 	RefereeSeed int64
-	Detail      string // the fault's detail, or the disagreement's numbers
-	Stdout      string // the solver's stdout, clipped
+	Detail      string        // the fault's detail, or the disagreement's numbers
+	Stdout      string        // the solver's stdout, clipped
+	bruteDist   *distribution // the brute force's distribution (Stress.BruteDistribution)
 	// AnswerValue and BruteValue are the two answers of the run's kind
 	// (Stress.Answer) as printed; Fraction and BruteFraction the exact
 	// fractions they stand for where known (a residue's fraction as the
@@ -208,7 +216,10 @@ func (s *Stress) validate() error {
 		return fmt.Errorf("stress: alpha %v: want 0 < alpha < 1", s.Alpha)
 	case s.SolverDistribution && s.Kind != Expectation:
 		return errors.New("stress: a solver's distribution goes with an expectation")
+	case s.BruteDistribution && (s.Kind != Expectation || s.Brute == nil || s.SolverDistribution):
+		return errors.New("stress: a brute force's distribution goes with an expectation and a brute force, and not with the solver's")
 	case s.SolverDistribution:
+	case s.BruteDistribution && s.MaxOutcome == s.MinOutcome: // no range stated: the brute force's distribution is the test
 	case s.Kind == Expectation && !(s.MaxOutcome >= s.MinOutcome):
 		return fmt.Errorf("stress: the outcomes' range [%v, %v] is empty", s.MinOutcome, s.MaxOutcome)
 	case s.Kind == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
@@ -414,7 +425,7 @@ func (s *Stress) reconfirm(ctx context.Context, f *Failure, seed int64, alpha fl
 	if !ok { // the search judged f by the referee: its target read back then
 		return nil, nil, fmt.Errorf("stress: re-confirming: %s", why)
 	}
-	j, fault, err := s.referee(ctx, f.Input, seed, reference, f.dist, alpha)
+	j, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), alpha)
 	if err != nil || fault != nil {
 		return nil, fault, err
 	}
@@ -533,6 +544,9 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			return r, nil
 		default:
 			b, fault := s.readBrute(out)
+			if s.BruteDistribution {
+				b, f.bruteDist, fault = s.readBruteDistribution(out)
+			}
 			if fault != nil {
 				r.fault = fault
 				return r, nil
@@ -544,8 +558,11 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 
 	if scope == judgeAll {
 		reference, ok, why := s.target(f)
+		if ok && s.against(f) == nil && !s.hasRange() {
+			ok, why = false, "no range of outcomes is stated, and the brute force gave no distribution here (out of time): the referee cannot judge this input"
+		}
 		if ok {
-			j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
+			j, fault, err := s.referee(ctx, input, refSeed, reference, s.against(f), alpha)
 			if err != nil || fault != nil {
 				r.fault = fault
 				return r, err
@@ -605,18 +622,23 @@ func (s *Stress) generate(ctx context.Context, c Case) ([]byte, *Fault, error) {
 
 // referee runs the referee on input and tests its outcomes against answer,
 // or against the solver's distribution d (SolverDistribution).
-func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer float64, d distribution, alpha float64) (*Judgement, *Fault, error) {
+func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer float64, against *distribution, alpha float64) (*Judgement, *Fault, error) {
 	args := []string{strconv.FormatInt(seed, 10), strconv.FormatInt(s.Runs, 10)}
 	out, fault, err := run(ctx, RoleReferee, s.Referee, args, input)
 	if err != nil || fault != nil {
 		return nil, fault, err
 	}
-	if s.SolverDistribution {
+	if against != nil {
 		sample, counts, perr := refereeCounts(out, s.Runs)
 		if perr != nil {
 			return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 		}
-		j := judgeDistribution(sample, counts, d, alpha)
+		test := TestDistribution
+		if !s.SolverDistribution {
+			test = TestBruteDistribution
+		}
+		j := judgeDistribution(sample, counts, *against, alpha)
+		j.Test = test
 		return &j, nil, nil
 	}
 	lo, hi := s.outcomeRange()
