@@ -96,10 +96,6 @@ const depsRules = `
 	# cross-checks.
 	NONE < internal/solverproc;
 
-	# workflowrun: the dry run of the GitHub workflows in .ci/run, a program
-	# of its own that imports nothing of the module.
-	NONE < internal/workflowrun;
-
 	# rapidtest: fixed seeds and recorded failures for tests of rapid
 	# properties.
 	pgregory.net/rapid < internal/rapidtest;
