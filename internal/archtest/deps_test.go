@@ -18,7 +18,8 @@ import (
 // It is a statement of policy.
 //
 // DO NOT CHANGE IT TO FIX A BUILD. Change the import; relax a rule only when
-// the architecture itself changes (STYLE.md §3), and say why beside it.
+// the architecture itself changes (the README's Layout section says what
+// it is), and say why beside it.
 // Negative assertions (!<) should almost never be removed.
 //
 // "a < b" means package b may import package a; see policy_test.go for the
