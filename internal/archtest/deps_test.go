@@ -45,9 +45,10 @@ const depsRules = `
 	NONE < pgregory.net/rapid, github.com/spf13/cobra, gonum.org/v1/plot/...;
 
 	# Not yet policed: "testing" in non-test files. Only internal/rapidflags
-	# (rapid.Check calls testing.Short), internal/rapidtest, gametest and
-	# examples import it directly; rapid itself imports testing, so that rule
-	# must look at direct imports only, which the language cannot say yet.
+	# (rapid.Check calls testing.Short), internal/rapidtest,
+	# internal/longtest, gametest and examples import it directly; rapid
+	# itself imports testing, so that rule must look at direct imports
+	# only, which the language cannot say yet.
 
 	# generators: rapid generators of valid boards. The one layer below props
 	# that uses rapid: shrinking toward small boards is rapid's work.
@@ -96,6 +97,10 @@ const depsRules = `
 	# solverproc runs a user's solver as a child process, for props'
 	# cross-checks.
 	NONE < internal/solverproc;
+
+	# longtest: whether the long tests run (CHANCECHECK_LONG), for tests
+	# only.
+	NONE < internal/longtest;
 
 	# rapidtest: fixed seeds and recorded failures for tests of rapid
 	# properties.
