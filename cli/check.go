@@ -549,7 +549,7 @@ func classList(m map[string]int) string {
 
 func verdictList(m map[props.Verdict]int) string {
 	var parts []string
-	for v := props.WrongAnswer; v <= props.MemoryLimit; v++ {
+	for v := props.WrongAnswer; v <= props.LastVerdict; v++ {
 		if m[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", v, m[v]))
 		}

@@ -193,7 +193,7 @@ func failureFromJSON(g props.Game, fj *failureJSON) (*props.Failure, error) {
 }
 
 func verdictNamed(name string) (props.Verdict, bool) {
-	for v := props.Accepted; v <= props.MemoryLimit; v++ {
+	for v := props.Accepted; v <= props.LastVerdict; v++ {
 		if v.String() == name {
 			return v, true
 		}
