@@ -123,7 +123,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
 	}
 	if f.Verdict == props.TimeLimit {
-		fmt.Fprintf(w, "(the limit is wall-clock time, set by --timeout: a loaded machine or an interpreter's start-up counts too; a time limit is not run again)\n")
+		fmt.Fprintf(w, "(the limit is CPU time, set by --timeout: the solver's and every process it starts; a time limit is not run again)\n")
 	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
 	if s.Brute != nil {

@@ -56,9 +56,9 @@ func (r RunResult) Crashed() bool {
 func (r RunResult) Ended() (Verdict, string) {
 	switch {
 	case r.TimedOut:
-		return TimeLimit, fmt.Sprintf("%s, over the CPU time limit: the solver and every process it started were killed", r.Usage())
+		return TimeLimit, fmt.Sprintf("%s, over the CPU time limit: it and every process it started were killed", r.Usage())
 	case r.Idle:
-		return IdleLimit, fmt.Sprintf("idleness limit: %s: the solver slept or waited, and it and every process it started were killed", r.Usage())
+		return IdleLimit, fmt.Sprintf("idleness limit: %s: it slept or waited, and it and every process it started were killed", r.Usage())
 	case r.OverMemory != "":
 		return MemoryLimit, r.OverMemory + stderrTail(r)
 	case r.Crashed():
