@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -221,4 +222,72 @@ func TestGateAlone(t *testing.T) {
 			t.Errorf("a shared run %v overlaps the run alone %v", s, alone)
 		}
 	}
+}
+
+// TestHelperOwner is not a test: run as a child process with
+// SOLVERPROC_OWNER set to a file name, it is a program that runs a solver,
+// which starts a child in a session of its own, writes both processes'
+// pids to that file and sleeps; the test kills it with SIGKILL.
+func TestHelperOwner(t *testing.T) {
+	file := os.Getenv("SOLVERPROC_OWNER")
+	if file == "" {
+		t.Skip("a helper process, not a test")
+	}
+	script := `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo "$$ $!" > "$0.tmp"; mv "$0.tmp" "$0"; exec sleep 300`
+	_, _ = Run(context.Background(), []string{"sh", "-c", script, file}, nil, Limits{Time: time.Minute})
+	os.Exit(0)
+}
+
+// TestRunSIGKILLOfOwner kills a program running a solver with SIGKILL,
+// which it cannot catch: the solver must die with it (a parent-death
+// signal), and so must the solver's child in a session of its own where
+// the runs are held in a cgroup (its watchdog kills what is left).
+func TestRunSIGKILLOfOwner(t *testing.T) {
+	modes(t, func(t *testing.T) {
+		file := t.TempDir() + "/pids"
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperOwner$")
+		cmd.Env = append(os.Environ(), "SOLVERPROC_OWNER="+file)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var solver, child int
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if b, err := os.ReadFile(file); err == nil {
+				if _, err := fmt.Sscan(string(b), &solver, &child); err != nil {
+					t.Fatalf("%q: %v", b, err)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatal("the solver did not start")
+			}
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		gone := func(pid int) bool {
+			wait := 10 * time.Second
+			if os.Getenv(noCgroupEnv) == "1" && pid == child {
+				wait = time.Second // it is known to outlive the owner there
+			}
+			for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+				if !alive(pid) {
+					return true
+				}
+			}
+			return false
+		}
+		if !gone(solver) {
+			t.Errorf("the solver %d outlived its owner's SIGKILL", solver)
+			syscall.Kill(solver, syscall.SIGKILL)
+		}
+		cgroup := os.Getenv(noCgroupEnv) != "1"
+		switch childGone := gone(child); {
+		case !childGone && cgroup:
+			t.Errorf("the solver's child %d, in a session of its own, outlived its owner's SIGKILL", child)
+		case !childGone:
+			t.Logf("without a cgroup, the solver's child %d in a session of its own outlives its owner's SIGKILL (killed now)", child)
+		}
+		syscall.Kill(child, syscall.SIGKILL)
+	})
 }
