@@ -14,6 +14,7 @@ import (
 // which budget, then the verdict with the input, the answers and the
 // reproductions. It prints no timings: the same seed prints the same bytes.
 func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+	defer writeRunsNotReproduced(w, o)
 	params := "no parameters"
 	if len(s.Params) > 0 {
 		var ps []string
@@ -156,4 +157,16 @@ func clipInput(in []byte) string {
 		return string(in)
 	}
 	return fmt.Sprintf("%s\n… (%d more bytes: run the generator's command line above for all of it)", in[:limit], len(in)-limit)
+}
+
+// writeRunsNotReproduced lists the runs whose fault did not recur when
+// run again alone: no verdict on anyone, but said.
+func writeRunsNotReproduced(w io.Writer, o *programs.Outcome) {
+	if len(o.NotReproducedRuns) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "not reproduced: %d run(s) failed beside other runs and not when run again alone (no fault of anyone; a loaded machine, or a program that depends on timing):\n", len(o.NotReproducedRuns))
+	for _, r := range o.NotReproducedRuns {
+		fmt.Fprintf(w, "  %s\n", r)
+	}
 }

@@ -131,13 +131,18 @@ var ErrStart = errors.New("a program could not be started")
 // run runs p and classifies how it ended; a nil Fault is a clean exit.
 func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
 	res, err := p.Run(ctx, args, input)
+	var v props.Verdict
+	var detail string
+	if err == nil {
+		res, v, detail, err = confirm(ctx, role, p, args, input, res)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
 		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
 	}
-	if v, detail := res.Ended(); v != props.Accepted {
+	if v != props.Accepted {
 		return nil, &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}, nil
 	}
 	return res.Stdout, nil, nil
