@@ -332,7 +332,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if o := f.Oracle(); o != "" {
 		fmt.Fprintf(w, "judged by: %s\n", o)
 	}
-	if f.Verdict != props.TimeLimit && f.Verdict != props.Crash && f.Verdict != props.MemoryLimit || f.Stdout != "" {
+	if f.Verdict != props.TimeLimit && f.Verdict != props.IdleLimit && f.Verdict != props.Crash && f.Verdict != props.MemoryLimit || f.Stdout != "" {
 		fmt.Fprintf(w, "\nthe solver's output:\n%s", ensureNewline(f.Stdout))
 	}
 	if f.Detail != "" {
