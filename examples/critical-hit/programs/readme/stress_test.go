@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/cli"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -21,6 +22,9 @@ func TestStressREADME(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Python programs some hundred times")
 	}
+	// Long: the Python generator and referee start some hundred times and
+	// g++ -O2 builds three solvers first: a minute or two on two cores.
+	longtest.Skip(t, "a README walk-through: builds C++ solvers and runs Python programs some hundred times")
 	for _, tool := range []string{"g++", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skip(tool + " is not installed")
