@@ -412,7 +412,12 @@ const maxFoundShown = 400
 
 // checkJSON is the --json form of an Outcome.
 type checkJSON struct {
-	Game          string          `json:"game"`
+	Game string `json:"game"`
+	// AnswerKind and Modulus are the kind of answer of a game whose answer
+	// is exact (an integer, a fraction, a residue modulo Modulus); absent
+	// for a float.
+	AnswerKind    string          `json:"answer_kind,omitempty"`
+	Modulus       int64           `json:"modulus,omitempty"`
 	Seed          uint64          `json:"seed"`
 	GenOptions    []string        `json:"generator_options,omitempty"` // --limits and --gen as given
 	Passed        bool            `json:"passed"`
@@ -508,6 +513,9 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
 		Cancelled: oc.Cancelled,
+	}
+	if r := g.AnswerRule(); r.Kind.Exact() {
+		j.AnswerKind, j.Modulus = r.Kind.String(), r.Modulus
 	}
 	for v, n := range oc.Counts {
 		j.Failures[v.String()] = n

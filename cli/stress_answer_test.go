@@ -146,3 +146,17 @@ func TestBruteDistribution(t *testing.T) {
 		})
 	}
 }
+
+// check --json names an exact game's kind of answer and modulus.
+func TestCheckJSONModulus(t *testing.T) {
+	needSh(t)
+	code, out, errOut := chancecheck(t, "", "programs", "--gen", shGen, "--referee", shHalfReferee, "--brute", shHalfBrute, "--kind", "probability",
+		"--params", "n=1..9", "--modulus", "998244353", "check", "--solver", shHalfOffByOne, "--cases", "3", "--json")
+	var j checkJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v:\n%s\n%s", code, err, out, errOut)
+	}
+	if j.AnswerKind != "residue" || j.Modulus != 998244353 || j.First == nil || j.First.Ours != "499122177\n" || j.First.Exact != "1/2" {
+		t.Errorf("answer_kind %q, modulus %d, first %+v", j.AnswerKind, j.Modulus, j.First)
+	}
+}
