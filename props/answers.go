@@ -48,7 +48,7 @@ func (d defined[B, P]) withExact(b B, sol Solution) (Solution, error) {
 		}
 	}
 	if frac == nil {
-		return Solution{}, fmt.Errorf("%s: an answer of kind %s needs the exact fraction (Solution.Fraction or Spec.Fraction), and the analyst gave none", d.spec.Name, r.Kind)
+		return Solution{}, fmt.Errorf("%s: %w: an answer of kind %s needs the exact fraction (Solution.Fraction or Spec.Fraction), and the analyst gave none on this board (too large for exact fractions? the rules engine solves in big.Rat up to RulesOf.Engine.ExactStates states)", d.spec.Name, ErrCannotJudge, r.Kind)
 	}
 	v, err := r.FromRat(frac)
 	if errors.Is(err, answer.ErrNoResidue) {
