@@ -96,18 +96,7 @@ func (s *Stress) readBrute(out []byte) (bruteAnswer, *Fault) {
 		}
 		return bruteAnswer{value: answer.FloatValue(v[0])}, nil
 	}
-	exact := answer.Rule{Kind: answer.Fraction}
-	values, err := exact.ParseLines(out, 1)
-	if err != nil {
-		return bruteAnswer{}, bad(fmt.Sprintf("%v (for %s the brute force prints the exact answer: p/q or an integer)", err, r))
-	}
-	x := values[0].Exact
-	printed := strings.TrimSpace(string(out))
-	if r.Kind == answer.Residue && x.IsInt() && !strings.Contains(printed, "/") && x.Sign() >= 0 && x.Num().Cmp(big.NewInt(r.Modulus)) < 0 {
-		v, _ := r.Parse(printed)
-		return bruteAnswer{value: v}, nil
-	}
-	v, err := r.FromRat(x)
+	v, x, err := exactBruteAnswer(r, out)
 	switch {
 	case errors.Is(err, answer.ErrNoResidue):
 		return bruteAnswer{}, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: s.Brute.String(),
@@ -116,6 +105,25 @@ func (s *Stress) readBrute(out []byte) (bruteAnswer, *Fault) {
 		return bruteAnswer{}, bad(err.Error())
 	}
 	return bruteAnswer{value: v, frac: x}, nil
+}
+
+// exactBruteAnswer reads an exact brute force's one answer, p/q or an
+// integer, as the answer of kind r a correct solver prints and the
+// fraction it printed; for a residue, an integer in [0, P) is the residue
+// itself, and the fraction is nil. The error wraps answer.ErrNoResidue for
+// a fraction whose denominator P divides (x is then that fraction).
+func exactBruteAnswer(r answer.Rule, out []byte) (v answer.Value, x *big.Rat, err error) {
+	values, err := (answer.Rule{Kind: answer.Fraction}).ParseLines(out, 1)
+	if err != nil {
+		return v, nil, fmt.Errorf("%w (for %s the brute force prints the exact answer: p/q or an integer)", err, r)
+	}
+	x = values[0].Exact
+	if printed := strings.TrimSpace(string(out)); r.Kind == answer.Residue && !strings.Contains(printed, "/") && x.Sign() >= 0 && x.Num().Cmp(big.NewInt(r.Modulus)) < 0 {
+		v, err = r.Parse(printed)
+		return v, nil, err
+	}
+	v, err = r.FromRat(x)
+	return v, x, err
 }
 
 // target is the value the referee's runs are tested against, for f:

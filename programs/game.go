@@ -2,10 +2,10 @@ package programs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -296,18 +296,17 @@ func outcomeList(out []byte, runs int) ([]int, error) {
 // exactSolution reads an exact brute force's answer (p/q or an integer):
 // the fraction, or for a residue printed as such, the residue alone.
 func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
-	values, err := (answer.Rule{Kind: answer.Fraction}).ParseLines(out, 1)
-	if err != nil {
-		return props.Solution{}, fmt.Errorf("the brute force %s: %w (for %s it prints the exact answer: p/q or an integer)", g.Brute, err, g.Answer)
-	}
-	x := values[0].Exact
-	r := g.Answer
-	if printed := strings.TrimSpace(string(out)); r.Kind == answer.Residue && !strings.Contains(printed, "/") && x.Sign() >= 0 && x.Num().Cmp(big.NewInt(r.Modulus)) < 0 {
-		v, _ := r.Parse(printed)
+	v, x, err := exactBruteAnswer(g.Answer, out)
+	switch {
+	case errors.Is(err, answer.ErrNoResidue):
+		return props.Solution{}, fmt.Errorf("the brute force %s: %w: %w (the problem promises a denominator prime to the modulus)", g.Brute, props.ErrCannotJudge, err)
+	case err != nil:
+		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
+	case x == nil:
 		return props.Solution{Exact: v}, nil
 	}
 	f, _ := x.Float64()
-	return props.Solution{Value: f, Fraction: x}, nil
+	return props.Solution{Value: f, Fraction: x, Exact: v}, nil
 }
 
 // distributionSolution reads a brute force's answer and distribution
