@@ -120,8 +120,8 @@ tests have: --gen cols=30, or --limits official; only 6-level towers:
 --gen min-levels=6). The output states them.
 
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
-failure was found or a class was under-covered, 2 bad options or a solver
-that cannot be started.
+failure was found or a class was under-covered, 2 bad options, a solver
+that cannot be started, or no board judged before --time ran out.
 
 Games:
 ` + p.gamesHelp() + "\n" + p.paramsHelp(),
@@ -235,6 +235,12 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcom
 	}
 	if outcome.Failed() || len(outcome.UnderCovered()) > 0 {
 		return errCheckFailed
+	}
+	if outcome.Samples+outcome.Generated == 0 && outcome.Cancelled > 0 {
+		// Not a pass: a solver that hangs gets here when --time is shorter
+		// than its idleness limit.
+		return programError{fmt.Errorf("check judged no board: --time (%v) ran out with every input in progress (the solver's limits: %s); "+
+			"the solver was not judged: give a longer --time, or a shorter --timeout or --idle-timeout", o.time, o.limits())}
 	}
 	return nil
 }
