@@ -232,7 +232,8 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 	for _, pp := range []struct {
 		done  <-chan struct{}
 		inode uint64
-	}{{outDone, outInode}, {errDone, pipeInode(p.err.r)}} {
+		name  string
+	}{{outDone, outInode, "stdout"}, {errDone, pipeInode(p.err.r), "stderr"}} {
 		for waiting := true; waiting; {
 			select {
 			case <-pp.done:
@@ -241,7 +242,7 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 				for _, pid := range pipeHolders(pp.inode, nil) {
 					if !named[pid] {
 						named[pid] = true
-						res.Leftovers = append(res.Leftovers, describeProc(pid, []int{pid}))
+						res.Leftovers = append(res.Leftovers, describeProc(pid, nil)+", holding "+pp.name+" open")
 					}
 					killPid(pid)
 				}
