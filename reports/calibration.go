@@ -61,7 +61,7 @@ const (
 // is pmf, or the reason it is left out.
 func boardCalibration(pmf []float64, a estimate.Agreement) BoardCalibration {
 	sigma, rho := centralMoments(pmf)
-	if !(sigma > 0) {
+	if math.IsNaN(a.Z) && a.Runs > 0 || !(sigma > 0) { // σ = 0 up to rounding (estimate.SigmaIsZero): no z-score
 		return BoardCalibration{Skipped: SkipSigmaZero}
 	}
 	if a.Runs <= 0 {

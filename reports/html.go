@@ -86,6 +86,7 @@ var htmlPage = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
 		"g":       func(format string, x float64) string { return fmt.Sprintf(format, x) },
 		"opt":     optG,
+		"ztext":   zText,
 		"verdict": passWord, // no emoji: not every browser has the font
 		"word":    passWord,
 		"invfail": invariantFailures,
@@ -162,7 +163,7 @@ D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g
 <table><tr><th>board</th><th>class</th><th>exact</th><th>simulated</th><th>interval</th><th>test</th><th>statistic</th><th>p</th><th>z</th><th>verdict</th></tr>
 {{range .Boards}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.ID}}</td><td>{{.Class}}</td><td class="num" title="{{.Fraction}}">{{g "%.6g" .Exact}}</td><td class="num">{{if .NotPlayed}}not played{{else}}{{g "%.6g" .Agreement.SimMean}}{{end}}</td>
 <td class="num">{{g "%.5g" .Agreement.CILow}} … {{g "%.5g" .Agreement.CIHigh}}</td><td>{{.Agreement.Test}}</td><td class="num">{{g "%.4g" .Agreement.Statistic}}</td>
-<td class="num">{{g "%.3g" .Agreement.PValue}}</td><td class="num">{{g "%.2f" .Agreement.Z}}</td><td class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</td></tr>
+<td class="num">{{g "%.3g" .Agreement.PValue}}</td><td class="num">{{ztext .Agreement.Z}}</td><td class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</td></tr>
 {{end}}</table></details>
 {{end}}
 {{with .Timings}}<h2>Timings</h2>

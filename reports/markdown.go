@@ -115,8 +115,8 @@ func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 				bd.ID, bd.Class, bd.Exact, escapeCell(bd.NotPlayed), passWord(bd.Pass))
 			continue
 		}
-		fmt.Fprintf(b, "| %s | %s | %.6g | %.6g | %.5g … %.5g | %s | %.4g | %.3g | %.2f | %s |\n",
-			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, a.Z, passWord(bd.Pass))
+		fmt.Fprintf(b, "| %s | %s | %.6g | %.6g | %.5g … %.5g | %s | %.4g | %.3g | %s | %s |\n",
+			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, zText(a.Z), passWord(bd.Pass))
 	}
 	b.WriteString("\n</details>\n")
 }
@@ -179,8 +179,8 @@ func boardFailure(bd BoardReport) string {
 		why = append(why, bd.Error)
 	}
 	if a := bd.Agreement; bd.Error == "" && bd.NotPlayed == "" && !a.Pass {
-		why = append(why, fmt.Sprintf("%s test over %d runs: exact %.9g, simulated %.9g (interval %.6g … %.6g), statistic %.4g, p = %.3g ≤ α = %.3g, z = %.2f",
-			a.Test, a.Runs, a.ExactMean, a.SimMean, a.CILow, a.CIHigh, a.Statistic, a.PValue, a.Alpha, a.Z))
+		why = append(why, fmt.Sprintf("%s test over %d runs: exact %.9g, simulated %.9g (interval %.6g … %.6g), statistic %.4g, p = %.3g ≤ α = %.3g, z = %s",
+			a.Test, a.Runs, a.ExactMean, a.SimMean, a.CILow, a.CIHigh, a.Statistic, a.PValue, a.Alpha, zText(a.Z)))
 	}
 	for _, f := range bd.Failed {
 		why = append(why, "invariant "+f.Name+": "+f.Message)
@@ -278,4 +278,13 @@ func leftOutReasons(boards []BoardReport) string {
 		return ""
 	}
 	return ": " + strings.Join(parts, ", ")
+}
+
+// zText writes a z-score to two decimals, or "—" for a board without one
+// (σ = 0, or no runs: estimate.Agreement.Z is NaN).
+func zText(z float64) string {
+	if math.IsNaN(z) {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", z)
 }
