@@ -281,9 +281,11 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d%s, in %v\n",
 			g.Name(), oc.Samples, oc.Generated, oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeNotJudgedText(w, oc)
 		writeCoverageText(w, oc)
 		return
 	}
+	defer writeNotJudgedText(w, oc)
 	defer writeCoverageText(w, oc)
 	f := oc.First
 	fmt.Fprintf(w, "check %s: %s on %s (seed %d%s)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed, o.gen.said())
@@ -326,6 +328,16 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
 	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged, in %v)\n", classList(oc.Classes), oc.Generated, oc.Elapsed.Round(time.Millisecond))
+}
+
+// writeNotJudgedText prints the line of the boards no oracle could judge,
+// when there were some: skipped, neither the solver's failure nor a pass.
+func writeNotJudgedText(w io.Writer, oc *props.Outcome) {
+	if oc.NotJudged == 0 {
+		return
+	}
+	fmt.Fprintf(w, "not judged: %d board(s) that no oracle could judge (%d generated), skipped: not a failure of the solver, not a pass; the first: %s\n",
+		oc.NotJudged, oc.NotJudgedGenerated, oc.NotJudgedReason)
 }
 
 // writeCoverageText prints the coverage table of a game with goals, and a
@@ -390,21 +402,26 @@ const maxFoundShown = 400
 
 // checkJSON is the --json form of an Outcome.
 type checkJSON struct {
-	Game          string          `json:"game"`
-	Seed          uint64          `json:"seed"`
-	GenOptions    []string        `json:"generator_options,omitempty"` // --limits and --gen as given
-	Passed        bool            `json:"passed"`
-	Samples       int             `json:"samples"`
-	Generated     int             `json:"generated"`
-	Classes       map[string]int  `json:"classes"`
-	Failures      map[string]int  `json:"failures"`
-	ElapsedSec    float64         `json:"elapsed_seconds"`
-	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
-	First         *failureJSON    `json:"first_failure,omitempty"`
-	Found         *failureJSON    `json:"found_failure,omitempty"`
-	Shrink        *shrinkJSON     `json:"shrink,omitempty"`
-	Coverage      *coverageJSON   `json:"coverage,omitempty"`
-	Shard         *checkShardJSON `json:"shard,omitempty"`
+	Game       string   `json:"game"`
+	Seed       uint64   `json:"seed"`
+	GenOptions []string `json:"generator_options,omitempty"` // --limits and --gen as given
+	Passed     bool     `json:"passed"`
+	Samples    int      `json:"samples"`
+	Generated  int      `json:"generated"`
+	// NotJudged counts the boards no oracle could judge (skipped: neither a
+	// failure nor a pass), NotJudgedGenerated the generated ones of them.
+	NotJudged          int             `json:"not_judged"`
+	NotJudgedGenerated int             `json:"not_judged_generated"`
+	NotJudgedReason    string          `json:"not_judged_reason,omitempty"`
+	Classes            map[string]int  `json:"classes"`
+	Failures           map[string]int  `json:"failures"`
+	ElapsedSec         float64         `json:"elapsed_seconds"`
+	TimeToFailSec      float64         `json:"time_to_failure_seconds,omitempty"`
+	First              *failureJSON    `json:"first_failure,omitempty"`
+	Found              *failureJSON    `json:"found_failure,omitempty"`
+	Shrink             *shrinkJSON     `json:"shrink,omitempty"`
+	Coverage           *coverageJSON   `json:"coverage,omitempty"`
+	Shard              *checkShardJSON `json:"shard,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the
@@ -477,6 +494,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
 		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(),
+		NotJudged:     oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
 	}
 	for v, n := range oc.Counts {
 		j.Failures[v.String()] = n

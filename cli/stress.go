@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"math"
 	"fmt"
 	"os/exec"
 	"runtime"
@@ -163,8 +164,8 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--cases and --runs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return nil, usagef("--alpha must be between 0 and 1")
-	case !(o.tolerance > 0):
-		return nil, usagef("--tolerance must be positive")
+	case !(o.tolerance > 0) || math.IsInf(o.tolerance, 1):
+		return nil, usagef("--tolerance must be positive and finite (an infinite one accepts every answer)")
 	case o.timeout < 0 || o.bruteTimeout < 0 || o.programTimeout < 0 || o.shrinkTime < 0:
 		return nil, usagef("durations must not be negative")
 	case o.jobs < 1:

@@ -42,11 +42,13 @@ report tests the referee against the brute force under its false-alarm
 budget and writes its JSON, Markdown and HTML. A parameter's value in force
 is set as for any game: 'check --gen n=5'.
 
+validate needs --validator: it runs the validator on each FILE.
+
 An expectation's brute force prints its answer only, not the distribution
-of outcomes that report's test of a count needs: report says so on every
-input, and check, solve, simulate and gen work. Outcomes of the referee
-must be integers there (a count). 'stress' judges an expectation against
-the referee with a bound on the outcomes instead.`,
+of outcomes that report's and simulate's tests of a count need: both are
+refused for --kind expectation, and check, solve and gen work. 'stress'
+judges an expectation against the referee with a bound on the outcomes
+instead.`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return errors.New("COMMAND is missing after the game's flags: check, report, solve, simulate or gen")
@@ -105,9 +107,13 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	if err != nil {
 		return err
 	}
-	if s.Kind == programs.Expectation && args[0] == "report" {
-		return usagef("report tests a count's outcome distribution, which an expectation's brute force does not give: "+
-			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", p.Name)
+	if s.Kind == programs.Expectation && (args[0] == "report" || args[0] == "simulate") {
+		return usagef("%s tests the referee against the outcome distribution, which an expectation's brute force does not give: "+
+			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], p.Name)
+	}
+	if args[0] == "validate" && s.Validator == nil {
+		return usagef("validate needs --validator: without one nothing checks an input against the statement " +
+			"(a game defined by programs takes any non-empty input as it is)")
 	}
 	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
 		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance})

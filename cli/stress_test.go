@@ -45,6 +45,8 @@ func TestStressUsage(t *testing.T) {
 		{"bad params", []string{"--kind", "probability", "--params", "n=3..1"}, 2, "", "--params: \"n=3..1\": lo 3 is above hi 1"},
 		{"bad alpha", []string{"--kind", "probability", "--alpha", "1"}, 2, "", "--alpha must be between 0 and 1"},
 		{"no tolerance", []string{"--kind", "probability", "--tolerance", "0"}, 2, "", "--tolerance must be positive"},
+		{"an infinite tolerance", []string{"--kind", "probability", "--tolerance", "inf"}, 2, "", "--tolerance must be positive and finite"},
+		{"a NaN tolerance", []string{"--kind", "probability", "--tolerance", "nan"}, 2, "", "--tolerance must be positive and finite"},
 		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
 		{"a solver that cannot start", []string{"--kind", "probability", "--solver", "./no-such-solver"}, 2, "", "could not be started"},
 		{"a generator that crashes", []string{"--kind", "probability", "--gen", "sh -c 'exit 3'"}, 2,
@@ -138,7 +140,14 @@ func TestProgramsCommand(t *testing.T) {
 		{"an argument stress does not take", []string{"stress", "--kind", "probability", "extra"}, "unknown command \"extra\""},
 		{"a validator that cannot start", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--validator", "./no-such-validator", "--kind", "probability", "check"},
 			"--validator: a program could not be started"},
-		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests a count's outcome distribution"},
+		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests the referee against the outcome distribution"},
+		// Issue 21: simulate failed on every input, validate without a
+		// validator said "ok" to anything, --tolerance inf passed every
+		// answer, and a name of two words panicked.
+		{"simulate on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "simulate", "-"}, "simulate tests the referee against the outcome distribution"},
+		{"validate without a validator", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "validate", "-"}, "validate needs --validator"},
+		{"an infinite tolerance", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "inf", "check"}, "--tolerance must be positive and finite"},
+		{"a name of two words", []string{"programs", "--name", "a b", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "check", "--solver", shRight}, "the game's name \"a b\": one word"},
 	}
 	for _, tt := range misplaced {
 		t.Run(tt.name, func(t *testing.T) {

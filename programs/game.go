@@ -27,7 +27,7 @@ type GameSpec struct {
 	Referee   Program
 	Brute     Program // the analyst: the exact answer
 	// Validator, optional, reads an input on stdin and exits 0 when it is
-	// valid: every input read from a file (solve, validate, check --input)
+	// valid: every input read from a file (solve, simulate, validate)
 	// and every generated one must pass it.
 	Validator Program
 	// Params are the generator's; each becomes a props.Param whose value
@@ -57,6 +57,12 @@ func Game(g GameSpec) (props.Game, error) {
 	name := g.Name
 	if name == "" {
 		name = "programs"
+	}
+	if !validName(name) {
+		return nil, fmt.Errorf("programs: the game's name %q: one word of letters, digits, '-' and '_' (it names files and --gen NAME.param)", name)
+	}
+	if t := g.Tolerance; !(t.Abs >= 0 && t.Rel >= 0) || math.IsInf(t.Abs, 0) || math.IsInf(t.Rel, 0) {
+		return nil, fmt.Errorf("programs: tolerance %+v: want finite errors, not negative (an infinite one accepts every answer)", t)
 	}
 	var params []props.Param
 	for _, p := range g.Params {
@@ -89,6 +95,11 @@ func Game(g GameSpec) (props.Game, error) {
 			return props.Solution{}, err
 		}
 		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in))
+		if err == nil && fault != nil && fault.Verdict == props.TimeLimit {
+			// A brute force is for small inputs: out of time, it cannot
+			// judge this one, which is nobody's fault (check skips it).
+			return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (--program-timeout): %w", g.Brute, props.ErrCannotJudge)
+		}
 		if err == nil && fault != nil {
 			err = fault
 		}
@@ -154,6 +165,20 @@ func Game(g GameSpec) (props.Game, error) {
 		spec.Generator = gen(nil)
 	}
 	return props.Define(spec), nil
+}
+
+// validName reports whether name can name a game: one word of letters,
+// digits, '-' and '_'.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // faultInput stands for the input a generator run with the arguments key

@@ -2,6 +2,8 @@ package programs
 
 import (
 	"context"
+	"errors"
+	"math"
 	"io"
 	"reflect"
 	"strings"
@@ -32,11 +34,62 @@ func TestGameRefusals(t *testing.T) {
 		{"no kind", GameSpec{Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "the kind"},
 		{"a range past 32 bits", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Params: []Param{{"n", 0, 1 << 40}}}, "within 32 bits"},
+		// Issue 21: these panicked (a name of two words) or were accepted
+		// (an infinite tolerance, which passes every answer).
+		{"a name of two words", GameSpec{Name: "a b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"a name with a slash", GameSpec{Name: "a/b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"a name with a dot", GameSpec{Name: "a.b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"an infinite tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			Tolerance: props.Tolerance{Abs: math.Inf(1), Rel: math.Inf(1)}}, "finite"},
+		{"a NaN tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			Tolerance: props.Tolerance{Abs: math.NaN()}}, "finite"},
 	}
 	for _, tt := range tests {
-		if _, err := Game(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.want)
-		}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s: panic %v, want an error saying %q", tt.name, p, tt.want)
+				}
+			}()
+			if _, err := Game(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.want)
+			}
+		}()
+	}
+}
+
+// slowBrute is a brute force that runs out of time on inputs with more
+// than limit black balls, and answers the others.
+type slowBrute struct{ limit int }
+
+func (s slowBrute) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	if _, b := readUrn(input); b > s.limit {
+		return props.RunResult{TimedOut: true, ExitCode: -1, Signal: "killed"}, nil
+	}
+	return urnSolver(0).Run(ctx, args, input)
+}
+func (slowBrute) String() string { return "slow-brute" }
+
+// A brute force out of time cannot judge the input (props.ErrCannotJudge):
+// check skips it and counts it, and the solver is judged on the others; a
+// solver wrong only there is not failed (issue 21: the check stopped with
+// exit 1 on the first such board).
+func TestGameBruteOutOfTimeIsNotJudged(t *testing.T) {
+	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: slowBrute{limit: 10},
+		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Solve(Input("1 15\n")); !errors.Is(err, props.ErrCannotJudge) {
+		t.Fatalf("Solve on an input the brute force runs out of time on: %v, want props.ErrCannotJudge", err)
+	}
+	cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(11)}, Cases: 60, Seed: 1, ShrinkTime: 5 * time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatalf("the check stopped: %v", err)
+	}
+	if out.Failed() || out.NotJudged == 0 || out.Generated+out.NotJudgedGenerated != 60 {
+		t.Errorf("failed %v (%+v), %d not judged, %d judged: want a pass with some not judged, 60 in all", out.Failed(), out.First, out.NotJudged, out.Generated)
 	}
 }
 

@@ -133,10 +133,17 @@ type Outcome struct {
 	// generated failure as it was found (the lowest of the batch, when only
 	// a whole batch fails); -1 when no generated board failed.
 	FirstBoard int
-	Samples    int            // sample boards judged
-	Generated  int            // generated boards judged
-	Classes    map[string]int // generated boards per coverage class
-	Counts     map[Verdict]int
+	Samples    int // sample boards judged
+	Generated  int // generated boards judged
+	// NotJudged counts the boards, samples or generated, that no oracle
+	// could judge (the analyst's error wraps ErrCannotJudge): they are
+	// skipped, neither a failure nor a pass, and not in Samples, Generated
+	// or Classes; NotJudgedGenerated counts the generated ones among them.
+	// NotJudgedReason is the first one's, in the boards' order.
+	NotJudged, NotJudgedGenerated int
+	NotJudgedReason               string
+	Classes                       map[string]int // generated boards per coverage class
+	Counts                        map[Verdict]int
 	// First is the first failure, shrunk when it could be; nil when every
 	// board agreed. Found is the same failure as it was first met, when
 	// shrinking changed it.

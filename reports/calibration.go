@@ -55,6 +55,8 @@ const (
 	// SkipNotPlayed: the referee cannot play the board to the end
 	// (props.ErrTooLongToPlay), so it has no agreement test.
 	SkipNotPlayed = "not-played"
+	// SkipNotJudged: the analyst refused the board (props.ErrCannotJudge).
+	SkipNotJudged = "not-judged"
 )
 
 // boardCalibration is U = Φ(Z) for a board whose exact outcome distribution
