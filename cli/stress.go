@@ -2,8 +2,8 @@ package cli
 
 import (
 	"errors"
-	"math"
 	"fmt"
+	"math"
 	"os/exec"
 	"runtime"
 	"strings"

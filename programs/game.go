@@ -44,9 +44,11 @@ type Input string
 // Game makes g a props.Game. A referee's outcomes must be integers in
 // 0..montecarlo.MaxOutcome (a probability's 0 and 1). An expectation's
 // brute force gives its answer only, not the outcome distribution that
-// report's test of a count needs: report says so on every input, and
-// check, solve, simulate and gen work. A program's fault in the middle of
-// a command is the command's error, naming the program.
+// report's and simulate's tests of a count need: they say so on every
+// input (the CLI refuses them), and check, solve and gen work. A program's
+// fault in the middle of a command is the command's error, naming the
+// program; a brute force out of time cannot judge the input
+// (props.ErrCannotJudge).
 func Game(g GameSpec) (props.Game, error) {
 	switch {
 	case g.Generator == nil || g.Referee == nil || g.Brute == nil:

@@ -3,8 +3,8 @@ package programs
 import (
 	"context"
 	"errors"
-	"math"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
