@@ -241,9 +241,16 @@ func memoryLimit(s string) (int64, error) {
 
 // reproduce is the shell line that runs the solver on the input file in,
 // under --memory's limit when one is given (ulimit -d: the data segment
-// limit check sets, in KiB), so that a memory limit reproduces.
+// limit check sets, in KiB), so that a memory limit reproduces. The solver
+// is the words check ran, each quoted for a shell: --solver is split
+// without expansions, and a shell given the raw string would expand
+// $VARS, globs and ';' that check passed on as they are.
 func (o checkOptions) reproduce(in string) string {
-	line := o.solver + " < " + shellQuote(in)
+	line := o.solver
+	if argv, err := solverproc.Split(o.solver); err == nil && len(argv) > 0 {
+		line = shellJoin(argv)
+	}
+	line += " < " + shellQuote(in)
 	if n, err := memoryLimit(o.memory); err == nil && n > 0 {
 		return fmt.Sprintf("(ulimit -d %d; %s)", n/1024, line)
 	}
@@ -576,6 +583,15 @@ func verdictList(m map[props.Verdict]int) string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// shellJoin quotes each word for a POSIX shell and joins them.
+func shellJoin(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellQuote(w)
+	}
+	return strings.Join(q, " ")
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

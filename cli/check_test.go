@@ -377,3 +377,20 @@ func TestCheckGeneratorOptions(t *testing.T) {
 		t.Errorf("exit %d, %v, generator options %q; want [--gen cols=30]\n%s", code, err, j.GenOptions, stdout.String())
 	}
 }
+
+// The reproduce line gives a shell the words check ran, quoted: the raw
+// --solver string would let the shell expand what check did not (issue 21).
+func TestCheckReproduceQuotes(t *testing.T) {
+	tests := []struct{ solver, in, want string }{
+		{"./sol", "/tmp/c.in", "./sol < /tmp/c.in"},
+		{"python3  solve.py", "/tmp/c.in", "python3 solve.py < /tmp/c.in"},
+		{`./sol 'a b' $HOME`, "/tmp/x y/c.in", `./sol 'a b' '$HOME' < '/tmp/x y/c.in'`},
+		{`./sol; rm -rf x`, "/tmp/c.in", `'./sol;' rm -rf x < /tmp/c.in`},
+		{`./sol "it's" *.txt`, "c.in", `./sol 'it'\''s' '*.txt' < c.in`},
+	}
+	for _, tt := range tests {
+		if got := (checkOptions{solver: tt.solver}).reproduce(tt.in); got != tt.want {
+			t.Errorf("solver %q: reproduce = %q, want %q", tt.solver, got, tt.want)
+		}
+	}
+}

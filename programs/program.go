@@ -17,7 +17,8 @@ import (
 // Run is called from several goroutines at once.
 type Program interface {
 	Run(ctx context.Context, args []string, input []byte) (props.RunResult, error)
-	// String is the command line as the user wrote it, for reproductions.
+	// String is the command line, for reproductions: a Command's words
+	// quoted for a shell.
 	String() string
 }
 
@@ -66,13 +67,11 @@ func (c *Command) Run(ctx context.Context, args []string, input []byte) (props.R
 	}, err
 }
 
-// String implements Program.
-func (c *Command) String() string {
-	if c.Line != "" {
-		return c.Line
-	}
-	return shellJoin(c.Argv)
-}
+// String implements Program: the words run, each quoted for a shell, so
+// that a reproduction line does in a shell what was run (Line, as the user
+// wrote it, may hold $VARS, globs or ';' that a shell would expand and the
+// split did not).
+func (c *Command) String() string { return shellJoin(c.Argv) }
 
 // Func is a Program in-process, for tests and embedders: it returns the
 // program's stdout, and an error stands for a crash (exit status 1, the
