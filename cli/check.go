@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/reports"
@@ -158,6 +159,11 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("--alpha must be between 0 and 1")
 	}
+	if o.out != "" {
+		if err := safefile.CheckDir("--out", o.out); err != nil {
+			return usageError{err} // before the run, not after it
+		}
+	}
 	var shard props.Shard
 	if o.shard != "" {
 		sh, err := reports.ParseShard(o.shard)
@@ -199,21 +205,26 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 }
 
 // printCheck writes the counterexample files and prints the outcome, as
-// text or JSON; a failure becomes exit status 1.
+// text or JSON; a failure becomes exit status 1. Files that cannot be
+// written do not cost the verdict: it is printed, and the error after it.
 func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcome) error {
-	var err error
 	var files *counterexampleFiles
+	var writeErr error
 	if outcome.First != nil {
-		if files, err = writeCounterexample(o.out, g, outcome.First); err != nil {
-			return err
+		if files, writeErr = writeCounterexample(o.out, g, outcome.First); writeErr != nil {
+			files = &counterexampleFiles{In: "not written", Ans: "not written"}
 		}
 	}
+
 	if o.json {
 		if err := writeCheckJSON(w, g, o, outcome, files); err != nil {
 			return err
 		}
 	} else {
 		writeCheckText(w, g, o, outcome, files)
+	}
+	if writeErr != nil {
+		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
 	}
 	if outcome.Failed() || len(outcome.UnderCovered()) > 0 {
 		return errCheckFailed
@@ -270,10 +281,11 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 		return nil, err
 	}
 	files := &counterexampleFiles{In: filepath.Join(dir, "counterexample.in"), Ans: filepath.Join(dir, "counterexample.ans")}
-	if err := os.WriteFile(files.In, f.Input, 0o644); err != nil {
+	// Never through a link planted in the directory (safefile).
+	if err := safefile.WriteBytes(files.In, f.Input); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(files.Ans, []byte(f.OursText), 0o644); err != nil {
+	if err := safefile.WriteBytes(files.Ans, []byte(f.OursText)); err != nil {
 		return nil, err
 	}
 	return files, nil

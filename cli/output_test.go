@@ -1,0 +1,116 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
+	"pgregory.net/rapid"
+)
+
+// countingGame is a one-board-per-input game whose generator counts its
+// draws: a command refused before any work draws none.
+func countingGame(drawn *atomic.Int64) props.Game {
+	return props.Define(props.Spec[int]{
+		Name: "count",
+		Parse: func(r io.Reader, _ string) ([]int, error) {
+			var n int
+			_, err := fmt.Fscan(r, &n)
+			return []int{n}, err
+		},
+		Write:     func(w io.Writer, bs []int) error { _, err := fmt.Fprintln(w, bs[0]); return err },
+		Generator: rapid.Custom(func(t *rapid.T) int { drawn.Add(1); return rapid.IntRange(0, 1).Draw(t, "n") }),
+		Solve:     func(b int) (props.Solution, error) { return props.Solution{Value: float64(b) / 2}, nil },
+		Play:      func(b int, rng *rand.Rand) (int, error) { return b * rng.IntN(2), nil },
+	})
+}
+
+// Output folders are checked before the run, not after it (issue 21: an
+// --out naming a file threw the whole run's verdict away at the end, and
+// gen --count 3 of a one-case game was refused after drawing the boards).
+func TestOutputCheckedBeforeTheRun(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a-file")
+	if err := os.WriteFile(file, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"check --out a file", []string{"check", "count", "--solver", "cat", "--cases", "5", "--out", file}, "--out " + file + ": not a directory"},
+		{"check --out below a file", []string{"check", "count", "--solver", "cat", "--cases", "5", "--out", filepath.Join(file, "sub")}, "is a file"},
+		{"report --out a file", []string{"report", "--boards", "5", "--runs", "100", "--out", file}, "not a directory"},
+		{"report merge --out a file", []string{"report", "merge", "--out", file, dir}, "not a directory"},
+		{"gen --out a file", []string{"gen", "count", "--count", "3", "--out", file}, "not a directory"},
+		{"gen --count 3 without --out", []string{"gen", "count", "--count", "3"}, "use --out DIR for 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var drawn atomic.Int64
+			var stdout, stderr bytes.Buffer
+			code := Run(context.Background(), tt.args, strings.NewReader(""), &stdout, &stderr, countingGame(&drawn))
+			if code != exitUsage || !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr.String(), exitUsage, tt.stderr)
+			}
+			if n := drawn.Load(); n > 0 {
+				t.Errorf("%d board(s) drawn before the refusal", n)
+			}
+		})
+	}
+}
+
+// check writes its counterexample without following a link planted in
+// --out (issue 21: it overwrote the link's target), and gen's files have
+// the mode 0644 less the umask (they were 0600).
+func TestOutputFilesAreSafe(t *testing.T) {
+	umask := syscall.Umask(0o022)
+	defer syscall.Umask(umask)
+	dir := t.TempDir()
+	target := filepath.Join(t.TempDir(), "precious")
+	if err := os.WriteFile(target, []byte("keep me\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, "counterexample.in")); err != nil {
+		t.Fatal(err)
+	}
+	var drawn atomic.Int64
+	var stdout, stderr bytes.Buffer
+	// A solver that answers 10 to everything: wrong on every board (a
+	// probability of 0 or 1/2).
+	code := Run(context.Background(), []string{"check", "count", "--solver", "sh -c 'echo 10'", "--cases", "3", "--out", dir, "--shrink-time", "1s"},
+		strings.NewReader(""), &stdout, &stderr, countingGame(&drawn))
+	if code != 1 || !strings.Contains(stdout.String(), "WRONG ANSWER") {
+		t.Fatalf("exit %d, stdout %s, stderr %s: want a wrong answer", code, stdout.String(), stderr.String())
+	}
+	if b, _ := os.ReadFile(target); string(b) != "keep me\n" {
+		t.Errorf("the planted link's target was overwritten: %q", b)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "counterexample.in")); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("counterexample.in: %v, %v: want a regular file in place of the link", fi, err)
+	}
+
+	gen := t.TempDir()
+	code = Run(context.Background(), []string{"gen", "count", "--count", "2", "--out", gen, "--answers"},
+		strings.NewReader(""), &stdout, &stderr, countingGame(&drawn))
+	if code != 0 {
+		t.Fatalf("gen: exit %d, %s", code, stderr.String())
+	}
+	for _, name := range []string{"count-0001.in", "count-0002.in", "count-0001.ans"} {
+		if fi, err := os.Stat(filepath.Join(gen, name)); err != nil || fi.Mode().Perm() != 0o644 {
+			t.Errorf("%s: %v, mode %v: want 0644 (0644 less the umask 022)", name, err, fi.Mode().Perm())
+		}
+	}
+}
