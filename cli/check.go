@@ -101,9 +101,7 @@ joins the shards' --json outputs into the verdict of the single run: the
 first failure by board index, counts summed.
 
 --gen and --limits set the generator's parameters, as for gen: the boards
-drawn depend on them and on --seed (traps with 30 columns, as the official
-tests have: --gen cols=30, or --limits official; only 6-level towers:
---gen min-levels=6). The output states them.
+drawn depend on them and on --seed` + p.genExample() + `. The output states them.
 
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
 failure was found or a class was under-covered, 2 bad options or a solver

@@ -114,3 +114,26 @@ func TestOutputFilesAreSafe(t *testing.T) {
 		}
 	}
 }
+
+// The help of a program of one game talks of that game alone (issue 21:
+// check --help of a one-game program talked about traps and jenga).
+func TestOneGameHelpNamesNoOtherGame(t *testing.T) {
+	var drawn atomic.Int64
+	programs := map[string][]props.Game{
+		"count":  {countingGame(&drawn)},
+		"snakes": {props.Snakes()},
+	}
+	for name, games := range programs {
+		for _, cmd := range []string{"check", "gen", "report", "solve", "simulate", "validate", "stress"} {
+			var stdout, stderr bytes.Buffer
+			if code := Run(context.Background(), []string{cmd, "--help"}, strings.NewReader(""), &stdout, &stderr, games...); code != 0 {
+				t.Fatalf("%s: %s --help: exit %d, %s", name, cmd, code, stderr.String())
+			}
+			for _, other := range []string{"traps", "jenga", "patience", "snakes", "maze", "tower"} {
+				if other != name && strings.Contains(stdout.String(), other) {
+					t.Errorf("the %s program's %s --help talks of %q", name, cmd, other)
+				}
+			}
+		}
+	}
+}
