@@ -80,7 +80,9 @@ crash (non-zero exit or signal), output format, memory limit.
 --memory 256MB (Linux; none by default) runs the solver under that memory
 limit: its heap and mapped memory (RLIMIT_DATA) cannot grow past it, so an
 allocation beyond it fails in the solver. A run is a memory limit when its
-peak resident memory exceeds the limit, or when it crashed and its stderr
+peak resident memory exceeds the limit, or when it was killed by a signal
+and its static arrays (an ELF program's writable segments) exceed the
+limit, which Linux refuses at exec, or when it crashed and its stderr
 says an allocation failed (bad_alloc, "out of memory", MemoryError, ...),
 or its peak reached 90% of the limit, or, run again under the limit plus
 1 GiB (or 4 times it), it does not crash; any other crash stays a crash.
