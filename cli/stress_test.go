@@ -167,3 +167,46 @@ func TestProgramsCommand(t *testing.T) {
 		})
 	}
 }
+
+// Hostile programs as real processes (issue 21 part 3): a generator that
+// prints garbage, which every program fails on, is blamed, not the solver
+// that ran first; a brute force that changes its answer is named
+// inconsistent, not the correct solver a wrong answer.
+func TestStressBlamesHostilePrograms(t *testing.T) {
+	needSh(t)
+	counter := filepath.Join(t.TempDir(), "runs")
+	const (
+		strictRef = `sh -c 'read n; [ "$n" -eq "$n" ] 2>/dev/null || { echo "not a number: $n" >&2; exit 5; }; printf "1 %s\n" "$2"' ref`
+		strictSol = `sh -c 'read n; [ "$n" -eq "$n" ] 2>/dev/null || exit 4; echo 1' sol`
+	)
+	// Every other run answers 1.003: inconsistent by 0.003.
+	flaky := `sh -c 'n=$(cat ` + counter + ` 2>/dev/null || echo 0); echo $((n+1)) > ` + counter + `; if [ $((n % 2)) -eq 0 ]; then echo 1.003; else echo 1; fi' brute`
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+	}{
+		{"a generator printing garbage", []string{"--gen", `sh -c 'echo garbage' gen`, "--referee", strictRef, "--solver", strictSol}, 2,
+			[]string{"the generator failed (output format), which is not the solver's fault", "no program takes its input", "not a number: garbage", "input, 8 bytes:\ngarbage\n"}},
+		{"a brute force inconsistent by 0.003", []string{"--brute", flaky, "--solver", shRight, "--jobs", "1"}, 2,
+			[]string{"the brute force is inconsistent, which is not the solver's fault", "then 1 on the same input"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"stress", "--kind", "probability", "--gen", shGen, "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100"}, tt.args...)
+			code, out, errOut := chancecheck(t, "", args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr: %s", code, tt.code, out, errOut)
+			}
+			for _, w := range tt.stdout {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(out, "FAILED") {
+				t.Errorf("the solver was blamed:\n%s", out)
+			}
+		})
+	}
+}

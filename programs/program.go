@@ -119,9 +119,20 @@ type Fault struct {
 	Input     []byte
 	Generator string
 	Validator string
+	// Inconsistent says that the program (a brute force) gave two answers
+	// to the same input: Verdict is then props.WrongAnswer, and Detail has
+	// both answers.
+	Inconsistent bool
+	// NoProgramTakes says that the generator is blamed because every
+	// program that reads inputs failed on its output (Input), the solver
+	// included: there was no validator to ask.
+	NoProgramTakes bool
 }
 
 func (f *Fault) Error() string {
+	if f.Inconsistent {
+		return fmt.Sprintf("the %s is inconsistent: %s: %s", f.Role, f.Command, f.Detail)
+	}
 	return fmt.Sprintf("the %s failed (%s): %s: %s", f.Role, f.Verdict, f.Command, f.Detail)
 }
 
@@ -129,13 +140,15 @@ func (f *Fault) Error() string {
 // (not found, not executable): a usage problem, not a verdict.
 var ErrStart = errors.New("a program could not be started")
 
-// run runs p and classifies how it ended; a nil Fault is a clean exit.
+// run runs p and classifies how it ended; a nil Fault is a clean exit. A
+// run that ctx ended (an interruption) is ctx's error, never a verdict:
+// the program was killed by the harness, not by its own fault.
 func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
 	res, err := p.Run(ctx, args, input)
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
 		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
 	}
 	if v, detail := res.Ended(); v != props.Accepted {
