@@ -105,9 +105,19 @@ first failure by board index, counts summed.
 --gen and --limits set the generator's parameters, as for gen: the boards
 drawn depend on them and on --seed` + p.genExample() + `. The output states them.
 
+A run that stops before the --cases asked for says so in its verdict line
+("14 of 100 asked (--time ran out)"). A board no oracle can judge (the
+analyst refuses it: past its limits) is skipped and counted on a "not
+judged" line, never the solver's failure and never a pass. An analyst that
+disagrees with the solver is asked again: one that changes its answer (a
+programs game's brute force) is named, not the solver. An interrupt
+(Ctrl-C, SIGTERM) is no verdict: the run says INTERRUPTED, with what it had
+found, and a solver the interrupt killed is not a crash.
+
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
-failure was found or a class was under-covered, 2 bad options or a solver
-that cannot be started.
+failure was found or a class was under-covered, 2 bad options, a solver
+that cannot be started or an inconsistent analyst, 130 interrupted with no
+failure found.
 
 Games:
 ` + p.gamesHelp() + "\n" + p.paramsHelp(),
@@ -199,6 +209,9 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		if errors.Is(err, props.ErrSolverStart) {
 			return usageError{err}
 		}
+		if errors.Is(err, props.ErrInconsistentOracle) {
+			return programError{fmt.Errorf("check stopped: %w: the solver is not blamed", err)}
+		}
 		return err
 	}
 	return printCheck(cmd.OutOrStdout(), g, o, outcome)
@@ -225,6 +238,9 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcom
 	}
 	if writeErr != nil {
 		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
+	}
+	if outcome.Interrupted && !outcome.Failed() {
+		return errInterrupted
 	}
 	if outcome.Failed() || len(outcome.UnderCovered()) > 0 {
 		return errCheckFailed
@@ -296,9 +312,16 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
 	}
+	if !oc.Failed() && oc.Interrupted {
+		fmt.Fprintf(w, "check %s: INTERRUPTED after %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v: no verdict on the solver (every answer judged before agreed)\n",
+			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeNotJudgedText(w, oc)
+		return
+	}
 	if !oc.Failed() {
-		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d%s, in %v\n",
-			g.Name(), oc.Samples, oc.Generated, oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v\n",
+			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
 		writeNotJudgedText(w, oc)
 		writeCoverageText(w, oc)
@@ -346,7 +369,40 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if o.keepGoing {
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
-	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged, in %v)\n", classList(oc.Classes), oc.Generated, oc.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(oc.Classes), oc.Generated, o.asked(oc), oc.Elapsed.Round(time.Millisecond))
+	if oc.Interrupted {
+		fmt.Fprintf(w, "interrupted after this failure was found: the counts are those before the interrupt\n")
+	}
+}
+
+// askedBoards is how many generated boards the run was asked for (its
+// shard's share of --cases); 0 when only --time bounds it.
+func (o checkOptions) askedBoards(oc *props.Outcome) int {
+	if o.cases <= 0 {
+		return 0
+	}
+	return oc.Shard.Boards(o.cases)
+}
+
+// asked says, after the count of generated boards judged, how many were
+// asked for when the run stopped before them: " of 100 asked (--time ran
+// out)". A run that stops early says so in its verdict line (issue 21): it
+// is no all-clear for the boards it never judged. "" when every board
+// asked for was judged, or none was asked for (--time alone).
+func (o checkOptions) asked(oc *props.Outcome) string {
+	asked := o.askedBoards(oc)
+	done := oc.Generated + oc.NotJudgedGenerated
+	if asked == 0 || done >= asked {
+		return ""
+	}
+	why := "--time ran out"
+	switch {
+	case oc.Interrupted:
+		why = "interrupted"
+	case oc.Failed() && !o.keepGoing:
+		why = "stopped at the first failure"
+	}
+	return fmt.Sprintf(" of %d asked (%s)", asked, why)
 }
 
 // writeNotJudgedText prints the line of the boards no oracle could judge,
@@ -429,18 +485,25 @@ type checkJSON struct {
 	Generated  int      `json:"generated"`
 	// NotJudged counts the boards no oracle could judge (skipped: neither a
 	// failure nor a pass), NotJudgedGenerated the generated ones of them.
-	NotJudged          int             `json:"not_judged"`
-	NotJudgedGenerated int             `json:"not_judged_generated"`
-	NotJudgedReason    string          `json:"not_judged_reason,omitempty"`
-	Classes            map[string]int  `json:"classes"`
-	Failures           map[string]int  `json:"failures"`
-	ElapsedSec         float64         `json:"elapsed_seconds"`
-	TimeToFailSec      float64         `json:"time_to_failure_seconds,omitempty"`
-	First              *failureJSON    `json:"first_failure,omitempty"`
-	Found              *failureJSON    `json:"found_failure,omitempty"`
-	Shrink             *shrinkJSON     `json:"shrink,omitempty"`
-	Coverage           *coverageJSON   `json:"coverage,omitempty"`
-	Shard              *checkShardJSON `json:"shard,omitempty"`
+	NotJudged          int    `json:"not_judged"`
+	NotJudgedGenerated int    `json:"not_judged_generated"`
+	NotJudgedReason    string `json:"not_judged_reason,omitempty"`
+	// Asked is how many generated boards --cases asked for (this shard's
+	// share), 0 with --time alone; StoppedEarly says that fewer were
+	// judged (--time ran out, the first failure, an interrupt), and
+	// Interrupted that an interrupt stopped the run (no verdict).
+	Asked         int             `json:"asked,omitempty"`
+	StoppedEarly  bool            `json:"stopped_early,omitempty"`
+	Interrupted   bool            `json:"interrupted,omitempty"`
+	Classes       map[string]int  `json:"classes"`
+	Failures      map[string]int  `json:"failures"`
+	ElapsedSec    float64         `json:"elapsed_seconds"`
+	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
+	First         *failureJSON    `json:"first_failure,omitempty"`
+	Found         *failureJSON    `json:"found_failure,omitempty"`
+	Shrink        *shrinkJSON     `json:"shrink,omitempty"`
+	Coverage      *coverageJSON   `json:"coverage,omitempty"`
+	Shard         *checkShardJSON `json:"shard,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the
@@ -514,7 +577,9 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(),
 		NotJudged:     oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
+		Asked: o.askedBoards(oc), StoppedEarly: o.asked(oc) != "", Interrupted: oc.Interrupted,
 	}
+	j.Passed = j.Passed && !oc.Interrupted
 	for v, n := range oc.Counts {
 		j.Failures[v.String()] = n
 	}

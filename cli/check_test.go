@@ -167,6 +167,11 @@ func TestCheckCommand(t *testing.T) {
 			want: []string{"every answer agreed"}},
 		{name: "until the time runs out", game: "snakes", mode: "snakes", args: []string{"--time", "1s", "--jobs", "2"}, wantCode: 0,
 			want: []string{"every answer agreed", "boards by kind: "}},
+		// Issue 21 part 7: a run that stopped early says so in its verdict
+		// line (each run takes 100 ms and holds 20 boards: 1000 boards take
+		// 5 s of solver runs, far past --time 1s).
+		{name: "the time runs out before --cases", game: "snakes", mode: "slow-snakes", args: []string{"--time", "1s", "--cases", "1000", "--jobs", "1"}, wantCode: 0,
+			want: []string{"every answer agreed", "generated board(s) of 1000 asked (--time ran out)"}},
 		{name: "under-covered", game: "bit", mode: "bit", args: []string{"--cases", "400", "--time", "0"}, wantCode: 1,
 			want: []string{"every answer agreed", "coverage of 400 generated boards", "false-alarm budget 1e-06 over 3 goal(s), 3.33e-07 each",
 				"UNDER-COVERED", "under-covered: class one:", "under-covered: class never: 0 of 400", "ok"}},

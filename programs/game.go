@@ -112,7 +112,7 @@ func Game(g GameSpec) (props.Game, error) {
 		if err != nil {
 			return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
 		}
-		return props.Solution{Value: v[0]}, nil
+		return props.Solution{Value: v[0], Oracle: "the brute force " + g.Brute.String()}, nil
 	}
 	spec := props.Spec[Input]{
 		Name:  name,

@@ -243,3 +243,20 @@ func TestGameValidator(t *testing.T) {
 		t.Errorf("a crashing generator's draw answered with error %v; want its crash", err)
 	}
 }
+
+// On the programs route too, a brute force that disagrees with the solver
+// is run again, and one that changes its answer is named, never the
+// correct solver (issue 21 part 3: inconsistent by 0.003, it made a
+// correct solver a wrong answer three runs in three).
+func TestGameInconsistentBrute(t *testing.T) {
+	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: inconsistentBrute(0.003),
+		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(0)}, Cases: 30, Seed: 1, ShrinkTime: 5 * time.Second}
+	out, err := cc.Run(context.Background())
+	if !errors.Is(err, props.ErrInconsistentOracle) || !strings.Contains(err.Error(), "the brute force brute") {
+		t.Fatalf("outcome %+v, error %v: want the brute force named inconsistent", out, err)
+	}
+}

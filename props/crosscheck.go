@@ -160,6 +160,12 @@ type Outcome struct {
 	// TimeToFailure is the time from the start to the first failure met
 	// (before shrinking); Elapsed the whole check.
 	TimeToFailure, Elapsed time.Duration
+	// Interrupted says that ctx ended the check (an interrupt, SIGTERM)
+	// before it was over: no verdict on anyone. The counts are those of
+	// the inputs judged before it, a failure found before it is kept (and
+	// Shrink says that shrinking was cut short), and coverage is not
+	// judged.
+	Interrupted bool
 }
 
 // Failed reports whether any input failed. An under-covered class is not
@@ -178,8 +184,9 @@ func (o *Outcome) UnderCovered() []ClassCoverage {
 }
 
 // Run performs the check. The error is for the harness itself (the solver
-// cannot be started, the analyst failed, ctx was cancelled); a solver that
-// fails is reported in the Outcome.
+// cannot be started, the analyst failed or is inconsistent:
+// ErrInconsistentOracle); a solver that fails is reported in the Outcome,
+// and so is an interruption (ctx ended: Outcome.Interrupted).
 func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	defer func() {
 		// The harness never crashes: a panic in a generator or an adapter
@@ -196,8 +203,11 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	}
 	start := time.Now()
 	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Counts: map[Verdict]int{}}
-	if err := c.search(ctx, start, out); err != nil {
+	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
+	}
+	if ctx.Err() != nil {
+		out.Interrupted = true
 	}
 	if f := out.First; f != nil {
 		if single := f.generatedCase(); f.Verdict == TimeLimit {
@@ -212,7 +222,11 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 		}
 	}
 	out.CoverageAlpha = c.coverageAlpha()
-	out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+	if ctx.Err() != nil {
+		out.Interrupted = true // while shrinking
+	} else {
+		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+	}
 	if out.First == nil && out.SampleFailure != nil {
 		out.First = out.SampleFailure
 	}
