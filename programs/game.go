@@ -2,6 +2,7 @@ package programs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
@@ -85,7 +87,7 @@ func Game(g GameSpec) (props.Game, error) {
 	// without a word; the analyst's answer, the referee and Write then
 	// refuse it with the fault, so a command meets it on its board, in the
 	// boards' order, whatever the number of jobs, and shrinking drops it.
-	var faults sync.Map
+	var faults, origins sync.Map
 	drawnFault := func(in Input) error {
 		if err, ok := faults.Load(in); ok {
 			return err.(error)
@@ -105,13 +107,22 @@ func Game(g GameSpec) (props.Game, error) {
 		if err == nil && fault != nil {
 			err = fault
 		}
+		if err == nil {
+			if _, perr := props.ParseAnswerLines(out, 1, props.OneNumber); perr != nil {
+				err = fmt.Errorf("the brute force %s: %w", g.Brute, perr)
+			}
+		}
+		if err != nil && !errors.Is(err, ErrStart) {
+			// Before the brute force is blamed: an input the referee
+			// fails on too is one no program takes, the generator's.
+			if blame := noProgramTakes(g, in, err, &origins); blame != nil {
+				return props.Solution{}, blame
+			}
+		}
 		if err != nil {
 			return props.Solution{}, err
 		}
-		v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
-		if err != nil {
-			return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
-		}
+		v, _ := props.ParseAnswerLines(out, 1, props.OneNumber)
 		return props.Solution{Value: v[0], Oracle: "the brute force " + g.Brute.String()}, nil
 	}
 	spec := props.Spec[Input]{
@@ -136,8 +147,12 @@ func Game(g GameSpec) (props.Game, error) {
 		Tolerance: g.Tolerance,
 	}
 	// rapid's shrinking draws the same arguments again and again; each
-	// generator run is a process, so its output is kept by arguments.
+	// generator run is a process, so its output is kept by arguments, and
+	// the arguments of each input (origins) for the messages that blame
+	// the generator. The first draw runs the generator twice: the same
+	// arguments must print the same bytes, as stress checks.
 	var memo sync.Map
+	var checked atomic.Bool
 	gen := func(values map[string]int) *rapid.Generator[Input] {
 		return rapid.Custom(func(t *rapid.T) Input {
 			c := Case{Seed: int64(rapid.IntRange(1, maxSeed).Draw(t, "seed")), Values: make([]int64, len(g.Params))}
@@ -150,7 +165,11 @@ func Game(g GameSpec) (props.Game, error) {
 				return in.(Input)
 			}
 			out, err := generateInput(g, args)
+			if err == nil && checked.CompareAndSwap(false, true) {
+				err = deterministic(g, args, out)
+			}
 			in := Input(out)
+			origins.LoadOrStore(in, commandLine(g.Generator, args))
 			if err != nil {
 				if out == nil {
 					in = faultInput(key)
@@ -181,6 +200,53 @@ func validName(name string) bool {
 		}
 	}
 	return true
+}
+
+// deterministic runs g's generator with args again: an error when it
+// prints other bytes than first.
+func deterministic(g GameSpec, args []string, first []byte) error {
+	again, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
+	switch {
+	case err != nil:
+		return err
+	case fault != nil:
+		return fault
+	case string(again) != string(first):
+		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(g.Generator, args),
+			Detail: "run twice with the same arguments it printed different inputs: a generator must print the same bytes for the same arguments (seed its random numbers with SEED)"}
+	}
+	return nil
+}
+
+// noProgramTakes runs the referee on in, which the brute force failed on
+// (bruteErr): when the referee fails on it too, no program takes the
+// input, and the error returned blames the generator that printed it
+// (origins maps an input to its generator's command line); nil when the
+// referee plays it, and the brute force is to blame.
+func noProgramTakes(g GameSpec, in Input, bruteErr error, origins *sync.Map) error {
+	args := []string{"1", "1"}
+	out, fault, err := run(context.Background(), RoleReferee, g.Referee, args, []byte(in))
+	if err != nil {
+		return nil
+	}
+	why := ""
+	switch {
+	case fault != nil:
+		why = fmt.Sprintf("the referee failed (%s): %s", fault.Verdict, strings.TrimSpace(fault.Detail))
+	default:
+		if _, perr := outcomeList(out, 1); perr != nil {
+			why = "the referee " + perr.Error()
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	gen := "the generator"
+	if o, ok := origins.Load(in); ok {
+		gen = o.(string)
+	}
+	return fmt.Errorf("the generator's fault: no program takes the input of %s: %v, and %s (run with %s); "+
+		"its output is likely not a valid input (--validator checks each one)", gen, bruteErr, why, strings.Join(args, " "))
 }
 
 // faultInput stands for the input a generator run with the arguments key

@@ -3,10 +3,12 @@ package programs
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -258,5 +260,40 @@ func TestGameInconsistentBrute(t *testing.T) {
 	out, err := cc.Run(context.Background())
 	if !errors.Is(err, props.ErrInconsistentOracle) || !strings.Contains(err.Error(), "the brute force brute") {
 		t.Fatalf("outcome %+v, error %v: want the brute force named inconsistent", out, err)
+	}
+}
+
+// On the programs route the generator is checked as stress checks it
+// (issue 21 part 3): one that prints other bytes for the same arguments is
+// named, and so is one whose output no program takes (the brute force and
+// the referee both fail on it), not the brute force.
+func TestGameBlamesTheGenerator(t *testing.T) {
+	var n atomic.Int64
+	nondeterministic := Func{Name: "gen", Fn: func([]string, []byte) ([]byte, error) {
+		return fmt.Appendf(nil, "1 %d\n", n.Add(1)), nil
+	}}
+	tests := []struct {
+		name string
+		spec GameSpec
+		want string
+	}{
+		{"not deterministic", GameSpec{Kind: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments"},
+		{"garbage", GameSpec{Kind: Probability, Generator: output("hello\n"), Referee: strictUrn(urnReferee(0)), Brute: strictUrn(urnSolver(0))},
+			"the generator's fault: no program takes the input of fixed"},
+		{"garbage the referee plays", GameSpec{Kind: Probability, Generator: output("hello\n"), Referee: urnReferee(0), Brute: strictUrn(urnSolver(0))},
+			"the brute force failed (crash)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := Game(tt.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(0)}, Cases: 10, Seed: 1}
+			out, err := cc.Run(context.Background())
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("outcome %+v, error %v: want one saying %q", out, err, tt.want)
+			}
+		})
 	}
 }
