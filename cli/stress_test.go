@@ -210,3 +210,33 @@ func TestStressBlamesHostilePrograms(t *testing.T) {
 		})
 	}
 }
+
+// A game defined by programs declares a coverage class by a parameter's
+// value (issue 21 part 7), and check tests its goal as for any game.
+func TestProgramsClasses(t *testing.T) {
+	needSh(t)
+	game := []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"a goal met", []string{"--class", "one:n=1:20%", "check", "--solver", shRight, "--cases", "200"}, 0, "coverage of 200 generated boards", ""},
+		// The first class that matches names an input: every n=1 is in
+		// "any", and "one" never occurs.
+		{"a class that never occurs", []string{"--class", "any:n=1..9:60%", "--class", "one:n=1:40%", "check", "--solver", shRight, "--cases", "100"}, 1,
+			"under-covered: class one: 0 of 100", ""},
+		{"a bad class", []string{"--class", "one:m=1", "check", "--solver", shRight}, 2, "", "no parameter \"m\""},
+		{"a bad share", []string{"--class", "one:n=1:0%", "check", "--solver", shRight}, 2, "", "--class: class"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", append(append([]string(nil), game...), tt.args...)...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}

@@ -37,11 +37,20 @@ type GameSpec struct {
 	// from Lo up to it, so that rapid shrinks toward Lo.
 	Params    []Param
 	Tolerance props.Tolerance
+	// Classes are coverage classes by a parameter's value (classes.go): a
+	// rare shape, such as one column, that the generator must draw at
+	// least a share of. None: every input is in the class "all".
+	Classes []Class
 }
 
-// Input is one input of a game defined by programs: the bytes the
-// generator printed, which is all the harness knows of it.
-type Input string
+// Input is one input of a game defined by programs: Text, the bytes the
+// generator printed, which is all a program reads; and Args, the
+// generator's arguments that printed it ("SEED name=value ...", "" for an
+// input read from a file), which a coverage class reads (Class).
+type Input struct {
+	Text string
+	Args string
+}
 
 // Game makes g a props.Game. A referee's outcomes must be integers in
 // 0..montecarlo.MaxOutcome (a probability's 0 and 1). An expectation's
@@ -76,6 +85,9 @@ func Game(g GameSpec) (props.Game, error) {
 		params = append(params, props.Param{Name: p.Name, Doc: fmt.Sprintf("the largest %s the generator is given (from %d)", p.Name, p.Lo),
 			Default: int(p.Hi), Min: int(p.Lo), Max: int(p.Hi)})
 	}
+	if err := checkClasses(g.Classes, g.Params); err != nil {
+		return nil, fmt.Errorf("programs: %w", err)
+	}
 	outcome := props.WinLoss
 	if g.Kind == Expectation {
 		outcome = props.Count
@@ -87,7 +99,7 @@ func Game(g GameSpec) (props.Game, error) {
 	// without a word; the analyst's answer, the referee and Write then
 	// refuse it with the fault, so a command meets it on its board, in the
 	// boards' order, whatever the number of jobs, and shrinking drops it.
-	var faults, origins sync.Map
+	var faults sync.Map
 	drawnFault := func(in Input) error {
 		if err, ok := faults.Load(in); ok {
 			return err.(error)
@@ -98,7 +110,7 @@ func Game(g GameSpec) (props.Game, error) {
 		if err := drawnFault(in); err != nil {
 			return props.Solution{}, err
 		}
-		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in))
+		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in.Text))
 		if err == nil && fault != nil && fault.Verdict == props.TimeLimit {
 			// A brute force is for small inputs: out of time, it cannot
 			// judge this one, which is nobody's fault (check skips it).
@@ -115,7 +127,7 @@ func Game(g GameSpec) (props.Game, error) {
 		if err != nil && !errors.Is(err, ErrStart) {
 			// Before the brute force is blamed: an input the referee
 			// fails on too is one no program takes, the generator's.
-			if blame := noProgramTakes(g, in, err, &origins); blame != nil {
+			if blame := noProgramTakes(g, in, err); blame != nil {
 				return props.Solution{}, blame
 			}
 		}
@@ -133,7 +145,7 @@ func Game(g GameSpec) (props.Game, error) {
 			if err := drawnFault(in[0]); err != nil {
 				return err
 			}
-			_, err := io.WriteString(w, string(in[0]))
+			_, err := io.WriteString(w, in[0].Text)
 			return err
 		},
 		Solve: answer, Answer: answer,
@@ -146,11 +158,16 @@ func Game(g GameSpec) (props.Game, error) {
 		},
 		Tolerance: g.Tolerance,
 	}
+	if len(g.Classes) > 0 {
+		spec.Classify = func(in Input) string { return classify(g.Classes, in) }
+		spec.CoverageWith = func(values map[string]int) []props.ClassGoal { return coverageWith(g.Classes, g.Params, values) }
+		spec.Coverage = coverageWith(g.Classes, g.Params, nil)
+	}
 	// rapid's shrinking draws the same arguments again and again; each
 	// generator run is a process, so its output is kept by arguments, and
-	// the arguments of each input (origins) for the messages that blame
-	// the generator. The first draw runs the generator twice: the same
-	// arguments must print the same bytes, as stress checks.
+	// so is the case of the arguments, for shrinking. The first draw runs
+	// the generator twice: the same arguments must print the same bytes, as
+	// stress checks.
 	var memo, cases sync.Map
 	var checked atomic.Bool
 	draw := func(c Case) Input {
@@ -163,9 +180,8 @@ func Game(g GameSpec) (props.Game, error) {
 		if err == nil && checked.CompareAndSwap(false, true) {
 			err = deterministic(g, args, out)
 		}
-		in := Input(out)
-		origins.LoadOrStore(in, commandLine(g.Generator, args))
-		cases.LoadOrStore(in, c)
+		in := Input{Text: string(out), Args: key}
+		cases.LoadOrStore(key, c)
 		if err != nil {
 			if out == nil {
 				in = faultInput(key)
@@ -178,8 +194,15 @@ func Game(g GameSpec) (props.Game, error) {
 	gen := func(values map[string]int) *rapid.Generator[Input] {
 		return rapid.Custom(func(t *rapid.T) Input {
 			c := Case{Seed: int64(rapid.IntRange(1, maxSeed).Draw(t, "seed")), Values: make([]int64, len(g.Params))}
+			// A class with a goal is drawn on purpose, often enough to
+			// meet it (classes.go); a game without one draws as before.
+			aim := aimedClass(g.Classes, g.Params, values, c.Seed)
 			for i, p := range g.Params {
-				c.Values[i] = int64(rapid.IntRange(int(p.Lo), values[p.Name]).Draw(t, p.Name))
+				lo, hi := p.Lo, int64(values[p.Name])
+				if aim != nil && aim.Param == p.Name {
+					lo, hi = max(lo, aim.Lo), min(hi, aim.Hi)
+				}
+				c.Values[i] = int64(rapid.IntRange(int(lo), int(hi)).Draw(t, p.Name))
 			}
 			return draw(c)
 		})
@@ -190,7 +213,7 @@ func Game(g GameSpec) (props.Game, error) {
 	// parameter at several seeds, then other seeds, moving to a smaller
 	// input.
 	spec.Simplifiers = []func(Input) []Input{func(in Input) []Input {
-		c, ok := cases.Load(in)
+		c, ok := cases.Load(in.Args)
 		if !ok {
 			return nil
 		}
@@ -237,11 +260,11 @@ func deterministic(g GameSpec, args []string, first []byte) error {
 // noProgramTakes runs the referee on in, which the brute force failed on
 // (bruteErr): when the referee fails on it too, no program takes the
 // input, and the error returned blames the generator that printed it
-// (origins maps an input to its generator's command line); nil when the
+// (its Args say with which arguments); nil when the
 // referee plays it, and the brute force is to blame.
-func noProgramTakes(g GameSpec, in Input, bruteErr error, origins *sync.Map) error {
+func noProgramTakes(g GameSpec, in Input, bruteErr error) error {
 	args := []string{"1", "1"}
-	out, fault, err := run(context.Background(), RoleReferee, g.Referee, args, []byte(in))
+	out, fault, err := run(context.Background(), RoleReferee, g.Referee, args, []byte(in.Text))
 	if err != nil {
 		return nil
 	}
@@ -258,8 +281,8 @@ func noProgramTakes(g GameSpec, in Input, bruteErr error, origins *sync.Map) err
 		return nil
 	}
 	gen := "the generator"
-	if o, ok := origins.Load(in); ok {
-		gen = o.(string)
+	if in.Args != "" {
+		gen = commandLine(g.Generator, strings.Fields(in.Args))
 	}
 	return fmt.Errorf("the generator's fault: no program takes the input of %s: %v, and %s (run with %s); "+
 		"its output is likely not a valid input (--validator checks each one)", gen, bruteErr, why, strings.Join(args, " "))
@@ -267,7 +290,7 @@ func noProgramTakes(g GameSpec, in Input, bruteErr error, origins *sync.Map) err
 
 // faultInput stands for the input a generator run with the arguments key
 // failed to print: no generator's output, which is text, starts with a NUL.
-func faultInput(key string) Input { return Input("\x00the generator failed: " + key) }
+func faultInput(key string) Input { return Input{Text: "\x00the generator failed: " + key, Args: key} }
 
 // generateInput runs g's generator with args and, when g has one, its
 // validator on the input: an error for a generator that failed, printed
@@ -316,7 +339,7 @@ func parseInput(r io.Reader, file string, validator Program) ([]Input, error) {
 			return nil, rejection(file, fault)
 		}
 	}
-	return []Input{Input(b)}, nil
+	return []Input{{Text: string(b)}}, nil
 }
 
 // batchPlayers adapts a referee program to montecarlo's players, which
@@ -334,7 +357,7 @@ func batchPlayers(referee Program, in Input) func() montecarlo.Player {
 			if len(buf) == 0 {
 				seed := int64(rng.Uint64()%maxSeed) + 1
 				args := []string{strconv.FormatInt(seed, 10), strconv.Itoa(montecarlo.BlockRuns)}
-				out, fault, err := run(context.Background(), RoleReferee, referee, args, []byte(in))
+				out, fault, err := run(context.Background(), RoleReferee, referee, args, []byte(in.Text))
 				if err == nil && fault != nil {
 					err = fault
 				}

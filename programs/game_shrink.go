@@ -13,15 +13,15 @@ const maxSimpler = 16
 // ends), at most maxSimpler of them.
 func simplerInputs(params []Param, c Case, in Input, draw func(Case) Input, fault func(Input) error) []Input {
 	s := &Stress{Params: params}
-	cur := &Failure{Case: c, Input: []byte(in)}
-	seen := map[Input]bool{in: true}
+	cur := &Failure{Case: c, Input: []byte(in.Text)}
+	seen := map[string]bool{in.Text: true}
 	var out []Input
 	for _, cand := range s.candidates(c) {
 		next := draw(cand)
-		if seen[next] || fault(next) != nil || !smaller([]byte(next), cand, cur) {
+		if seen[next.Text] || fault(next) != nil || !smaller([]byte(next.Text), cand, cur) {
 			continue
 		}
-		seen[next] = true
+		seen[next.Text] = true
 		out = append(out, next)
 		if len(out) == maxSimpler {
 			break

@@ -82,7 +82,7 @@ func TestGameBruteOutOfTimeIsNotJudged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Solve(Input("1 15\n")); !errors.Is(err, props.ErrCannotJudge) {
+	if _, err := g.Solve(Input{Text: "1 15\n"}); !errors.Is(err, props.ErrCannotJudge) {
 		t.Fatalf("Solve on an input the brute force runs out of time on: %v, want props.ErrCannotJudge", err)
 	}
 	cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(11)}, Cases: 60, Seed: 1, ShrinkTime: 5 * time.Second}
@@ -100,7 +100,7 @@ func TestGameBruteOutOfTimeIsNotJudged(t *testing.T) {
 // counted.
 func TestGameSimulateDeterministic(t *testing.T) {
 	g := urnGame(t)
-	b := Input("3 5\n")
+	b := Input{Text: "3 5\n"}
 	runs := int64(3*montecarlo.BlockRuns + 17)
 	var first montecarlo.Histogram
 	for _, workers := range []int{1, 2, 4} {
@@ -140,14 +140,14 @@ func TestGameSimulateDeterministic(t *testing.T) {
 // that name the program.
 func TestGameProgramsFaults(t *testing.T) {
 	g := urnGame(t)
-	if sol, err := g.Solve(Input("1 3\n")); err != nil || sol.Value != 0.25 || len(sol.PMF) != 2 {
+	if sol, err := g.Solve(Input{Text: "1 3\n"}); err != nil || sol.Value != 0.25 || len(sol.PMF) != 2 {
 		t.Errorf("Solve = %+v, %v; want 1/4 with its win/loss distribution", sol, err)
 	}
 	bad, _ := Game(GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: output("1 7\n"), Brute: crash()})
-	if _, err := bad.Solve(Input("1 3\n")); err == nil || !strings.Contains(err.Error(), "the brute force failed (crash)") {
+	if _, err := bad.Solve(Input{Text: "1 3\n"}); err == nil || !strings.Contains(err.Error(), "the brute force failed (crash)") {
 		t.Errorf("a crashing brute force: %v", err)
 	}
-	if _, err := bad.Simulate(context.Background(), Input("1 3\n"), props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1}); err == nil || !strings.Contains(err.Error(), "runs reported") {
+	if _, err := bad.Simulate(context.Background(), Input{Text: "1 3\n"}, props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1}); err == nil || !strings.Contains(err.Error(), "runs reported") {
 		t.Errorf("a referee printing too few runs: %v", err)
 	}
 	if _, err := bad.Parse(strings.NewReader(" \n"), "x.in"); err == nil || !strings.Contains(err.Error(), "x.in:1: empty input") {
@@ -214,7 +214,7 @@ func TestGameValidator(t *testing.T) {
 	rejected := 0
 	for i := range 50 { // a fair share of the urns have more than 20 balls
 		b := g.Generator().Example(i)
-		a, c := readUrn([]byte(b.(Input)))
+		a, c := readUrn([]byte(b.(Input).Text))
 		_, answerErr := g.Answer(b)
 		_, simErr := g.Simulate(context.Background(), b, props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1})
 		writeErr := g.WriteInput(io.Discard, []props.Board{b})
