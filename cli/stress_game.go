@@ -83,7 +83,7 @@ instead.`,
 	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
 	f.StringArrayVar(&o.classes, "class", nil, "a coverage class by a parameter's value, NAME:PARAM=RANGE[:SHARE], as one-column:cols=1:5% (repeatable; see above)")
 	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
-	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "time limit of one generator, referee or brute-force run")
+	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "CPU time limit of one generator, referee or brute-force run (its idleness limit: 5 times it)")
 	return cmd
 }
 
@@ -116,7 +116,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	}
 	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, validator: o.validator, kind: o.kind,
 		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
-		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1})
+		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, timeout: o.programTimeout, jobs: 1})
 	if err != nil {
 		return err
 	}

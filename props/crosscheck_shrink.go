@@ -161,7 +161,7 @@ func (s *shrinking) fails(b Board) bool {
 			s.cutShort = true // interrupted: this board is untried, not passed
 			return false
 		}
-		if err != nil || f != nil && f.Verdict != s.verdict {
+		if err != nil || f != nil && (f.Verdict != s.verdict || f.NotReproduced) {
 			f = nil // not this failure: a harness error, or another bug
 		}
 		s.tried[in.String()] = f
