@@ -263,6 +263,10 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcom
 	if outcome.Failed() || len(outcome.UnderCovered()) > 0 {
 		return errCheckFailed
 	}
+	if outcome.Samples+outcome.Generated == 0 && outcome.NotJudged > 0 {
+		// Nothing judged is no pass, and no failure of the solver either.
+		return programError{fmt.Errorf("check could not judge the solver: no oracle could judge any of the %d board(s)", outcome.NotJudged)}
+	}
 	return nil
 }
 
@@ -336,6 +340,12 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: INTERRUPTED after %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v: no verdict on the solver (every answer judged before agreed)\n",
 			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeNotJudgedText(w, oc)
+		return
+	}
+	if !oc.Failed() && oc.Samples+oc.Generated == 0 && oc.NotJudged > 0 {
+		fmt.Fprintf(w, "check %s: NOTHING JUDGED: no oracle could judge any of the %d board(s), seed %d%s: no verdict on the solver\n",
+			g.Name(), oc.NotJudged, oc.Seed, o.gen.said())
 		writeNotJudgedText(w, oc)
 		return
 	}
@@ -608,7 +618,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		NotJudged: oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
 		Asked: o.askedBoards(oc), StoppedEarly: o.asked(oc) != "", Interrupted: oc.Interrupted,
 	}
-	j.Passed = j.Passed && !oc.Interrupted
+	j.Passed = j.Passed && !oc.Interrupted && oc.Samples+oc.Generated > 0
 	for v, n := range oc.Counts {
 		j.Failures[v.String()] = n
 	}

@@ -137,3 +137,55 @@ func TestOneGameHelpNamesNoOtherGame(t *testing.T) {
 		}
 	}
 }
+
+// A board no oracle can judge is skipped and counted on its own line, and
+// a check that could judge none is no pass (issue 21 part 6: such a board
+// stopped check with exit 1, as if the solver were wrong).
+func TestCheckNotJudged(t *testing.T) {
+	refusing := func(refuse func(int) bool) props.Game {
+		return props.Define(props.Spec[int]{
+			Name: "count",
+			Parse: func(r io.Reader, _ string) ([]int, error) {
+				var n int
+				_, err := fmt.Fscan(r, &n)
+				return []int{n}, err
+			},
+			Write:     func(w io.Writer, bs []int) error { _, err := fmt.Fprintln(w, bs[0]); return err },
+			Generator: rapid.IntRange(0, 1),
+			Solve: func(b int) (props.Solution, error) {
+				if refuse(b) {
+					return props.Solution{}, fmt.Errorf("board %d is past this analyst's limits: %w", b, props.ErrCannotJudge)
+				}
+				return props.Solution{Value: float64(b) / 2}, nil
+			},
+			Play: func(b int, rng *rand.Rand) (int, error) { return b * rng.IntN(2), nil },
+		})
+	}
+	// The solver is right on board 0 and wrong on board 1 (0.9, not 0.5),
+	// which the analyst refuses: not judged, it fails no one.
+	solver := `sh -c 'read n; if [ "$n" = 1 ]; then echo 0.9; else echo 0; fi'`
+	tests := []struct {
+		name   string
+		refuse func(int) bool
+		code   int
+		want   []string
+	}{
+		{"some boards not judged", func(b int) bool { return b == 1 }, 0, []string{"every answer agreed", "not judged: ", "past this analyst's limits"}},
+		{"none judged", func(int) bool { return true }, 2, []string{"NOTHING JUDGED", "not judged: 20 board(s)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := Run(context.Background(), []string{"check", "count", "--solver", solver, "--cases", "20", "--time", "0"},
+				strings.NewReader(""), &stdout, &stderr, refusing(tt.refuse))
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr: %s", code, tt.code, stdout.String(), stderr.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
+				}
+			}
+		})
+	}
+}
