@@ -10,12 +10,15 @@ import (
 
 // stressJSON is the --json form of a stress run's outcome.
 type stressJSON struct {
-	Kind          string             `json:"kind"`
-	Seed          uint64             `json:"seed"`
-	Cases         int                `json:"cases"`
-	Judged        int                `json:"judged"`
-	Runs          int64              `json:"runs"`
-	Passed        bool               `json:"passed"`
+	Kind   string `json:"kind"`
+	Seed   uint64 `json:"seed"`
+	Cases  int    `json:"cases"`
+	Judged int    `json:"judged"`
+	Runs   int64  `json:"runs"`
+	Passed bool   `json:"passed"`
+	// Interrupted: an interrupt stopped the run; found_failure is then what
+	// was found before it, first_failure set only when it was confirmed.
+	Interrupted   bool               `json:"interrupted,omitempty"`
 	Test          string             `json:"test"`
 	Budget        stressBudgetJSON   `json:"budget"`
 	MinDetectable *stressRangeJSON   `json:"min_detectable,omitempty"`
@@ -57,6 +60,11 @@ type stressFaultJSON struct {
 	Generator string `json:"generator,omitempty"`
 	Input     string `json:"input,omitempty"`
 	Validator string `json:"validator,omitempty"`
+	// Inconsistent: the program (a brute force) gave two answers to the
+	// same input, both in detail. NoProgramTakes: the generator is blamed
+	// because every program failed on its output (input).
+	Inconsistent   bool `json:"inconsistent,omitempty"`
+	NoProgramTakes bool `json:"no_program_takes,omitempty"`
 }
 
 type stressFailureJSON struct {
@@ -100,14 +108,15 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 		test = programs.TestBernstein
 	}
 	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
-		Passed: o.Fault == nil && !o.Failed(), Test: test,
+		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped}
 	if least, median, most := o.MinDetectableRange(); !math.IsNaN(least) && !math.IsInf(most, 0) {
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}
 	if f := o.Fault; f != nil {
-		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input), f.Validator}
+		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input), f.Validator,
+			f.Inconsistent, f.NoProgramTakes}
 	}
 	toJSON := func(f *programs.Failure) *stressFailureJSON {
 		if f == nil {

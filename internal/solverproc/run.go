@@ -148,6 +148,9 @@ func Run(ctx context.Context, argv []string, input []byte, lim Limits) (Result, 
 	}
 	res.OverMemory = overMemory(lim.Memory, res, alloc)
 	if res.OverMemory == "" && res.Crashed() {
+		res.OverMemory = staticOverLimit(argv[0], lim.Memory, res)
+	}
+	if res.OverMemory == "" && res.Crashed() {
 		res.OverMemory, res.MemoryNote = rerunCrash(ctx, argv, input, lim, res)
 	}
 	return res, nil
