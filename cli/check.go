@@ -281,6 +281,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d%s, in %v\n",
 			g.Name(), oc.Samples, oc.Generated, oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeOraclesText(w, oc)
 		writeCoverageText(w, oc)
 		return
 	}
@@ -326,6 +327,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
 	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged, in %v)\n", classList(oc.Classes), oc.Generated, oc.Elapsed.Round(time.Millisecond))
+	writeOraclesText(w, oc)
 }
 
 // writeCoverageText prints the coverage table of a game with goals, and a
@@ -397,6 +399,7 @@ type checkJSON struct {
 	Samples       int             `json:"samples"`
 	Generated     int             `json:"generated"`
 	Classes       map[string]int  `json:"classes"`
+	Oracles       map[string]int  `json:"oracles,omitempty"` // boards judged per oracle of our answer
 	Failures      map[string]int  `json:"failures"`
 	ElapsedSec    float64         `json:"elapsed_seconds"`
 	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
@@ -475,7 +478,7 @@ type shrinkJSON struct {
 func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
-		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
+		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(),
 	}
 	for v, n := range oc.Counts {
@@ -545,6 +548,16 @@ func classList(m map[string]int) string {
 		parts[i] = fmt.Sprintf("%s %d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// writeOraclesText says what gave our answers (the game's analyst, the
+// rules engine, the analyst checked by the engine), with the number of
+// boards each judged, when anything but the game's own analyst did.
+func writeOraclesText(w io.Writer, oc *props.Outcome) {
+	if len(oc.Oracles) == 0 || len(oc.Oracles) == 1 && oc.Oracles[props.OwnAnalyst] > 0 {
+		return
+	}
+	fmt.Fprintf(w, "boards by oracle: %s\n", classList(oc.Oracles))
 }
 
 func verdictList(m map[props.Verdict]int) string {

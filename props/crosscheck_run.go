@@ -126,12 +126,12 @@ type genCase struct {
 }
 
 // checkSample runs the solver on a published sample, fed verbatim.
-func (c *CrossCheck) checkSample(ctx context.Context, s Sample) (*Failure, int, error) {
+func (c *CrossCheck) checkSample(ctx context.Context, s Sample, oracles map[string]int) (*Failure, int, error) {
 	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
 	if err != nil {
 		return nil, 0, fmt.Errorf("sample %s: %w", s.Name, err)
 	}
-	f, err := c.checkInput(ctx, boards, []byte(s.Input))
+	f, err := c.checkInput(ctx, boards, []byte(s.Input), oracles)
 	if f != nil {
 		f.Source = "sample " + s.Name
 	}
@@ -141,9 +141,10 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample) (*Failure, int, 
 // checkGenerated runs the solver on a batch of generated boards and, when
 // the batch fails, finds a failing board by running boards alone: a batch's
 // output is not trusted to say which board is wrong (a solver may fail only
-// after an earlier case, or print its lines out of step).
-func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Failure, error) {
-	f, err := c.checkCases(ctx, cases)
+// after an earlier case, or print its lines out of step). The oracle of
+// each board's answer is counted in oracles (when not nil) once.
+func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase, oracles map[string]int) (*Failure, error) {
+	f, err := c.checkCases(ctx, cases, oracles)
 	if f == nil || err != nil || len(cases) == 1 {
 		return f, err
 	}
@@ -157,7 +158,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		}
 	}
 	for _, i := range order {
-		single, err := c.checkCases(ctx, cases[i:i+1])
+		single, err := c.checkCases(ctx, cases[i:i+1], nil)
 		if err != nil {
 			return nil, err
 		}
@@ -170,7 +171,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 	kept := cases
 	for i := 0; i < len(kept) && len(kept) > 1; {
 		trial := append(append([]genCase(nil), kept[:i]...), kept[i+1:]...)
-		tf, err := c.checkCases(ctx, trial)
+		tf, err := c.checkCases(ctx, trial, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +186,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 }
 
 // checkCases runs the solver on generated boards in one input.
-func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure, error) {
+func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase, oracles map[string]int) (*Failure, error) {
 	boards := make([]Board, len(cases))
 	seeds := make([]uint64, len(cases))
 	for i, gc := range cases {
@@ -195,7 +196,7 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 	if err := c.Game.WriteInput(&in, boards); err != nil {
 		return nil, fmt.Errorf("writing generated boards: %w", err)
 	}
-	f, err := c.checkInput(ctx, boards, in.Bytes())
+	f, err := c.checkInput(ctx, boards, in.Bytes(), oracles)
 	if f != nil {
 		f.seeds = seeds
 		f.Board = cases[0].index
@@ -210,8 +211,9 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 }
 
 // checkInput solves boards, runs the solver on input (which holds them)
-// and judges its output; nil when every answer is accepted.
-func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte) (*Failure, error) {
+// and judges its output; nil when every answer is accepted. It counts the
+// oracle of each board's answer (OracleOf) in oracles, when not nil.
+func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte, oracles map[string]int) (*Failure, error) {
 	sols := make([]Solution, len(boards))
 	for i, b := range boards {
 		s, err := safeSolve(c.Game, b)
@@ -219,6 +221,11 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 			return nil, fmt.Errorf("the analyst failed on board %d: %w", i+1, err)
 		}
 		sols[i] = s
+	}
+	if oracles != nil {
+		for _, s := range sols {
+			oracles[s.OracleOf()]++
+		}
 	}
 	res, err := c.Solver.Run(ctx, input)
 	if err != nil {

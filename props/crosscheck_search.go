@@ -40,9 +40,10 @@ import (
 // inputResult is one input of the search, run and judged.
 type inputResult struct {
 	seq       int
-	sample    bool     // a published sample, else a batch of generated boards
-	boards    int      // boards in the input
-	classes   []string // the coverage class of each generated board
+	sample    bool           // a published sample, else a batch of generated boards
+	boards    int            // boards in the input
+	classes   []string       // the coverage class of each generated board
+	oracles   map[string]int // boards per oracle of our answer (Solution.OracleOf)
 	failure   *Failure
 	err       error // the harness failed (not the solver)
 	cancelled bool  // stopped before its result could count
@@ -68,15 +69,16 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 	gen := c.Game.Generator()
 	run := func(ctx context.Context, seq int) inputResult {
 		if seq < len(samples) {
-			f, n, err := c.checkSample(ctx, samples[seq])
-			return inputResult{seq: seq, sample: true, boards: n, failure: f, err: err}
+			oracles := map[string]int{}
+			f, n, err := c.checkSample(ctx, samples[seq], oracles)
+			return inputResult{seq: seq, sample: true, boards: n, failure: f, err: err, oracles: oracles}
 		}
 		first := (seq - len(samples)) * batch
 		last := first + batch
 		if c.Cases > 0 {
 			last = min(last, boards)
 		}
-		r := inputResult{seq: seq, boards: last - first}
+		r := inputResult{seq: seq, boards: last - first, oracles: map[string]int{}}
 		cases := make([]genCase, 0, r.boards)
 		for p := first; p < last; p++ {
 			i := c.Shard.board(p)
@@ -85,7 +87,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			cases = append(cases, genCase{index: i, seed: seed, board: b})
 			r.classes = append(r.classes, c.Game.Classify(b))
 		}
-		r.failure, r.err = c.checkGenerated(ctx, cases)
+		r.failure, r.err = c.checkGenerated(ctx, cases, r.oracles)
 		return r
 	}
 
@@ -111,6 +113,9 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			for _, cl := range r.classes {
 				out.Classes[cl]++
 			}
+		}
+		for o, n := range r.oracles {
+			out.Oracles[o] += n
 		}
 		if f := r.failure; f != nil {
 			out.Counts[f.Verdict]++

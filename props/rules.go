@@ -162,7 +162,9 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	}
 	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
 	if res.Fraction == nil {
-		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.1e)", res.ErrorBound)
+		// The bound allowed, not the bound of this board: the oracle's name
+		// is counted over boards (check's "boards by oracle").
+		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.0e)", r.MaxError)
 	}
 	if outcome == Count {
 		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail

@@ -46,3 +46,12 @@ func TrapsThreeWay(c TrapsConfig) Game {
 		Rules: builtin.Traps, CheckStates: 2000, Engine: engine.Options{MaxCycleStates: 200},
 	})
 }
+
+// Builtins are the four built-in games as cmd/chancecheck runs them, each
+// three-way (SnakesThreeWay, ...): where a board fits the rules engine,
+// the engine checks the analyst's answer and gives it the exact fraction
+// (`solve jenga --exact` on a tower of up to 3 levels), and check names the
+// oracle that judged each board.
+func Builtins() []Game {
+	return []Game{SnakesThreeWay(), PatienceThreeWay(), TrapsThreeWay(TrapsConfig{}), JengaThreeWay(JengaConfig{})}
+}
