@@ -95,6 +95,9 @@ type Result[S comparable] struct {
 // Solve explores r's states and solves them under opts.
 func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
+	if r.Mover != nil {
+		return solveTwoPlayer(r, opts) // twoplayer.go
+	}
 	g, err := Explore(r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
@@ -108,6 +111,9 @@ func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
 // (a single evaluation for a cycle of chance alone).
 func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
+	if g.rules.Mover != nil {
+		return solveTwoPlayer(g.rules, opts) // twoplayer.go
+	}
 	exact := opts.ExactStates > 0 && len(g.States) <= opts.ExactStates
 	s := newSolver(g, exact)
 	s.plant = opts.plant
