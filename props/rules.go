@@ -103,12 +103,15 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 // FromRulesWithChoices makes a Game of a game with choices from its rules
 // alone: the engine is the analyst and its optimal policy (a rules.Policy)
 // the one the generic referee plays; `solve --policy` prints it. s must
-// leave Solve, Play and Referee nil.
+// leave Solve, Play and Referee nil. The rules may be of one player or of
+// two (rules.Rules.Mover): then the policy holds both players' strategies
+// and the referee plays both. The game gets the invariant OptimalInvariant.
 func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesWithChoices needs RulesOf.Rules"))
 	}
 	r = r.withDefaults()
+	s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	return DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
 		Solve: func(b B) (Solution, rules.Policy[S], error) { return solveByRules(r, b, s.Outcome, s.Name) },
 		Referee: func(b B, pol rules.Policy[S]) (func() montecarlo.Player, error) {
@@ -124,7 +127,9 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 // every board of at most RulesOf.CheckStates states, as FromRules does, and
 // where the analyst has no fraction and the engine solved exactly, the
 // engine's fraction is the answer's. The referee plays the analyst's policy,
-// as in DefineWithPolicy.
+// as in DefineWithPolicy. Where the policy type P is rules.Policy[S], the
+// game gets the invariant OptimalInvariant: the engine checks that no best
+// response beats the analyst's policy, which the referee cannot.
 func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesAndChoices needs RulesOf.Rules"))
@@ -132,6 +137,9 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	r = r.withDefaults()
 	if s.Answer != nil {
 		s.Answer = checkedByRules(r, s, s.Answer)
+	}
+	if _, ok := any(*new(P)).(rules.Policy[S]); ok {
+		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	}
 	solve := c.Solve
 	if solve != nil {

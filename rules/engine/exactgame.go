@@ -43,8 +43,8 @@ func exactGame[S comparable](r rules.Rules[S], pol rules.Policy[S], opts Options
 		return g, res.Fraction
 	}
 	_, u := respond(rules.Minimise, rules.Maximise)
-	if u == nil {
-		return nil
+	if u == nil || opts.plant == plantGameSandwich {
+		return u
 	}
 	g, w := respond(rules.Maximise, rules.Minimise)
 	if w == nil || g.endless() || u.Cmp(w) != 0 {

@@ -55,6 +55,12 @@ const (
 // reward inside a cycle has no such bound (the maximiser could loop to
 // gather it), so a game of two players must not have one.
 
+// The planted bugs of the solver of games, for its own tests.
+const (
+	plantGameTop      plantedBug = 100 + iota // a cycle's upper bound starts at 0, below the value
+	plantGameSandwich                         // exactGame trusts the maximiser's strategy, solving only the upper side
+)
+
 // gameSolver holds interval iteration's bounds and strategies.
 type gameSolver[S comparable] struct {
 	g      *gameGraph[S]
@@ -175,9 +181,6 @@ func (gs *gameSolver[S]) bounds(m int32) (lo, hi float64) {
 		ql += p[j] * (r + gs.lo[w])
 		qh += p[j] * (r + gs.hi[w])
 	}
-	if gs.plant == plantFloatBound {
-		return ql, qh
-	}
 	f := gs.factor(k)
 	return max(0, ql*f.down-f.slack), qh*f.up + f.slack
 }
@@ -232,6 +235,9 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 				return fmt.Errorf("engine: state %v of a game of two players: a reward of %d on a move that stays in a cycle of %d states; interval iteration needs a bound to start from, which such a reward does not have (count it at the end instead)", g.states[v], r, len(comp))
 			}
 		}
+	}
+	if gs.plant == plantGameTop {
+		top = 0
 	}
 	for _, v := range comp {
 		gs.lo[v], gs.hi[v] = 0, top
