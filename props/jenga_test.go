@@ -37,6 +37,7 @@ func TestJengaClosedForms(t *testing.T) {
 }
 
 func TestJengaNoPolicyBeatsOptimum(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	rapid.Check(t, JengaNoPolicyBeatsOptimum(jengaSmall, jengaValue(SolveJengaExactly), jengaBeat))
 }
 

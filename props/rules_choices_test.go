@@ -189,6 +189,7 @@ func jengaLoadedDie(t jenga.Tower) rules.Rules[builtin.JengaState] {
 }
 
 func TestJengaThreeWay(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("solves towers of 2 and 3 levels")
 	}
@@ -225,6 +226,7 @@ func trapsRepeatsFree(z *traps.Maze) rules.Rules[builtin.TrapsState] {
 }
 
 func TestTrapsThreeWay(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("solves 24 small mazes")
 	}
@@ -245,6 +247,7 @@ func TestTrapsThreeWay(t *testing.T) {
 // boards (towers of 2 levels: TestJengaThreeWay has 3), the engine giving jenga the exact fraction it lacks; an analyst
 // off by a relative 1e-9 fails their Solve.
 func TestChoicesThreeWayGames(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("the conformance kit on two games")
 	}

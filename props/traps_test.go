@@ -47,6 +47,7 @@ func TestTrapsNormalisation(t *testing.T) {
 }
 
 func TestTrapsNoSimulatedPolicyBeatsOptimum(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	rapid.Check(t, TrapsNoSimulatedPolicyBeatsOptimum(smallTraps(), 5000, TestAlpha))
 }
 

@@ -11,7 +11,7 @@ import (
 // report.json read back and written again is the same bytes, and reading
 // keeps every field.
 func TestJSONRoundTrip(t *testing.T) {
-	r, _ := mustRun(t, testOptions())
+	r := wholeReport(t)
 	b := jsonBytes(t, r)
 	back, err := ReadJSON(bytes.NewReader(b))
 	if err != nil {

@@ -18,7 +18,8 @@ import (
 // It is a statement of policy.
 //
 // DO NOT CHANGE IT TO FIX A BUILD. Change the import; relax a rule only when
-// the architecture itself changes (STYLE.md §3), and say why beside it.
+// the architecture itself changes (the README's Layout section says what
+// it is), and say why beside it.
 // Negative assertions (!<) should almost never be removed.
 //
 // "a < b" means package b may import package a; see policy_test.go for the
@@ -44,9 +45,10 @@ const depsRules = `
 	NONE < pgregory.net/rapid, github.com/spf13/cobra, gonum.org/v1/plot/...;
 
 	# Not yet policed: "testing" in non-test files. Only internal/rapidflags
-	# (rapid.Check calls testing.Short), internal/rapidtest, gametest and
-	# examples import it directly; rapid itself imports testing, so that rule
-	# must look at direct imports only, which the language cannot say yet.
+	# (rapid.Check calls testing.Short), internal/rapidtest,
+	# internal/longtest, gametest and examples import it directly; rapid
+	# itself imports testing, so that rule must look at direct imports
+	# only, which the language cannot say yet.
 
 	# generators: rapid generators of valid boards. The one layer below props
 	# that uses rapid: shrinking toward small boards is rapid's work.
@@ -96,9 +98,9 @@ const depsRules = `
 	# cross-checks.
 	NONE < internal/solverproc;
 
-	# workflowrun: the dry run of the GitHub workflows in .ci/run, a program
-	# of its own that imports nothing of the module.
-	NONE < internal/workflowrun;
+	# longtest: whether the long tests run (CHANCECHECK_LONG), for tests
+	# only.
+	NONE < internal/longtest;
 
 	# rapidtest: fixed seeds and recorded failures for tests of rapid
 	# properties.
