@@ -7,6 +7,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/examples/pig/pig"
 	"github.com/chancecheck/chancecheck/gametest"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/rules"
 	"github.com/chancecheck/chancecheck/rules/engine"
@@ -20,9 +21,7 @@ func TestGame(t *testing.T) { gametest.Run(t, pig.Game(), gametest.ExactSamples(
 // TestGoal100 is the figure of Neller & Presser (2004), about 0.5306 for
 // the goal 100, to nine decimals with its proved bound.
 func TestGoal100(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves 960,896 states")
-	}
+	longtest.Skip(t, "solves 960,896 states, some seconds")
 	res, err := engine.Solve(pig.Rules(pig.Board{Goal: 100}), engine.Options{})
 	if err != nil {
 		t.Fatal(err)
