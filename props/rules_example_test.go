@@ -58,3 +58,20 @@ func ExampleFromRules() {
 	// 4/3 [0 0.6666666666666666 0.3333333333333333] by the rules engine (exact fraction)
 	// the referee: 1.3
 }
+
+// The built-in games as the chancecheck command runs them: each with its
+// rules beside its analyst, so that a small jenga tower gets the engine's
+// exact fraction.
+func ExampleBuiltins() {
+	for _, g := range props.Builtins() {
+		if g.Name() != "jenga" {
+			continue
+		}
+		boards, _ := g.Parse(strings.NewReader("2\nRGB\nGRG\n"), "tower.in")
+		sol, _ := g.Answer(boards[0])
+		frac, _ := g.Fraction(boards[0], sol)
+		fmt.Println(g.Name(), frac, "by", sol.Oracle)
+	}
+	// Output:
+	// jenga 1082/125 by the analyst, agreeing with the rules engine (exact)
+}
