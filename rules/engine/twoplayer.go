@@ -24,8 +24,13 @@ const (
 	// float64's own resolution, so that the gap can close.
 	gameGap = 0x1p-46
 	// gameFloor is the widest gap accepted from a cycle whose gap a sweep
-	// no longer narrows: 2⁻³⁶ ≈ 1.5e-11.
-	gameFloor = 0x1p-36
+	// no longer narrows, 2⁻²⁴ ≈ 6e-8: the floor that rounding leaves is
+	// about a rounding over the chance of leaving the cycle in a sweep
+	// (3e-11 for a cycle left with chance 2e-4). The gap is the proved
+	// bound either way; the caller judges whether it is narrow enough
+	// (props.RulesOf.MaxError), and a gap wider than this is no floor of
+	// rounding but an end component (ErrNoBound).
+	gameFloor = 0x1p-24
 	// stallSweeps: a cycle whose gap has not shrunk by a thousandth over
 	// this many sweeps is refused (ErrNoBound) rather than iterated for
 	// ever: the upper bound converges to the greatest fixed point, which
@@ -59,6 +64,7 @@ const (
 const (
 	plantGameTop      plantedBug = 100 + iota // a cycle's upper bound starts at 0, below the value
 	plantGameSandwich                         // exactGame trusts the maximiser's strategy, solving only the upper side
+	plantGameVerify                           // optimistic iteration takes its guessed upper bound unverified
 )
 
 // gameSolver holds interval iteration's bounds and strategies.
@@ -243,6 +249,12 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 		gs.lo[v], gs.hi[v] = 0, top
 	}
 	scale := max(1, top)
+	if gs.optimistic(comp, scale) {
+		return nil
+	}
+	for _, v := range comp {
+		gs.hi[v] = top // lo keeps what the optimistic sweeps reached
+	}
 	lastGap, lastWindow := math.Inf(1), math.Inf(1)
 	for sweep := 1; ; sweep++ {
 		gap := 0.0
@@ -255,13 +267,16 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 		}
 		// Each sweep's own rounding keeps the gap from closing below some
 		// floor (a few roundings over the cycle's chance of leaving per
-		// sweep); once a sweep no longer narrows it, a gap within
-		// gameFloor is the answer's proved bound.
-		if gap > lastGap*(1-0x1p-10) && gap <= gameFloor*scale {
+		// sweep); once sweeps no longer narrow it, a gap within gameFloor
+		// is the answer's proved bound.
+		if gap >= lastGap && gap <= gameFloor*scale {
 			return nil
 		}
 		lastGap = gap
 		if sweep%stallSweeps == 0 {
+			if gap > lastWindow*0.999 && gap <= gameFloor*scale {
+				return nil // narrowing by roundings only
+			}
 			if gap > lastWindow*0.999 {
 				return fmt.Errorf("engine: the cycle of %d states through %v: after %d sweeps of interval iteration its values lie in intervals up to %.3g wide, no longer shrinking (both players can keep a play in it for ever, or it settles too slowly): %w",
 					len(comp), g.states[comp[0]], sweep, gap, ErrNoBound)
@@ -269,4 +284,179 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 			lastWindow = gap
 		}
 	}
+}
+
+// Optimistic value iteration's constants, relative to max(1, M).
+const (
+	// optimisticStep: the lower bound alone is iterated until no sweep
+	// raises it by more than this, 2⁻⁴⁶ ≈ 1.4e-14.
+	optimisticStep   = 0x1p-46
+	optimisticSweeps = 1 << 12
+	// optimisticGuess is how far above the lower bound (and the gaps the
+	// cycle inherits) the upper bound is first guessed, 2⁻⁴² ≈ 2.3e-13,
+	// then 64 times that: enough above the lower bound, which stops within
+	// about optimisticStep·ρ/(1 − ρ) of the value, for a cycle left with
+	// chance 1 − ρ = 6% a sweep, then 0.1%, to verify it.
+	optimisticGuess = 0x1p-42
+	// verifyRounds bounds the sweeps over one guess before it is given up.
+	verifyRounds = 8
+)
+
+// optimistic is optimistic value iteration (Hartmanns & Kaminski 2020) on
+// one cycle, and reports whether it proved the bounds: the lower bound
+// alone is iterated (half the work of a sweep of both), then an upper
+// bound y is guessed a little above it and verified: where T(y) ≤ y
+// (computed rounding up, every state from the same y), y lies above the
+// least fixed point, the value (Knaster–Tarski: it is the least such y),
+// and so does T(y), which becomes hi. A guess that fails leaves interval
+// iteration to go on from the lower bound reached.
+func (gs *gameSolver[S]) optimistic(comp []int32, scale float64) bool {
+	converged := false
+	for sweep := 0; sweep < optimisticSweeps && !converged; sweep++ {
+		change := 0.0
+		for _, v := range comp {
+			old := gs.lo[v]
+			gs.raiseLower(v)
+			change = max(change, gs.lo[v]-old)
+		}
+		converged = change <= optimisticStep*scale
+	}
+	if !converged {
+		return false
+	}
+	// The states the cycle leads to carry gaps of their own, which its
+	// upper bound inherits: the guess starts above the widest of them.
+	inherited := 0.0
+	for _, v := range comp {
+		lo, hi := gs.g.edgeRange(v)
+		for _, w := range gs.g.to[lo:hi] {
+			if !gs.local[w] {
+				inherited = max(inherited, gs.hi[w]-gs.lo[w])
+			}
+		}
+	}
+	// A guess shifted evenly is seldom inductive at once (a state whose
+	// outcomes all stay in the cycle keeps the shift and adds a rounding),
+	// so each round first sweeps T over it, then verifies.
+	next := make([]float64, len(comp))
+	for _, guess := range []float64{optimisticGuess, optimisticGuess * 0x1p6} {
+		for _, v := range comp {
+			gs.hi[v] = gs.lo[v] + inherited + guess*scale
+		}
+		for range verifyRounds {
+			for _, v := range comp {
+				gs.hi[v] = gs.upper(v)
+			}
+			if gs.verify(comp, next) {
+				gs.lowerUpper(comp, scale)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// verify reports whether T(hi) ≤ hi at every state of the cycle (every
+// state from the same hi, rounding up), and if so sets hi to T(hi).
+func (gs *gameSolver[S]) verify(comp []int32, next []float64) bool {
+	for l, v := range comp {
+		if next[l] = gs.upper(v); next[l] > gs.hi[v] && gs.plant != plantGameVerify {
+			return false
+		}
+	}
+	for l, v := range comp {
+		gs.hi[v] = next[l]
+	}
+	return true
+}
+
+// lowerUpper applies T to the verified upper bounds (which keeps them
+// above the value) until a sweep lowers none by more than
+// optimisticStep·scale, or for at most optimisticSweeps sweeps.
+func (gs *gameSolver[S]) lowerUpper(comp []int32, scale float64) {
+	for range optimisticSweeps {
+		change := 0.0
+		for _, v := range comp {
+			q := min(gs.hi[v], gs.upper(v))
+			change = max(change, gs.hi[v]-q)
+			gs.hi[v] = q
+		}
+		if change <= optimisticStep*scale {
+			return
+		}
+	}
+}
+
+// raiseLower applies T to state v's lower bound, keeping the better of
+// the old and the new (both are lower bounds), and the maximiser's move
+// that guarantees it.
+func (gs *gameSolver[S]) raiseLower(v int32) {
+	g := gs.g
+	first, last := g.nodeFirst[v], g.nodeFirst[v+1]
+	best := 0.0
+	for m := first; m < last; m++ {
+		q := gs.bound(m, gs.lo, false)
+		k := m - first
+		switch {
+		case k == 0:
+			best = q
+			if g.maxer[v] {
+				gs.policy[v] = 0
+			}
+		case g.maxer[v]:
+			if q > best {
+				best, gs.policy[v] = q, k
+			}
+		default:
+			best = min(best, q)
+		}
+	}
+	gs.lo[v] = max(gs.lo[v], best)
+}
+
+// upper is T of the upper bounds at state v, rounded up, and keeps the
+// minimiser's move that holds the maximiser to it.
+func (gs *gameSolver[S]) upper(v int32) float64 {
+	g := gs.g
+	first, last := g.nodeFirst[v], g.nodeFirst[v+1]
+	best := 0.0
+	for m := first; m < last; m++ {
+		q := gs.bound(m, gs.hi, true)
+		k := m - first
+		switch {
+		case k == 0:
+			best = q
+			if !g.maxer[v] {
+				gs.policy[v] = 0
+			}
+		case g.maxer[v]:
+			best = max(best, q)
+		default:
+			if q < best {
+				best, gs.policy[v] = q, k
+			}
+		}
+	}
+	return best
+}
+
+// bound is move m's value Σ p (r + v) under val, rounded down, or up when
+// up is set, as bounds does for both.
+func (gs *gameSolver[S]) bound(m int32, val []float64, up bool) float64 {
+	g := gs.g
+	a, b := g.moveFirst[m], g.moveFirst[m+1]
+	k := int(b-a) + 5
+	if g.probs[m] {
+		k += int(b - a)
+	}
+	var q float64
+	to, p, reward := g.to[a:b], g.p[a:b], g.reward[a:b]
+	for j, w := range to {
+		q += p[j] * (float64(reward[j]) + val[w])
+	}
+	f := gs.factor(k)
+	if up {
+		return q*f.up + f.slack
+	}
+	return max(0, q*f.down-f.slack)
 }
