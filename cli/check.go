@@ -25,6 +25,7 @@ type checkOptions struct {
 	seed          uint64
 	time          time.Duration
 	timeout       time.Duration
+	idle          time.Duration
 	batch         int
 	fullPrecision bool
 	out           string
@@ -73,8 +74,22 @@ and the output says when it cut shrinking short. The input goes to
 DIR/counterexample.in with our answer in DIR/counterexample.ans. A failing
 published sample is reported as well, but the search goes on to a generated
 board, which can be shrunk. Time limits are not shrunk.
-Verdicts: wrong answer, time limit (the solver's process group is killed),
-crash (non-zero exit or signal), output format, memory limit.
+Verdicts: wrong answer, time limit, idleness limit, crash (non-zero exit or
+signal), output format, memory limit.
+
+Time is counted as judges count it: --timeout is the CPU time (user and
+system) of the solver and every process it starts, so a correct solver on
+a busy machine is not failed for the time other work took. A solver that
+sleeps or waits is stopped at --idle-timeout of wall-clock time (by
+default 5 times --timeout, and at least --timeout + 10s): the idleness
+limit. Either way the solver and everything it started are killed (on
+Linux a cgroup of its own holds them, where one can be made), and nothing
+it started outlives the run. A time limit, idleness limit, crash or output
+format is run again alone, with nothing else of the check running, before
+it is reported: one that does not recur is reported as not reproduced,
+apart from the failures, and is neither a failure nor a pass. --time
+bounds the whole search: solvers still running when it runs out are
+killed, and the output says how many inputs that left unjudged.
 
 --memory 256MB (Linux; none by default) runs the solver under that memory
 limit: its heap and mapped memory (RLIMIT_DATA) cannot grow past it, so an
@@ -130,7 +145,8 @@ Games:
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "solver processes running at once")
 	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
 	f.Float64Var(&o.alpha, "alpha", props.DefaultCoverageAlpha, "false-alarm budget of the coverage test, split over the game's goals")
-	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "time limit of one solver run")
+	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "CPU time limit of one solver run: user and system time of the solver and every process it starts (must be positive)")
+	f.DurationVar(&o.idle, "idle-timeout", 0, "wall-clock limit of one solver run, for a solver that sleeps or waits (default: 5 × --timeout, at least --timeout + 10s)")
 	f.IntVar(&o.batch, "batch", 0, fmt.Sprintf("boards per input where the format allows several (0: %d)", props.DefaultBatch))
 	f.BoolVar(&o.fullPrecision, "full-precision", false, "judge by the strict rule, for solvers that print more digits than the statement asks")
 	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
@@ -151,7 +167,9 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("--cases and --batch must not be negative")
 	case o.cases == 0 && o.time <= 0:
 		return usagef("with no --cases, --time must be positive")
-	case o.timeout < 0 || o.time < 0 || o.shrinkTime < 0:
+	case o.timeout <= 0:
+		return usagef("--timeout must be positive: a solver with no time limit could run forever")
+	case o.idle < 0 || o.time < 0 || o.shrinkTime < 0:
 		return usagef("durations must not be negative")
 	case o.jobs < 1:
 		return usagef("--jobs must be at least 1")
@@ -177,7 +195,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	if err != nil {
 		return usagef("--solver: %v", err)
 	}
-	solver.Memory = memory
+	solver.Memory, solver.Idle = memory, o.idle
 	cc := &props.CrossCheck{
 		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time, Jobs: o.jobs,
 		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
@@ -273,6 +291,8 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 }
 
 func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) {
+	fmt.Fprintf(w, "limits: %s\n", o.limits())
+	defer writeUnjudgedText(w, oc)
 	if sh := oc.Shard; !sh.Whole() {
 		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
@@ -313,7 +333,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if o := f.Oracle(); o != "" {
 		fmt.Fprintf(w, "judged by: %s\n", o)
 	}
-	if f.Verdict != props.TimeLimit && f.Verdict != props.Crash && f.Verdict != props.MemoryLimit || f.Stdout != "" {
+	if f.Verdict != props.TimeLimit && f.Verdict != props.IdleLimit && f.Verdict != props.Crash && f.Verdict != props.MemoryLimit || f.Stdout != "" {
 		fmt.Fprintf(w, "\nthe solver's output:\n%s", ensureNewline(f.Stdout))
 	}
 	if f.Detail != "" {
@@ -408,6 +428,14 @@ type checkJSON struct {
 	Shrink        *shrinkJSON     `json:"shrink,omitempty"`
 	Coverage      *coverageJSON   `json:"coverage,omitempty"`
 	Shard         *checkShardJSON `json:"shard,omitempty"`
+	// TimeoutSec and IdleSec are the CPU time and idleness limits of one
+	// solver run.
+	TimeoutSec float64 `json:"timeout_seconds"`
+	IdleSec    float64 `json:"idle_timeout_seconds"`
+	// NotReproduced are the inputs whose verdict did not recur when run
+	// again alone; Cancelled the inputs in progress when --time ran out.
+	NotReproduced []*failureJSON `json:"not_reproduced,omitempty"`
+	Cancelled     int            `json:"cancelled,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the
@@ -479,7 +507,8 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	j := checkJSON{
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
 		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
-		TimeToFailSec: oc.TimeToFailure.Seconds(),
+		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
+		Cancelled: oc.Cancelled,
 	}
 	for v, n := range oc.Counts {
 		j.Failures[v.String()] = n
@@ -504,6 +533,9 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	}
 	if oc.Found != nil {
 		j.Found = toJSON(oc.Found)
+	}
+	for _, f := range oc.NotReproduced {
+		j.NotReproduced = append(j.NotReproduced, toJSON(f))
 	}
 	if sh := oc.Shard; !sh.Whole() {
 		j.Shard = &checkShardJSON{Index: sh.Index, Count: sh.Count, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing,
@@ -562,7 +594,7 @@ func writeOraclesText(w io.Writer, oc *props.Outcome) {
 
 func verdictList(m map[props.Verdict]int) string {
 	var parts []string
-	for v := props.WrongAnswer; v <= props.MemoryLimit; v++ {
+	for v := props.WrongAnswer; v <= props.LastVerdict; v++ {
 		if m[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", v, m[v]))
 		}
@@ -587,3 +619,43 @@ func ensureNewline(s string) string {
 	}
 	return s
 }
+
+// idleLimit is the idleness limit in force.
+func (o checkOptions) idleLimit() time.Duration {
+	if o.idle > 0 {
+		return o.idle
+	}
+	return props.DefaultIdle(o.timeout)
+}
+
+// limits says the limits of one solver run.
+func (o checkOptions) limits() string {
+	s := fmt.Sprintf("%v of CPU time a run (the solver and every process it starts), idleness %v of wall-clock time", o.timeout, o.idleLimit())
+	if o.memory != "" {
+		s += ", memory " + o.memory
+	}
+	return s
+}
+
+// writeUnjudgedText says what the check could not judge: inputs whose
+// verdict did not recur when run alone, and inputs cancelled when --time
+// ran out.
+func writeUnjudgedText(w io.Writer, oc *props.Outcome) {
+	if n := len(oc.NotReproduced); n > 0 {
+		fmt.Fprintf(w, "not reproduced: %d input(s) failed once, beside other runs, and were accepted when run again alone (neither a failure nor a pass; a loaded machine, or a solver that depends on timing):\n", n)
+		for i, f := range oc.NotReproduced {
+			if i == maxNotReproducedShown {
+				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)
+				break
+			}
+			fmt.Fprintf(w, "  %s: %s: %s\n", f.Source, f.Verdict, strings.ReplaceAll(strings.TrimSpace(f.Detail), "\n", "\n    "))
+		}
+	}
+	if oc.Cancelled > 0 {
+		fmt.Fprintf(w, "--time ran out with %d input(s) in progress: their solvers were killed, and they were not judged\n", oc.Cancelled)
+	}
+}
+
+// maxNotReproducedShown is how many not-reproduced inputs the text output
+// lists.
+const maxNotReproducedShown = 5

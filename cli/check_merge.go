@@ -109,7 +109,8 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 	}
 	slices.SortFunc(shards, func(a, b checkJSON) int { return a.Shard.Index - b.Shard.Index })
 
-	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha}
+	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha,
+		timeout: seconds(first.TimeoutSec), idle: seconds(first.IdleSec)}
 	for _, a := range first.GenOptions {
 		if l, ok := strings.CutPrefix(a, "--limits "); ok {
 			o.gen.limits = append(o.gen.limits, l)
@@ -140,6 +141,15 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 			oc.Counts[v] += n
 		}
 		oc.Elapsed = max(oc.Elapsed, seconds(j.ElapsedSec))
+		oc.Cancelled += j.Cancelled
+		for _, fj := range j.NotReproduced {
+			f, err := failureFromJSON(g, fj)
+			if err != nil {
+				return nil, checkOptions{}, nil, err
+			}
+			f.NotReproduced = true
+			oc.NotReproduced = append(oc.NotReproduced, f)
+		}
 		if b := j.Shard.FirstBoard; b > 0 && (firstShard == nil || b < firstShard.Shard.FirstBoard) {
 			firstShard = j
 		}
@@ -196,7 +206,7 @@ func failureFromJSON(g props.Game, fj *failureJSON) (*props.Failure, error) {
 }
 
 func verdictNamed(name string) (props.Verdict, bool) {
-	for v := props.Accepted; v <= props.MemoryLimit; v++ {
+	for v := props.Accepted; v <= props.LastVerdict; v++ {
 		if v.String() == name {
 			return v, true
 		}

@@ -68,7 +68,7 @@ the referee with a bound on the outcomes instead.`,
 	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5'")
 	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
 	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
-	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "time limit of one generator, referee or brute-force run")
+	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "CPU time limit of one generator, referee or brute-force run (its idleness limit: 5 times it)")
 	return cmd
 }
 
@@ -101,7 +101,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	}
 	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, validator: o.validator, kind: o.kind,
 		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
-		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, jobs: 1})
+		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, timeout: o.programTimeout, jobs: 1})
 	if err != nil {
 		return err
 	}

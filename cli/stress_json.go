@@ -26,6 +26,9 @@ type stressJSON struct {
 	Found         *stressFailureJSON `json:"found_failure,omitempty"`
 	First         *stressFailureJSON `json:"first_failure,omitempty"`
 	Shrink        *stressShrinkJSON  `json:"shrink,omitempty"`
+	// RunsNotReproduced are the runs whose time or idleness limit, crash
+	// or output format did not recur when run again alone (no fault).
+	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
 }
 
 type stressBudgetJSON struct {
@@ -124,6 +127,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 		return fj
 	}
 	j.NotReproduced, j.Found, j.First = toJSON(o.NotReproduced), toJSON(o.Found), toJSON(o.First)
+	j.RunsNotReproduced = o.NotReproducedRuns
 	if o.First != nil {
 		j.Shrink = &stressShrinkJSON{o.Shrink.Tries, o.Shrink.Steps, o.Shrink.CutShort, o.Shrink.Note}
 	}

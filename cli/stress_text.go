@@ -14,6 +14,7 @@ import (
 // which budget, then the verdict with the input, the answers and the
 // reproductions. It prints no timings: the same seed prints the same bytes.
 func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+	defer writeRunsNotReproduced(w, o)
 	params := "no parameters"
 	if len(s.Params) > 0 {
 		var ps []string
@@ -123,7 +124,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
 	}
 	if f.Verdict == props.TimeLimit {
-		fmt.Fprintf(w, "(the limit is wall-clock time, set by --timeout: a loaded machine or an interpreter's start-up counts too; a time limit is not run again)\n")
+		fmt.Fprintf(w, "(the limit is CPU time, set by --timeout: the solver's and every process it starts; a time limit is not run again)\n")
 	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
 	if s.Brute != nil {
@@ -156,4 +157,16 @@ func clipInput(in []byte) string {
 		return string(in)
 	}
 	return fmt.Sprintf("%s\n… (%d more bytes: run the generator's command line above for all of it)", in[:limit], len(in)-limit)
+}
+
+// writeRunsNotReproduced lists the runs whose fault did not recur when
+// run again alone: no verdict on anyone, but said.
+func writeRunsNotReproduced(w io.Writer, o *programs.Outcome) {
+	if len(o.NotReproducedRuns) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "not reproduced: %d run(s) failed beside other runs and not when run again alone (no fault of anyone; a loaded machine, or a program that depends on timing):\n", len(o.NotReproducedRuns))
+	for _, r := range o.NotReproducedRuns {
+		fmt.Fprintf(w, "  %s\n", r)
+	}
 }

@@ -22,13 +22,16 @@ type Program interface {
 }
 
 // Command is a Program run as a real process: Argv and the extra
-// arguments, the input on stdin, killed with its whole process group after
-// Timeout (0: no limit) and, on Linux, limited to Memory bytes (0: no
-// limit), by the rules of internal/solverproc, as props.ProcessSolver is.
+// arguments, the input on stdin, killed with every process it started past
+// Timeout of CPU time (0: no limit) or Idle of wall-clock time (0:
+// props.DefaultIdle(Timeout)) and, on Linux, limited to Memory bytes (0:
+// no limit), by the rules of internal/solverproc, as props.ProcessSolver
+// is.
 type Command struct {
 	Argv    []string
 	Line    string // the command line Argv was split from, for String
 	Timeout time.Duration
+	Idle    time.Duration
 	Memory  int64
 }
 
@@ -58,12 +61,7 @@ func MustCommand(cmdline string) *Command {
 // Run implements Program.
 func (c *Command) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
 	argv := append(append([]string(nil), c.Argv...), args...)
-	r, err := solverproc.Run(ctx, argv, input, solverproc.Limits{Time: c.Timeout, Memory: c.Memory})
-	return props.RunResult{
-		Stdout: r.Stdout, StderrTail: r.StderrTail, ExitCode: r.ExitCode,
-		Signal: r.Signal, TimedOut: r.TimedOut, Elapsed: r.Elapsed,
-		OverMemory: r.OverMemory, MemoryNote: r.MemoryNote,
-	}, err
+	return props.RunProcess(ctx, argv, input, c.Timeout, c.Idle, c.Memory)
 }
 
 // String implements Program.
@@ -133,13 +131,18 @@ var ErrStart = errors.New("a program could not be started")
 // run runs p and classifies how it ended; a nil Fault is a clean exit.
 func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
 	res, err := p.Run(ctx, args, input)
+	var v props.Verdict
+	var detail string
+	if err == nil {
+		res, v, detail, err = confirm(ctx, role, p, args, input, res)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
 		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
 	}
-	if v, detail := res.Ended(); v != props.Accepted {
+	if v != props.Accepted {
 		return nil, &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}, nil
 	}
 	return res.Stdout, nil, nil

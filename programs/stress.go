@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -159,8 +160,13 @@ type Outcome struct {
 	// BruteCompared is how many cases the brute force answered;
 	// BruteSkipped how many it ran out of time on (it is for small inputs).
 	BruteCompared, BruteSkipped int
-	Shrink                      ShrinkStats
-	Elapsed                     time.Duration
+	// NotReproducedRuns are the runs of any program whose time or
+	// idleness limit, crash or (the solver's) output format did not recur
+	// when run again alone: none is a fault, and the run went on with the
+	// output of the run alone.
+	NotReproducedRuns []string
+	Shrink            ShrinkStats
+	Elapsed           time.Duration
 }
 
 // Failed reports whether a failure was found (and, if statistical,
@@ -231,7 +237,8 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 	}
 	start := time.Now()
 	out := &Outcome{Kind: s.Kind, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
-	defer func() { out.Elapsed = time.Since(start) }()
+	ctx, log := withConfirmation(ctx)
+	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
 	for start := 0; start < s.Cases; start += s.jobs() {
 		// A window of cases judged at once, then taken in order: the first
 		// failure is the lowest failing case whatever Jobs is.
@@ -472,8 +479,24 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		r.failure = f
 		return r, nil
 	}
-	f.Stdout = clipOutput(string(out))
 	dist, perr := s.readAnswer(out)
+	if perr != nil {
+		// Output cut short can be the machine's doing: confirm it alone.
+		again, log, err := rerunAlone(ctx, s.Solver, nil, input)
+		if err != nil && ctx.Err() != nil {
+			return r, ctx.Err()
+		}
+		if v, _ := again.Ended(); err == nil && log != nil && v == props.Accepted {
+			if d, err := s.readAnswer(again.Stdout); err == nil {
+				first, _, _ := strings.Cut(perr.Error(), "\n")
+				log.add(notReproduced(RoleSolver, s.Solver, nil, fmt.Sprintf("%s (%s)", props.OutputFormat, first), again))
+				out, dist, perr = again.Stdout, d, nil
+			} else {
+				perr = fmt.Errorf("%w\n(confirmed: run again alone, with nothing else of the run going on)", err)
+			}
+		}
+	}
+	f.Stdout = clipOutput(string(out))
 	if perr != nil {
 		f.Kind, f.Verdict, f.Detail = SolverFault, props.OutputFormat, perr.Error()
 		r.failure = f

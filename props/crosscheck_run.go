@@ -8,6 +8,8 @@ import (
 	"math/big"
 	"strings"
 	"time"
+
+	"github.com/chancecheck/chancecheck/internal/solverproc"
 )
 
 // Runner runs a solver on one input file in the game's original format.
@@ -24,8 +26,15 @@ type RunResult struct {
 	StderrTail string // the end of stderr, for crash reports
 	ExitCode   int    // -1 when ended by a signal
 	Signal     string // the signal's name, or ""
-	TimedOut   bool   // killed at the time limit
-	Elapsed    time.Duration
+	TimedOut   bool   // over the CPU time limit
+	// Idle says the run was killed at the idleness limit (wall-clock
+	// time) with CPU time to spare.
+	Idle    bool
+	CPU     time.Duration // CPU time of the solver and what it started; 0 where not known
+	Elapsed time.Duration // wall time
+	// Leftovers names the processes the solver left running when it
+	// exited, which were killed (internal/solverproc's Result.Leftovers).
+	Leftovers []string
 	// OverMemory says why the run counts as over the memory limit; "" when
 	// it does not (or there is none). It makes the MemoryLimit verdict.
 	OverMemory string
@@ -36,7 +45,9 @@ type RunResult struct {
 
 // Crashed reports whether the run ended with a non-zero exit status or a
 // signal, before any time limit.
-func (r RunResult) Crashed() bool { return !r.TimedOut && (r.Signal != "" || r.ExitCode != 0) }
+func (r RunResult) Crashed() bool {
+	return !r.TimedOut && !r.Idle && (r.Signal != "" || r.ExitCode != 0)
+}
 
 // Ended says how a run that did not exit cleanly in time ended — a time
 // limit, a memory limit or a crash — with the detail its verdict shows
@@ -45,7 +56,9 @@ func (r RunResult) Crashed() bool { return !r.TimedOut && (r.Signal != "" || r.E
 func (r RunResult) Ended() (Verdict, string) {
 	switch {
 	case r.TimedOut:
-		return TimeLimit, fmt.Sprintf("still running after %v: the process group was killed", r.Elapsed.Round(time.Millisecond))
+		return TimeLimit, fmt.Sprintf("%s, over the CPU time limit: it and every process it started were killed", r.Usage())
+	case r.Idle:
+		return IdleLimit, fmt.Sprintf("idleness limit: %s: it slept or waited, and it and every process it started were killed", r.Usage())
 	case r.OverMemory != "":
 		return MemoryLimit, r.OverMemory + stderrTail(r)
 	case r.Crashed():
@@ -59,6 +72,23 @@ func (r RunResult) Ended() (Verdict, string) {
 		return Crash, how + stderrTail(r)
 	}
 	return Accepted, ""
+}
+
+// Usage says the run's CPU and wall time: "0.51 s CPU in 1.2 s wall", or
+// the wall time alone where the CPU time is not known.
+func (r RunResult) Usage() string {
+	if r.CPU <= 0 {
+		return fmt.Sprintf("%.2f s wall", r.Elapsed.Seconds())
+	}
+	return fmt.Sprintf("%.2f s CPU in %.2f s wall", r.CPU.Seconds(), r.Elapsed.Seconds())
+}
+
+// leftover says what the solver left running, for a verdict's detail; "".
+func leftover(r RunResult) string {
+	if len(r.Leftovers) == 0 {
+		return ""
+	}
+	return "\nstill running after the solver exited, and killed: " + strings.Join(r.Leftovers, "; ")
 }
 
 // Failure is one failing input with everything needed to reproduce it.
@@ -77,6 +107,12 @@ type Failure struct {
 	Stdout   string    // the solver's stdout, clipped
 	Detail   string    // format error, exit status and stderr's tail, time limit
 	Class    string    // coverage class of the board (generated boards)
+	// NotReproduced says that the verdict, one that a loaded machine can
+	// cause (a time or idleness limit, a crash, output cut short), did not
+	// recur when the input was run again with nothing else of the check
+	// running: it is no verdict on the solver, and Detail says what was
+	// seen both times.
+	NotReproduced bool
 	// Board is the index (from 0) of the generated board failing, the
 	// lowest of the input's when several boards fail together; -1 for any
 	// other input (a sample, a shrunk board).
@@ -145,7 +181,7 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, oracles map[stri
 // each board's answer is counted in oracles (when not nil) once.
 func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase, oracles map[string]int) (*Failure, error) {
 	f, err := c.checkCases(ctx, cases, oracles)
-	if f == nil || err != nil || len(cases) == 1 {
+	if f == nil || err != nil || len(cases) == 1 || f.NotReproduced {
 		return f, err
 	}
 	order := make([]int, 0, len(cases))
@@ -162,7 +198,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase, oracle
 		if err != nil {
 			return nil, err
 		}
-		if single != nil {
+		if single != nil && !single.NotReproduced {
 			return single, nil
 		}
 	}
@@ -175,7 +211,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase, oracle
 		if err != nil {
 			return nil, err
 		}
-		if tf != nil {
+		if tf != nil && !tf.NotReproduced {
 			kept, f = trial, tf
 			continue
 		}
@@ -227,24 +263,61 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 			oracles[s.OracleOf()]++
 		}
 	}
-	res, err := c.Solver.Run(ctx, input)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	run := func(ctx context.Context) (RunResult, error) {
+		res, err := c.Solver.Run(ctx, input)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return res, ctx.Err()
+		case err != nil:
+			return res, fmt.Errorf("%w: %v", ErrSolverStart, err)
 		}
-		return nil, fmt.Errorf("%w: %v", ErrSolverStart, err)
+		return res, nil
+	}
+	res, err := run(ctx)
+	if err != nil {
+		return nil, err
 	}
 	verdict, index, theirs, detail := c.judge(res, sols)
 	if verdict == Accepted {
 		return nil, nil
+	}
+	notReproduced := false
+	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
+		// A loaded machine can make these: run the input again with
+		// nothing else of the check running before blaming the solver.
+		again, err := run(solverproc.Alone(ctx))
+		if err != nil {
+			return nil, err
+		}
+		v, i, t, d := c.judge(again, sols)
+		first := fmt.Sprintf("%s (%s): %s", verdict, res.Usage(), firstLine(detail))
+		if v == Accepted {
+			notReproduced = true
+			detail = fmt.Sprintf("%s\nrun again alone, with nothing else of the check running, it was accepted (%s)", detail, again.Usage())
+		} else {
+			verdict, index, theirs, detail, res = v, i, t, d, again
+			detail += fmt.Sprintf("\n(confirmed: run again alone, with nothing else of the check running; the first run: %s)", first)
+		}
 	}
 	var ours bytes.Buffer
 	_ = c.answerPrinter().WriteAnswers(&ours, sols)
 	return &Failure{
 		Verdict: verdict, Boards: boards, Input: input, Index: index, Board: -1,
 		Ours: sols, OursText: ours.String(), Theirs: theirs,
-		Stdout: clipOutput(string(res.Stdout)), Detail: detail,
+		Stdout: clipOutput(string(res.Stdout)), Detail: detail + leftover(res), NotReproduced: notReproduced,
 	}, nil
+}
+
+// confirmed reports whether a verdict is confirmed by a run alone before
+// it is reported: those a busy machine can cause.
+func confirmed(v Verdict) bool {
+	return v == TimeLimit || v == IdleLimit || v == Crash || v == OutputFormat
+}
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // judge applies the game's judge to one run.

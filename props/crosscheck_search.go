@@ -21,8 +21,10 @@ import (
 //     In a shard (CrossCheck.Shard) the numbers are the shard's own in
 //     order, i−1, i−1+n, …, batched the same way, and only shard 1 has the
 //     samples.
-//   - Inputs are started in order, while time is left (samples always), so
-//     the inputs started are always a prefix of the sequence.
+//   - Inputs are started in order, while time is left, so the inputs
+//     started are always a prefix of the sequence. When Time runs out, the
+//     inputs in progress are cancelled, their solvers killed, and counted
+//     in Outcome.Cancelled: the search ends with Time.
 //   - A finished input waits until every earlier one has been judged. So
 //     the first failure judged is the lowest failing board, the counts are
 //     those of a prefix, and Progress sees the same sequence whatever Jobs.
@@ -117,6 +119,11 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 		for o, n := range r.oracles {
 			out.Oracles[o] += n
 		}
+		if f := r.failure; f != nil && f.NotReproduced {
+			out.NotReproduced = append(out.NotReproduced, f)
+			progress()
+			return false, nil
+		}
 		if f := r.failure; f != nil {
 			out.Counts[f.Verdict]++
 			if out.TimeToFailure == 0 {
@@ -149,9 +156,18 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			}
 		}
 	}
+	// At the deadline every input in progress is cancelled, its solver
+	// killed: Time bounds the whole search.
+	var deadlineC <-chan time.Time
+	if !deadline.IsZero() {
+		timer := time.NewTimer(time.Until(deadline))
+		defer timer.Stop()
+		deadlineC = timer.C
+	}
+	timeUp := false
 	for {
-		for !over && len(inFlight) < c.jobs() && next < stopAt && ctx.Err() == nil &&
-			(next < len(samples) || deadline.IsZero() || time.Now().Before(deadline)) {
+		for !over && !timeUp && len(inFlight) < c.jobs() && next < stopAt && ctx.Err() == nil &&
+			(deadline.IsZero() || time.Now().Before(deadline)) {
 			ictx, cancel := context.WithCancel(ctx)
 			inFlight[next] = cancel
 			go func(seq int) {
@@ -164,13 +180,20 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 		if len(inFlight) == 0 {
 			break
 		}
-		r := <-results
+		var r inputResult
+		select {
+		case r = <-results:
+		case <-deadlineC:
+			deadlineC, timeUp = nil, true
+			cancelFrom(0)
+			continue
+		}
 		inFlight[r.seq]()
 		delete(inFlight, r.seq)
 		if over {
 			continue // draining what was cancelled
 		}
-		if r.failure != nil && !r.sample && !c.KeepGoing && r.seq+1 < stopAt {
+		if r.failure != nil && !r.failure.NotReproduced && !r.sample && !c.KeepGoing && r.seq+1 < stopAt {
 			stopAt = r.seq + 1
 			cancelFrom(stopAt)
 		}
@@ -182,6 +205,13 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			}
 			delete(waiting, judged)
 			judged++
+			if w.cancelled && timeUp {
+				// Time ran out with this input in progress: it and every
+				// later one started are not judged.
+				out.Cancelled = next - w.seq
+				over = true
+				break
+			}
 			if w.cancelled {
 				// Only an input past a failure is cancelled, and the search
 				// ends at that failure before reaching it.

@@ -157,7 +157,7 @@ func (s *shrinking) fails(b Board) bool {
 		s.runs++
 		var err error
 		f, err = s.c.checkCases(s.ctx, []genCase{{index: s.index, board: b}}, nil)
-		if err != nil || f != nil && f.Verdict != s.verdict {
+		if err != nil || f != nil && (f.Verdict != s.verdict || f.NotReproduced) {
 			f = nil // not this failure: a harness error, or another bug
 		}
 		s.tried[in.String()] = f
