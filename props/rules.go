@@ -54,6 +54,13 @@ type RulesOf[B any, S comparable] struct {
 	// MaxSteps bounds one play of the generic referee; 0 means
 	// DefaultRulesMaxSteps.
 	MaxSteps int
+	// PolicyOf, for FromRulesAndChoices where the analyst's policy is not
+	// a rules.Policy, reads it in the rules' terms: the index in
+	// Rules(b).Moves(s) of the move that policy (the analyst's, of the
+	// Choices' type P) plays at state s, false where it plays none. With
+	// it the game gets OptimalInvariant. Nil: the invariant is added only
+	// when P is rules.Policy[S].
+	PolicyOf func(b B, policy any, s S) (int, bool)
 }
 
 func (r RulesOf[B, S]) withDefaults() RulesOf[B, S] {
@@ -138,7 +145,7 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	if s.Answer != nil {
 		s.Answer = checkedByRules(r, s, s.Answer)
 	}
-	if _, ok := any(*new(P)).(rules.Policy[S]); ok {
+	if _, ok := any(*new(P)).(rules.Policy[S]); ok || r.PolicyOf != nil {
 		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	}
 	solve := c.Solve

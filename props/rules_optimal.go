@@ -32,6 +32,13 @@ func optimalInvariant[B any, S comparable](r RulesOf[B, S]) Invariant[B] {
 		Doc:  "no best response beats the policy the analyst hands over (the rules engine solves it against the fixed policy)",
 		Check: func(b B, sol Solution) error {
 			pol, ok := sol.Policy.(rules.Policy[S])
+			if !ok && r.PolicyOf != nil {
+				var fits bool
+				if pol, fits = policyOf(r, b, sol.Policy); !fits {
+					return nil // too large for the engine
+				}
+				ok = true
+			}
 			if !ok {
 				return fmt.Errorf("the solution's policy is a %T, not a rules.Policy of the game's states", sol.Policy)
 			}
@@ -143,4 +150,32 @@ func moveLabel[S comparable](moves []rules.Move[S], k int) string {
 // for its limits, which no check counts against the analyst.
 func tooLargeForEngine(err error) bool {
 	return errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) || errors.Is(err, engine.ErrNoBound)
+}
+
+// policyOf reads the analyst's policy as a rules.Policy (RulesOf.PolicyOf)
+// at every state with several moves; false when the board has more than
+// RulesOf.CheckStates states. A state where the analyst plays no move is
+// left out, for checkOptimal to report if the policy reaches it.
+func policyOf[B any, S comparable](r RulesOf[B, S], b B, pol any) (rules.Policy[S], bool) {
+	if r.CheckStates < 0 {
+		return nil, false
+	}
+	rs := r.Rules(b)
+	g, err := engine.Explore(rs, r.CheckStates)
+	if tooLargeForEngine(err) {
+		return nil, false
+	}
+	if err != nil {
+		return rules.Policy[S]{}, true // checkOptimal's engine says what is wrong
+	}
+	out := rules.Policy[S]{}
+	for _, s := range g.States {
+		if _, ended := rs.End(s); ended || len(rs.MovesOf(s)) < 2 {
+			continue
+		}
+		if k, ok := r.PolicyOf(b, pol, s); ok {
+			out[s] = k
+		}
+	}
+	return out, true
 }
