@@ -84,7 +84,33 @@ func TrapsThreeWay(c TrapsConfig) Game {
 	spec, choices := TrapsSpec(c)
 	return FromRulesAndChoices(spec, choices, RulesOf[*traps.Maze, builtin.TrapsState]{
 		Rules: builtin.Traps, CheckStates: 2000, Engine: engine.Options{MaxCycleStates: 200},
+		PolicyOf: trapsPolicyOf,
 	})
+}
+
+// trapsPolicyOf reads the analyst's table in the rules' terms: the
+// situation of a state (where the player stands, the lives left, what is
+// known of each kind) is looked up, and its direction is the rules' move
+// of that name.
+func trapsPolicyOf(z *traps.Maze, policy any, s builtin.TrapsState) (int, bool) {
+	table, ok := policy.(traps.Table)
+	if !ok {
+		return 0, false
+	}
+	sit := traps.Situation{Row: int(s.Row), Col: int(s.Col), Life: int(s.Life)}
+	for k, v := range s.Known {
+		sit.Known[k] = traps.Reveal(v) // 0 unknown, 1 harmless, 2 harmful in both
+	}
+	d, ok := table[sit]
+	if !ok {
+		return 0, false
+	}
+	for k, m := range builtin.Traps(z).Moves(s) {
+		if m.Name == d.String() {
+			return k, true
+		}
+	}
+	return 0, false
 }
 
 // Builtins are the four built-in games as cmd/chancecheck runs them, each
