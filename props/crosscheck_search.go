@@ -43,9 +43,10 @@ import (
 type inputResult struct {
 	seq       int
 	sample    bool           // a published sample, else a batch of generated boards
-	boards    int            // boards in the input
-	classes   []string       // the coverage class of each generated board
-	oracles   map[string]int // boards per oracle of our answer (Solution.OracleOf)
+	boards    int            // boards in the input judged
+	classes   []string       // the coverage class of each generated board judged
+	notJudged notJudged      // boards no oracle could judge, left out of the input
+	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
 	failure   *Failure
 	err       error // the harness failed (not the solver)
 	cancelled bool  // stopped before its result could count
@@ -71,25 +72,38 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 	gen := c.Game.Generator()
 	run := func(ctx context.Context, seq int) inputResult {
 		if seq < len(samples) {
-			oracles := map[string]int{}
-			f, n, err := c.checkSample(ctx, samples[seq], oracles)
-			return inputResult{seq: seq, sample: true, boards: n, failure: f, err: err, oracles: oracles}
+			r := inputResult{seq: seq, sample: true, oracles: map[string]int{}}
+			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
+			return r
 		}
 		first := (seq - len(samples)) * batch
 		last := first + batch
 		if c.Cases > 0 {
 			last = min(last, boards)
 		}
-		r := inputResult{seq: seq, boards: last - first, oracles: map[string]int{}}
-		cases := make([]genCase, 0, r.boards)
+		r := inputResult{seq: seq, oracles: map[string]int{}}
+		cases := make([]genCase, 0, last-first)
 		for p := first; p < last; p++ {
 			i := c.Shard.board(p)
 			seed := montecarlo.SubSeed(c.Seed, uint64(i))
 			b := gen.Example(exampleSeed(seed))
-			cases = append(cases, genCase{index: i, seed: seed, board: b})
-			r.classes = append(r.classes, c.Game.Classify(b))
+			// A board no oracle can judge is left out of the input: it is
+			// nobody's failure, and no answer to it could pass either.
+			sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("generated board %d", i+1), &r.notJudged)
+			if err != nil {
+				r.err = err
+				return r
+			}
+			if ok {
+				cases = append(cases, genCase{index: i, seed: seed, board: b, sol: &sol})
+				r.classes = append(r.classes, c.Game.Classify(b))
+				r.oracles[sol.OracleOf()]++
+			}
 		}
-		r.failure, r.err = c.checkGenerated(ctx, cases, r.oracles)
+		r.boards = len(cases)
+		if len(cases) > 0 {
+			r.failure, r.err = c.checkGenerated(ctx, cases)
+		}
 		return r
 	}
 
@@ -108,6 +122,18 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 		if r.err != nil {
 			return true, r.err
 		}
+		if n := r.notJudged; n.boards > 0 {
+			if out.NotJudged == 0 {
+				out.NotJudgedReason = n.reason
+			}
+			out.NotJudged += n.boards
+			if !r.sample {
+				out.NotJudgedGenerated += n.boards
+			}
+		}
+		for o, n := range r.oracles {
+			out.Oracles[o] += n
+		}
 		if r.sample {
 			out.Samples += r.boards
 		} else {
@@ -115,9 +141,6 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			for _, cl := range r.classes {
 				out.Classes[cl]++
 			}
-		}
-		for o, n := range r.oracles {
-			out.Oracles[o] += n
 		}
 		if f := r.failure; f != nil && f.NotReproduced {
 			out.NotReproduced = append(out.NotReproduced, f)
