@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 
 	"github.com/chancecheck/chancecheck/rules"
@@ -72,7 +73,7 @@ type gameSolver[S comparable] struct {
 	g      *gameGraph[S]
 	lo, hi []float64
 	policy []int32 // the move of the player to move
-	local  []bool  // in the cycle being solved
+	compOf []int32 // the index of the state's strongly connected component
 	// factors[k] is newRoundingFactor(k) for the small k.
 	factors [64]roundingFactor
 	plant   plantedBug
@@ -89,21 +90,13 @@ func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], er
 	}
 	n := len(g.states)
 	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n),
-		policy: make([]int32, n), local: make([]bool, n), plant: opts.plant}
+		policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
 	for k := range gs.factors {
 		gs.factors[k] = newRoundingFactor(k)
 	}
 	res := Result[S]{States: n, Method: "interval iteration"}
-	for _, comp := range g.components() {
-		if len(comp) == 1 && !g.selfLoop(comp[0]) {
-			gs.update(comp[0])
-			continue
-		}
-		res.Cycles++
-		res.LargestCycle = max(res.LargestCycle, len(comp))
-		if err := gs.solveCycle(comp); err != nil {
-			return Result[S]{}, err
-		}
+	if res.Cycles, res.LargestCycle, err = gs.solveComponents(g.components(), runtime.GOMAXPROCS(0), parallelLevel); err != nil {
+		return Result[S]{}, err
 	}
 	lo, hi := gs.lo[0], gs.hi[0]
 	res.Value = lo + (hi-lo)/2
@@ -215,14 +208,7 @@ func newRoundingFactor(k int) roundingFactor {
 // the cycle (hi's start).
 func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 	g := gs.g
-	for _, v := range comp {
-		gs.local[v] = true
-	}
-	defer func() {
-		for _, v := range comp {
-			gs.local[v] = false
-		}
-	}()
+	c := gs.compOf[comp[0]]
 	// Successors first: a state found later in the breadth-first order
 	// tends to lie further along the plays, so each sweep carries news
 	// down a whole chain of moves (Gauss–Seidel) instead of one step.
@@ -234,7 +220,7 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 		for e := lo; e < hi; e++ {
 			w, r := g.to[e], g.reward[e]
 			switch {
-			case !gs.local[w]:
+			case gs.compOf[w] != c:
 				// r + hi, rounded up.
 				top = max(top, math.Nextafter(float64(r)+gs.hi[w], math.Inf(1)))
 			case r != 0:
@@ -327,10 +313,11 @@ func (gs *gameSolver[S]) optimistic(comp []int32, scale float64) bool {
 	// The states the cycle leads to carry gaps of their own, which its
 	// upper bound inherits: the guess starts above the widest of them.
 	inherited := 0.0
+	c := gs.compOf[comp[0]]
 	for _, v := range comp {
 		lo, hi := gs.g.edgeRange(v)
 		for _, w := range gs.g.to[lo:hi] {
-			if !gs.local[w] {
+			if gs.compOf[w] != c {
 				inherited = max(inherited, gs.hi[w]-gs.lo[w])
 			}
 		}

@@ -264,3 +264,63 @@ func TestExactGameTrustsNoStrategy(t *testing.T) {
 		t.Errorf("the optimal strategies gave %v, want 1/2", f)
 	}
 }
+
+// pig is the dice game Pig to goal (examples/pig has the game; this is its
+// rules, inline): the first player maximises his chance to win.
+func pig(goal int) rules.Rules[[4]uint8] {
+	// A state: both scores, the turn's points, who moves (2, 3: who won).
+	return rules.Rules[[4]uint8]{
+		End: func(s [4]uint8) (int, bool) { return int(3 - s[3]), s[3] >= 2 },
+		Mover: func(s [4]uint8) rules.Goal {
+			if s[3] == 0 {
+				return rules.Maximise
+			}
+			return rules.Minimise
+		},
+		Moves: func(s [4]uint8) []rules.Move[[4]uint8] {
+			p := s[3]
+			passed := [4]uint8{s[0], s[1], 0, p ^ 1}
+			roll := rules.Move[[4]uint8]{Name: "roll", Outcomes: []rules.Outcome[[4]uint8]{{Weight: 1, Next: passed}}}
+			for face := uint8(2); face <= 6; face++ {
+				next := s
+				if next[2] += face; int(s[p])+int(next[2]) >= goal {
+					next = [4]uint8{0, 0, 0, p + 2}
+				}
+				roll.Outcomes = append(roll.Outcomes, rules.Outcome[[4]uint8]{Weight: 1, Next: next})
+			}
+			if s[2] == 0 {
+				return []rules.Move[[4]uint8]{roll}
+			}
+			banked := passed
+			banked[p] += s[2]
+			return []rules.Move[[4]uint8]{roll, {Name: "hold", Outcomes: []rules.Outcome[[4]uint8]{{Weight: 1, Next: banked}}}}
+		},
+	}
+}
+
+// TestSolveComponentsSameBits: the components of a level solved on four
+// goroutines give the same bits (bounds and moves) as on one.
+func TestSolveComponentsSameBits(t *testing.T) {
+	g, err := exploreGame(pig(25), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solve := func(workers int) *gameSolver[[4]uint8] {
+		n := len(g.states)
+		gs := &gameSolver[[4]uint8]{g: g, lo: make([]float64, n), hi: make([]float64, n), policy: make([]int32, n), compOf: make([]int32, n)}
+		for k := range gs.factors {
+			gs.factors[k] = newRoundingFactor(k)
+		}
+		if _, _, err := gs.solveComponents(g.components(), workers, 1); err != nil {
+			t.Fatal(err)
+		}
+		return gs
+	}
+	one, four := solve(1), solve(4)
+	for i := range g.states {
+		if math.Float64bits(one.lo[i]) != math.Float64bits(four.lo[i]) || math.Float64bits(one.hi[i]) != math.Float64bits(four.hi[i]) || one.policy[i] != four.policy[i] {
+			t.Fatalf("state %v: [%v, %v] move %d on one goroutine, [%v, %v] move %d on four",
+				g.states[i], one.lo[i], one.hi[i], one.policy[i], four.lo[i], four.hi[i], four.policy[i])
+		}
+	}
+}
