@@ -35,7 +35,8 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 			s.local[v] = -1
 		}
 	}()
-	pol, err := s.properPolicy(comp)
+	rv := s.reverseOf(comp)
+	pol, err := s.properPolicy(comp, rv)
 	if err != nil {
 		return err
 	}
@@ -49,14 +50,14 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 		}
 		changed := false
 		for l, v := range comp {
-			moves := g.movesOf(v)
-			if len(moves) == 1 {
+			lo, hi := g.moves(v)
+			if hi-lo == 1 {
 				continue
 			}
-			best, bestK := s.qRat(moves[pol[l]], x), pol[l]
-			for k, m := range moves {
+			best, bestK := s.qRat(lo+pol[l], x), pol[l]
+			for m := lo; m < hi; m++ {
 				if q := s.qRat(m, x); better(g.goal, q, best) {
-					best, bestK = q, int32(k)
+					best, bestK = q, m-lo
 				}
 			}
 			if bestK != pol[l] {
@@ -67,7 +68,7 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 			s.store(comp, pol, x)
 			return nil
 		}
-		if v, ok := s.leaves(comp, pol); !ok {
+		if v, ok := s.leaves(comp, rv, pol); !ok {
 			return fmt.Errorf("engine: from state %v the player can %s the expected outcome by never ending the game", g.States[v], g.goal)
 		}
 	}
@@ -79,9 +80,9 @@ func (s *solver[S]) store(comp []int32, pol []int32, x []big.Rat) {
 	if !s.exact {
 		for _, v := range comp {
 			lo, hi := s.g.edgeRange(v)
-			for _, e := range s.g.edges[lo:hi] {
-				if s.local[e.to] < 0 {
-					inErr = max(inErr, s.err[e.to])
+			for _, to := range s.g.to[lo:hi] {
+				if s.local[to] < 0 {
+					inErr = max(inErr, s.err[to])
 				}
 			}
 		}
@@ -102,70 +103,26 @@ func (s *solver[S]) store(comp []int32, pol []int32, x []big.Rat) {
 }
 
 // properPolicy picks, for every state of the cycle, a move that leads out
-// of it or toward a state already given one (an attractor, built in
-// rounds): under it every state leaves the cycle with probability 1. A
-// state with no such move can never leave: the game need not end.
-func (s *solver[S]) properPolicy(comp []int32) ([]int32, error) {
-	g := s.g
-	pol := make([]int32, len(comp))
-	done := make([]bool, len(comp))
-	left := len(comp)
-	for changed := true; changed && left > 0; {
-		changed = false
-		for l, v := range comp {
-			if done[l] {
-				continue
-			}
-			for k, m := range g.movesOf(v) {
-				if s.leadsOut(m, done) {
-					pol[l], done[l], changed = int32(k), true, true
-					left--
-					break
-				}
-			}
+// of it or toward a state already given one (an attractor, rv.attract):
+// under it every state leaves the cycle with probability 1. A state with no
+// such move can never leave: the game need not end.
+func (s *solver[S]) properPolicy(comp []int32, rv reverse) ([]int32, error) {
+	pol, stuck, ok := rv.attract(len(comp), nil)
+	if !ok {
+		v := comp[stuck]
+		if s.g.numMoves(v) == 1 {
+			return nil, fmt.Errorf("engine: the game cannot end from state %v: its outcomes never leave a cycle of %d states", s.g.States[v], len(comp))
 		}
-	}
-	for l, v := range comp {
-		if !done[l] {
-			if len(g.movesOf(v)) == 1 {
-				return nil, fmt.Errorf("engine: the game cannot end from state %v: its outcomes never leave a cycle of %d states", g.States[v], len(comp))
-			}
-			return nil, fmt.Errorf("engine: the game cannot end from state %v: no move leads out of a cycle of %d states", g.States[v], len(comp))
-		}
+		return nil, fmt.Errorf("engine: the game cannot end from state %v: no move leads out of a cycle of %d states", s.g.States[v], len(comp))
 	}
 	return pol, nil
 }
 
-// leadsOut reports whether a move has an outcome outside the cycle or at a
-// state marked in done.
-func (s *solver[S]) leadsOut(m move, done []bool) bool {
-	for _, e := range s.g.outcomes(m) {
-		if l := s.local[e.to]; l < 0 || done[l] {
-			return true
-		}
-	}
-	return false
-}
-
 // leaves reports whether every state of the cycle leaves it with
 // probability 1 under pol, and names a state that does not.
-func (s *solver[S]) leaves(comp []int32, pol []int32) (int32, bool) {
-	g := s.g
-	done := make([]bool, len(comp))
-	for changed := true; changed; {
-		changed = false
-		for l, v := range comp {
-			if !done[l] && s.leadsOut(g.movesOf(v)[pol[l]], done) {
-				done[l], changed = true, true
-			}
-		}
-	}
-	for l, v := range comp {
-		if !done[l] {
-			return v, false
-		}
-	}
-	return 0, true
+func (s *solver[S]) leaves(comp []int32, rv reverse, pol []int32) (int32, bool) {
+	_, stuck, ok := rv.attract(len(comp), pol)
+	return comp[stuck], ok
 }
 
 // evaluate solves the cycle's linear system under pol exactly: for each
@@ -200,20 +157,21 @@ func (s *solver[S]) evaluate(comp []int32, pol []int32) ([]big.Rat, error) {
 	for l, v := range comp {
 		i := int32(l)
 		rows[i] = map[int32]*big.Rat{}
-		m := g.movesOf(v)[pol[l]]
-		for _, e := range g.outcomes(m) {
-			weightRat(w, m, e)
+		m := g.moveStart[v] + pol[l]
+		lo, hi := g.outcomes(m)
+		for e := lo; e < hi; e++ {
+			g.weightRat(w, m, e)
 			d := entry(i, i)
 			d.Add(d, w)
-			t.SetInt64(int64(e.reward))
-			if j := s.local[e.to]; j >= 0 {
+			t.SetInt64(int64(g.reward[e]))
+			if j := s.local[g.to[e]]; j >= 0 {
 				if s.plant == plantLinearSystem && j == i {
 					continue
 				}
 				c := entry(i, j)
 				c.Sub(c, w)
 			} else {
-				t.Add(t, s.solved(e.to))
+				t.Add(t, s.solved(g.to[e]))
 			}
 			b[i].Add(&b[i], t.Mul(t, w))
 		}
