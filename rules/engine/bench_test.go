@@ -29,3 +29,15 @@ func BenchmarkRestartGame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSolveModuloChain solves a walk of a million states (one cycle,
+// banded in the order of exploration) modulo 998244353, exploration
+// included.
+func BenchmarkSolveModuloChain(b *testing.B) {
+	r := birthDeath(1_000_000, 0, 3, 2, 0)
+	for b.Loop() {
+		if _, err := SolveModulo(r, judgePrime, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -77,10 +77,10 @@ type hubbed struct {
 	rv   reverse
 }
 
-// splitAtHubs finds the hubs of comp (s.local holds its places) by an
-// iterative depth-first search from its first state.
-func (s *solver[S]) splitAtHubs(comp []int32) hubbed {
-	g := s.g
+// splitAtHubs finds the hubs of comp (local holds its places) by an
+// iterative depth-first search from its first state in the order of
+// exploration (nearest the start: in a game with restarts, the start).
+func (g *Graph[S]) splitAtHubs(comp []int32, local []int32) hubbed {
 	h := hubbed{comp: comp, slot: make([]int32, len(comp))}
 	const (
 		unseen = iota
@@ -97,11 +97,17 @@ func (s *solver[S]) splitAtHubs(comp []int32) hubbed {
 		calls = append(calls, frame{l, lo, hi})
 	}
 	var order []int32 // postorder, hubs included
-	push(0)
+	root := 0
+	for l, v := range comp {
+		if v < comp[root] {
+			root = l
+		}
+	}
+	push(int32(root))
 	for len(calls) > 0 {
 		f := &calls[len(calls)-1]
 		if f.e < f.end {
-			t := s.local[g.to[f.e]]
+			t := local[g.to[f.e]]
 			f.e++
 			switch {
 			case t < 0:
@@ -146,7 +152,7 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 	if opts.MaxHubs < 0 {
 		return g.cycleError(comp, fmt.Sprintf("more than the %d solved exactly (Options.MaxCycleStates, --engine-cycle), and the float method is off (Options.MaxHubs < 0)", opts.MaxCycleStates))
 	}
-	h := s.splitAtHubs(comp)
+	h := g.splitAtHubs(comp, s.local)
 	k := len(h.hubs)
 	if k > opts.MaxHubs || len(comp)*k > maxHubCells {
 		return g.cycleError(comp, fmt.Sprintf("%d hubs (states every loop of it passes through), more than the %d the float method solves (Options.MaxHubs, --engine-hubs; at most %d states × hubs)", k, opts.MaxHubs, maxHubCells))
