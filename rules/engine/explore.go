@@ -101,7 +101,7 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 				to, ok := g.index[o.Next]
 				if !ok {
 					if len(g.States) >= maxStates {
-						return nil, fmt.Errorf("engine: more than %d states reachable from the start %v: %w", maxStates, r.Start, ErrTooManyStates)
+						return nil, fmt.Errorf("engine: more than %d states reachable from the start %v (Options.MaxStates, --engine-states): %w", maxStates, r.Start, ErrTooManyStates)
 					}
 					to = int32(len(g.States))
 					g.index[o.Next] = to
