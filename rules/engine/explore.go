@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/chancecheck/chancecheck/rules"
 )
@@ -73,20 +74,28 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 		return nil, fmt.Errorf("engine: the state limit %d is not positive", maxStates)
 	}
 	g := &Graph[S]{index: make(map[S]int32, min(maxStates, 1024)), goal: r.Goal, rules: r}
-	g.States = append(g.States, r.Start)
+	g.States = push(g.States, r.Start)
 	g.index[r.Start] = 0
+	var one [1]rules.Move[S]
+	var recent recentStates[S]
 	for i := 0; i < len(g.States); i++ {
 		s := g.States[i]
-		g.moveStart = append(g.moveStart, int32(len(g.total)))
+		g.moveStart = push(g.moveStart, int32(len(g.total)))
 		if v, ended := r.End(s); ended {
 			if v < 0 || v > rules.MaxOutcome {
 				return nil, fmt.Errorf("state %v: end value %d is outside 0..%d (rules.MaxOutcome, which the referee holds to as well)", s, v, rules.MaxOutcome)
 			}
-			g.end = append(g.end, int32(v))
+			g.end = push(g.end, int32(v))
 			continue
 		}
-		g.end = append(g.end, notEnded)
-		ms := r.MovesOf(s)
+		g.end = push(g.end, notEnded)
+		var ms []rules.Move[S]
+		if r.Moves != nil {
+			ms = r.Moves(s)
+		} else {
+			one[0] = rules.Move[S]{Outcomes: r.Chance(s)} // no slice allocated a state
+			ms = one[:]
+		}
 		if len(ms) == 0 {
 			return nil, fmt.Errorf("state %v: it does not end the game and has no moves", s)
 		}
@@ -94,35 +103,38 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 			if err := rules.CheckMove(s, m); err != nil {
 				return nil, err
 			}
-			g.edgeStart = append(g.edgeStart, int32(len(g.to)))
+			g.edgeStart = push(g.edgeStart, int32(len(g.to)))
 			var total int64
 			var totalF float64
 			for _, o := range m.Outcomes {
-				to, ok := g.index[o.Next]
+				to, ok := recent.find(o.Next)
 				if !ok {
-					if len(g.States) >= maxStates {
-						return nil, fmt.Errorf("engine: more than %d states reachable from the start %v (Options.MaxStates, --engine-states): %w", maxStates, r.Start, ErrTooManyStates)
+					if to, ok = g.index[o.Next]; !ok {
+						if len(g.States) >= maxStates {
+							return nil, fmt.Errorf("engine: more than %d states reachable from the start %v (Options.MaxStates, --engine-states): %w", maxStates, r.Start, ErrTooManyStates)
+						}
+						to = int32(len(g.States))
+						g.index[o.Next] = to
+						g.States = push(g.States, o.Next)
 					}
-					to = int32(len(g.States))
-					g.index[o.Next] = to
-					g.States = append(g.States, o.Next)
+					recent.put(o.Next, to)
 				}
 				total += o.Weight
 				totalF += o.Prob
-				g.to = append(g.to, to)
-				g.reward = append(g.reward, int32(o.Reward))
+				g.to = push(g.to, to)
+				g.reward = push(g.reward, int32(o.Reward))
 				if o.Weight != 0 {
-					g.weight = append(g.weight, o.Weight)
+					g.weight = push(g.weight, o.Weight)
 				} else {
-					g.weight = append(g.weight, int64(math.Float64bits(o.Prob)))
+					g.weight = push(g.weight, int64(math.Float64bits(o.Prob)))
 				}
 			}
-			g.total = append(g.total, total)
-			g.totalF = append(g.totalF, totalF)
+			g.total = push(g.total, total)
+			g.totalF = push(g.totalF, totalF)
 		}
 	}
-	g.moveStart = append(g.moveStart, int32(len(g.total)))
-	g.edgeStart = append(g.edgeStart, int32(len(g.to)))
+	g.moveStart = push(g.moveStart, int32(len(g.total)))
+	g.edgeStart = push(g.edgeStart, int32(len(g.to)))
 	return g, nil
 }
 
@@ -167,3 +179,42 @@ func (g *Graph[S]) p(m, e int32) float64 {
 // floatMove reports whether move m's outcomes are given by float
 // probabilities.
 func (g *Graph[S]) floatMove(m int32) bool { return g.total[m] == 0 }
+
+// recentStates remembers the last few states looked up with their
+// indices: the states that end a game (a win, a loss) are the targets of
+// outcomes all over the graph, and comparing a few values costs less than
+// a map's hash and probe.
+type recentStates[S comparable] struct {
+	keys [4]S
+	idx  [4]int32
+	n    int // entries filled
+	next int // the entry replaced next
+}
+
+func (c *recentStates[S]) find(s S) (int32, bool) {
+	for i := range c.n {
+		if c.keys[i] == s {
+			return c.idx[i], true
+		}
+	}
+	return 0, false
+}
+
+func (c *recentStates[S]) put(s S, i int32) {
+	c.keys[c.next], c.idx[c.next] = s, i
+	c.next = (c.next + 1) % len(c.keys)
+	c.n = max(c.n, c.next)
+	if c.next == 0 {
+		c.n = len(c.keys)
+	}
+}
+
+// push appends v, doubling the capacity when it is full: append grows a
+// large slice by a quarter, which copies a graph of millions of states
+// several times over.
+func push[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, max(len(s), 256))
+	}
+	return append(s, v)
+}
