@@ -155,7 +155,9 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 	h := g.splitAtHubs(comp, s.local)
 	k := len(h.hubs)
 	if k > opts.MaxHubs || len(comp)*k > maxHubCells {
-		return g.cycleError(comp, fmt.Sprintf("%d hubs (states every loop of it passes through), more than the %d the float method solves (Options.MaxHubs, --engine-hubs; at most %d states × hubs)", k, opts.MaxHubs, maxHubCells))
+		// Too many hubs for a dense system: every state is a hub, and
+		// the policy's values come from sparse elimination instead.
+		return s.solveSparseCycle(comp, opts, k)
 	}
 	h.rv = s.reverseOf(comp)
 	pol, err := s.properPolicy(comp, h.rv)
@@ -180,7 +182,11 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 			return fmt.Errorf("engine: from state %v the player can %s the expected outcome by never ending the game", g.States[v], g.goal)
 		}
 	}
-	return s.boundLargeCycle(h, pol, x, ev)
+	ones := make([]float64, k)
+	for i := range ones {
+		ones[i] = 1
+	}
+	return s.boundLargeCycle(h, pol, x, solveDense(ev.lu, ev.piv, k, ones), vals)
 }
 
 // hubEvaluation holds a policy's affine values: state post[i] is worth
@@ -301,15 +307,13 @@ func (s *solver[S]) improve(h hubbed, pol []int32, vals []float64) bool {
 	return changed
 }
 
-// boundLargeCycle proves bounds around the candidate x (see the comment at
-// the top of this file) and stores the cycle's values and errors.
-func (s *solver[S]) boundLargeCycle(h hubbed, pol []int32, x []float64, ev *hubEvaluation) error {
-	g, k := s.g, ev.k
-	ones := make([]float64, k)
-	for i := range ones {
-		ones[i] = 1
-	}
-	w := solveDense(ev.lu, ev.piv, k, ones)
+// boundLargeCycle proves bounds around the candidate x at the hubs (see
+// the comment at the top of this file), w being the expected visits of
+// each hub under pol, and stores the cycle's values and errors: the
+// candidate values cand (by place), kept within the bounds, and their
+// distance to the farther bound.
+func (s *solver[S]) boundLargeCycle(h hubbed, pol []int32, x, w, cand []float64) error {
+	g, k := s.g, len(h.hubs)
 	delta := 0.0
 	for i := range k {
 		if !(w[i] >= 1) || math.IsInf(w[i], 0) {
@@ -333,9 +337,9 @@ func (s *solver[S]) boundLargeCycle(h hubbed, pol []int32, x []float64, ev *hubE
 		if (okL && okH) || s.plant == plantHubCheck {
 			for l, v := range h.comp {
 				lo, hi := lower[l], upper[l]
-				mid := lo + (hi-lo)/2
-				s.val[v] = mid
-				s.err[v] = ((hi-lo)/2+2*unitRoundoff*math.Abs(mid))*(1+4*unitRoundoff) + 0x1p-1074
+				c := min(max(cand[l], lo), hi)
+				s.val[v] = c
+				s.err[v] = max(c-lo, hi-c)*(1+4*unitRoundoff) + 0x1p-1074
 				s.policy[v] = pol[l]
 			}
 			return nil

@@ -73,33 +73,42 @@ func largeCycleGames() []struct {
 	}
 }
 
-// The hub method's value lies within its proved bound of the exact
-// fraction, and the bound is not vacuous (under 1e-12 of the value).
+// sparseLarge forces every cycle of more than one hub through the sparse
+// method of cycle_sparse.go.
+var sparseLarge = Options{ExactStates: -1, MaxCycleStates: 1, MaxHubs: 1}
+
+// The float methods' values (hubs, and sparse elimination) lie within
+// their proved bound of the exact fraction, and the bound is not vacuous.
 func TestLargeCycleAgainstExact(t *testing.T) {
 	for _, tt := range largeCycleGames() {
-		t.Run(tt.name, func(t *testing.T) {
-			exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, MaxCycleStates: 1 << 20})
-			if err != nil {
-				t.Fatal(err)
-			}
-			fl, err := Solve(tt.r, floatLarge)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if exact.LargestCycle < 3 || fl.Method != "float64" {
-				t.Fatalf("largest cycle %d, method %s: not a test of the hub method", exact.LargestCycle, fl.Method)
-			}
-			d, _ := new(big.Rat).Sub(new(big.Rat).SetFloat64(fl.Value), exact.Fraction).Float64()
-			if math.Abs(d) > fl.ErrorBound {
-				t.Errorf("value %.17g, exact %s: off by %g, beyond the bound %g", fl.Value, exact.Fraction.RatString(), d, fl.ErrorBound)
-			}
-			// The proof loses about the expected visits to a hub (w in
-			// cycle_float.go): the walk's are in the hundreds.
-			if fl.ErrorBound > 1e-10*max(1, math.Abs(fl.Value)) {
-				t.Errorf("bound %g on %g: vacuous", fl.ErrorBound, fl.Value)
-			}
-			t.Logf("%d states, cycle %d: error %.3g, bound %.3g", fl.States, fl.LargestCycle, d, fl.ErrorBound)
-		})
+		exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, MaxCycleStates: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, method := range []struct {
+			name string
+			opts Options
+		}{{"hubs", floatLarge}, {"sparse", sparseLarge}} {
+			t.Run(tt.name+"/"+method.name, func(t *testing.T) {
+				fl, err := Solve(tt.r, method.opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if exact.LargestCycle < 3 || fl.Method != "float64" {
+					t.Fatalf("largest cycle %d, method %s: not a test of the float methods", exact.LargestCycle, fl.Method)
+				}
+				d, _ := new(big.Rat).Sub(new(big.Rat).SetFloat64(fl.Value), exact.Fraction).Float64()
+				if math.Abs(d) > fl.ErrorBound {
+					t.Errorf("value %.17g, exact %s: off by %g, beyond the bound %g", fl.Value, exact.Fraction.RatString(), d, fl.ErrorBound)
+				}
+				// The proof loses about the expected visits to a hub (w in
+				// cycle_float.go): the walk's are in the hundreds.
+				if fl.ErrorBound > 1e-10*max(1, math.Abs(fl.Value)) {
+					t.Errorf("bound %g on %g: vacuous", fl.ErrorBound, fl.Value)
+				}
+				t.Logf("%d states, cycle %d: error %.3g, bound %.3g", fl.States, fl.LargestCycle, d, fl.ErrorBound)
+			})
+		}
 	}
 }
 
@@ -117,6 +126,9 @@ func TestLargeCyclePlantedCheck(t *testing.T) {
 		ef, _ := exact.Fraction.Float64()
 		for _, bug := range []plantedBug{plantPolicy, plantHubCheck} {
 			opts := floatLarge
+			if bug == plantHubCheck {
+				opts = sparseLarge // the check is the same for both methods
+			}
 			opts.plant = bug
 			fl, err := Solve(tt.r, opts)
 			if err != nil {
