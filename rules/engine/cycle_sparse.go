@@ -9,6 +9,27 @@ import (
 // keeps (its rows after elimination): 2²⁴, about 200 MiB.
 const maxFill = 1 << 24
 
+// eliminationBudget bounds the work of one sparse elimination of a cycle
+// whose states have edges outcomes in all: an order that fills in (a chain
+// with restarts, eliminated from its start, costs the square of its
+// length) is given up for the next.
+func eliminationBudget(edges int) int { return max(64*edges, 1<<22) }
+
+// sparseOrders are the orders a sparse elimination of comp tries, as
+// places: the order of exploration (banded for a chain explored from an
+// end), then its reverse (banded for a chain whose states restart at its
+// start).
+func sparseOrders(comp []int32) [][]int32 {
+	order := make([]int32, len(comp))
+	for l := range order {
+		order[l] = int32(l)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return int(comp[a]) - int(comp[b]) })
+	rev := slices.Clone(order)
+	slices.Reverse(rev)
+	return [][]int32{order, rev}
+}
+
 // solveSparseCycle is the float method for a large cycle with too many
 // hubs for a dense system (a chain that steps back and forth): every state
 // is a hub, each policy is evaluated by sparse elimination in the order of
@@ -29,19 +50,26 @@ func (s *solver[S]) solveSparseCycle(comp []int32, opts Options, hubs int) error
 	if err != nil {
 		return err
 	}
-	order := make([]int32, len(comp)) // places, in the order of exploration
-	for l := range order {
-		order[l] = int32(l)
+	orders := sparseOrders(comp)
+	edges := 0
+	for _, v := range comp {
+		lo, hi := g.edgeRange(v)
+		edges += int(hi - lo)
 	}
-	slices.SortFunc(order, func(a, b int32) int { return int(comp[a]) - int(comp[b]) })
+	budget := eliminationBudget(edges)
 	var x, w []float64
 	for round := 0; ; round++ {
 		if round == floatPolicyRounds {
 			return g.cycleError(comp, fmt.Sprintf("float policy iteration did not settle in %d rounds", floatPolicyRounds))
 		}
-		var ok bool
-		if x, w, ok = s.eliminateFloat(comp, order, pol); !ok {
-			return g.cycleError(comp, fmt.Sprintf("%d hubs, more than the %d solved densely (Options.MaxHubs, --engine-hubs), and more than %d entries of fill-in for the sparse method", hubs, opts.MaxHubs, maxFill))
+		ok := false
+		for _, order := range orders {
+			if x, w, ok = s.eliminateFloat(comp, order, pol, budget); ok {
+				break
+			}
+		}
+		if !ok {
+			return g.cycleError(comp, fmt.Sprintf("%d hubs, more than the %d solved densely (Options.MaxHubs, --engine-hubs), and the sparse method fills in past its budget (%d entries, %d steps) in every order tried", hubs, opts.MaxHubs, maxFill, budget))
 		}
 		if !s.improve(h, pol, x) || s.plant == plantPolicy || s.plant == plantHubCheck {
 			break
@@ -57,9 +85,9 @@ func (s *solver[S]) solveSparseCycle(comp []int32, opts Options, hubs int) error
 // values and for the expected steps before leaving (right-hand side W),
 // row by row in order (each row reduced by the finished rows before it in
 // increasing order of column, then divided by its pivot), and returns both
-// by place; false when the fill-in passes maxFill or a pivot is not
-// positive.
-func (s *solver[S]) eliminateFloat(comp []int32, order []int32, pol []int32) (x, steps []float64, ok bool) {
+// by place; false when the fill-in passes maxFill, the work passes budget
+// or a pivot is not positive.
+func (s *solver[S]) eliminateFloat(comp []int32, order []int32, pol []int32, budget int) (x, steps []float64, ok bool) {
 	g := s.g
 	n := len(comp)
 	pos := make([]int32, n) // by place
@@ -110,6 +138,9 @@ func (s *solver[S]) eliminateFloat(comp []int32, order []int32, pol []int32) (x,
 			j := lower.pop()
 			f := acc[j]
 			acc[j] = 0
+			if budget -= 1 + int(uStart[j+1]-uStart[j]); budget < 0 {
+				return nil, nil, false
+			}
 			if f == 0 {
 				continue
 			}

@@ -26,26 +26,39 @@ func (m *modSolver[S]) solveCycle(comp []int32) error {
 			m.local[v] = -1
 		}
 	}()
-	byIndex := slices.Clone(comp)
-	slices.Sort(byIndex)
-	var orders [][]int32
+	var orders [][]int32 // as states
 	h := g.splitAtHubs(comp, m.local)
 	if len(h.hubs) <= maxHubsForOrder {
 		orders = append(orders, append(slices.Clone(h.post), h.hubs...))
 	}
-	rev := slices.Clone(byIndex)
-	slices.Reverse(rev)
-	orders = append(orders, byIndex, rev)
-	var stuck int32
+	for _, places := range sparseOrders(comp) {
+		ord := make([]int32, len(places))
+		for i, l := range places {
+			ord[i] = comp[l]
+		}
+		orders = append(orders, ord)
+	}
+	edges := 0
+	for _, v := range comp {
+		lo, hi := g.edgeRange(v)
+		edges += int(hi - lo)
+	}
+	budget := eliminationBudget(edges)
+	stuck := int32(-1)
 	for _, ord := range orders {
-		x, at, ok := m.eliminate(ord)
+		x, at, ok := m.eliminate(ord, budget)
 		if ok {
 			for i, v := range ord {
 				m.val[v] = x[i]
 			}
 			return nil
 		}
-		stuck = at
+		if at >= 0 {
+			stuck = at
+		}
+	}
+	if stuck < 0 {
+		return g.cycleError(comp, fmt.Sprintf("its elimination modulo %d fills in past its budget (%d entries, %d steps) in each of %d orders tried", m.p, maxFill, budget, len(orders)))
 	}
 	return fmt.Errorf("engine: a cycle of %d states through %v: the elimination meets a pivot that is a multiple of %d at state %v in each of %d orders tried (the value's denominator may be one): %w", len(comp), g.States[comp[0]], m.p, g.States[stuck], len(orders), ErrNoResidue)
 }
@@ -53,8 +66,9 @@ func (m *modSolver[S]) solveCycle(comp []int32) error {
 // eliminate solves the cycle's system with its states in order ord, row by
 // row (each row is reduced by the finished rows before it, in increasing
 // order of column, then divided by its pivot), and back-substitutes. It
-// returns the values in the order of ord, or the state whose pivot was 0.
-func (m *modSolver[S]) eliminate(ord []int32) ([]uint64, int32, bool) {
+// returns the values in the order of ord, or the state whose pivot was 0
+// (−1 when the fill-in or the work passed its bound: maxFill, budget).
+func (m *modSolver[S]) eliminate(ord []int32, budget int) ([]uint64, int32, bool) {
 	g, p := m.g, m.p
 	n := len(ord)
 	pos := make([]int32, n) // by place in the cycle
@@ -103,6 +117,9 @@ func (m *modSolver[S]) eliminate(ord []int32) ([]uint64, int32, bool) {
 			j := lower.pop()
 			f := acc[j]
 			acc[j] = 0
+			if budget -= 1 + int(uStart[j+1]-uStart[j]); budget < 0 {
+				return nil, -1, false
+			}
 			if f == 0 {
 				continue
 			}
@@ -126,6 +143,9 @@ func (m *modSolver[S]) eliminate(ord []int32) ([]uint64, int32, bool) {
 				uCol = append(uCol, col)
 				uVal = append(uVal, m.mul(acc[col], inv))
 			}
+		}
+		if len(uCol) > maxFill {
+			return nil, -1, false
 		}
 		uStart = append(uStart, int32(len(uCol)))
 		c[i] = m.mul(b, inv)
