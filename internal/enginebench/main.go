@@ -33,7 +33,7 @@ func run(args []string) error {
 	}
 	n, err := strconv.Atoi(args[1])
 	if err != nil || n < 1 {
-		return fmt.Errorf("N must be a positive integer, not %q", args[1])
+		return fmt.Errorf("the size must be a positive integer, not %q", args[1])
 	}
 	start := time.Now()
 	switch args[0] {
