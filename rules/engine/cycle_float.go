@@ -361,8 +361,9 @@ func (s *solver[S]) boundPass(h hubbed, pol []int32, x []float64, out []float64,
 		if l := s.local[to]; l >= 0 {
 			return out[l]
 		}
+		// One rounding in b, one in widening it: 4u|b| covers both.
 		b := s.val[to] + dir*s.err[to]
-		return b + dir*2*unitRoundoff*math.Abs(b)
+		return b + dir*4*unitRoundoff*math.Abs(b)
 	}
 	q := func(m int32) float64 {
 		lo, hi := g.outcomes(m)
@@ -378,8 +379,8 @@ func (s *solver[S]) boundPass(h hubbed, pol []int32, x []float64, out []float64,
 			if r == 0 || v == 0 {
 				return r + v
 			}
-			t := r + v
-			return t + dir*2*unitRoundoff*math.Abs(t)
+			t := r + v // one rounding, and one more widening it: 4u|t|
+			return t + dir*4*unitRoundoff*math.Abs(t)
 		}
 		gamma := kk * unitRoundoff / (1 - kk*unitRoundoff)
 		var sum, abs float64
