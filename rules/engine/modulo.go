@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -99,46 +100,25 @@ func ratModulo(x *big.Rat, p uint64) (uint64, error) {
 // or its float result with a policy proved optimal by its error bounds.
 func (g *Graph[S]) provedPolicy(opts Options) (Result[S], []int32, error) {
 	opts.PMF = false
-	res, err := g.Solve(opts)
-	if err != nil {
+	comps := g.components()
+	largest := 0
+	for c := range comps.len() {
+		if comps.cyclic[c] {
+			largest = max(largest, len(comps.states(c)))
+		}
+	}
+	if g.exactMode(opts, largest) {
+		res, err := g.Solve(opts)
 		return res, nil, err
 	}
-	if res.Fraction != nil {
-		return res, nil, nil
-	}
-	// Solve again keeping the solver's tables: the policy by index and
-	// the values with their bounds.
-	s, err := g.floatSolver(opts)
+	s, err := g.solveComponents(context.Background(), opts, comps, false)
 	if err != nil {
-		return res, nil, err
+		return Result[S]{}, nil, err
 	}
 	if v, ok := s.separated(); !ok {
-		return res, nil, fmt.Errorf("engine: at state %v, the float solve cannot prove which move is optimal (a tie, or bounds too wide), so the optimal value's residue is not proved: %w", g.States[v], ErrNoResidue)
+		return Result[S]{}, nil, fmt.Errorf("engine: at state %v, the float solve cannot prove which move is optimal (a tie, or bounds too wide), so the optimal value's residue is not proved: %w", g.States[v], ErrNoResidue)
 	}
-	return res, s.policy, nil
-}
-
-// floatSolver solves the graph in float64 and returns the solver itself.
-func (g *Graph[S]) floatSolver(opts Options) (*solver[S], error) {
-	comps := g.components()
-	s := newSolver(g, false)
-	for c := range comps.len() {
-		comp := comps.states(c)
-		var err error
-		switch {
-		case !comps.cyclic[c]:
-			s.solveOne(comp[0])
-		case len(comp) == 1 && s.solveSelfLoop(comp[0]):
-		case len(comp) <= opts.MaxCycleStates:
-			err = s.solveCycle(comp)
-		default:
-			err = s.solveLargeCycle(comp, opts)
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
+	return Result[S]{}, s.policy, nil
 }
 
 // separated reports whether at every state with several moves the chosen

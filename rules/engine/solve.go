@@ -156,33 +156,13 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 			res.LargestCycle = max(res.LargestCycle, len(comps.states(c)))
 		}
 	}
-	exact := opts.ExactStates > 0 && len(g.States) <= opts.ExactStates && res.LargestCycle <= opts.MaxCycleStates
+	exact := g.exactMode(opts, res.LargestCycle)
 	if exact {
 		res.Method = "exact"
 	}
-	s := newSolver(g, exact)
-	s.plant = opts.plant
-	for c := range comps.len() {
-		comp := comps.states(c)
-		if !comps.cyclic[c] {
-			s.solveOne(comp[0])
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return Result[S]{}, err
-		}
-		if len(comp) == 1 && !exact && s.solveSelfLoop(comp[0]) {
-			continue
-		}
-		var err error
-		if len(comp) <= opts.MaxCycleStates {
-			err = s.solveCycle(comp)
-		} else {
-			err = s.solveLargeCycle(comp, opts)
-		}
-		if err != nil {
-			return Result[S]{}, err
-		}
+	s, err := g.solveComponents(ctx, opts, comps, exact)
+	if err != nil {
+		return Result[S]{}, err
 	}
 	if exact {
 		res.Fraction = s.rat[0]
@@ -197,13 +177,48 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 		}
 	}
 	if opts.PMF {
-		var err error
 		res.PMF, res.PMFTail, _, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
 		if err != nil {
 			return Result[S]{}, err
 		}
 	}
 	return res, nil
+}
+
+// solveComponents solves every component in reverse topological order
+// (see SolveContext) and returns the solver with its tables.
+func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool) (*solver[S], error) {
+	s := newSolver(g, exact)
+	s.plant = opts.plant
+	for c := range comps.len() {
+		comp := comps.states(c)
+		if !comps.cyclic[c] {
+			s.solveOne(comp[0])
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(comp) == 1 && !exact && s.solveSelfLoop(comp[0]) {
+			continue
+		}
+		var err error
+		if len(comp) <= opts.MaxCycleStates {
+			err = s.solveCycle(comp)
+		} else {
+			err = s.solveLargeCycle(comp, opts)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// exactMode reports whether opts solve the graph in big.Rat throughout:
+// at most ExactStates states, none of its cycles past MaxCycleStates.
+func (g *Graph[S]) exactMode(opts Options, largestCycle int) bool {
+	return opts.ExactStates > 0 && len(g.States) <= opts.ExactStates && largestCycle <= opts.MaxCycleStates
 }
 
 // solver holds the values found so far: rat in exact mode, val and err
