@@ -16,7 +16,7 @@ const (
 	DefaultMaxCycleStates = 5000
 	DefaultMaxHubs        = 256
 	DefaultPMFTail        = 1e-13
-	DefaultMaxPMFSteps    = 1 << 26
+	DefaultMaxPMFSteps    = 1 << 24
 )
 
 // Options bound the engine's work. Zero values take the defaults. Each
