@@ -91,10 +91,10 @@ func (g *Graph[S]) splitAtHubs(comp []int32, local []int32) hubbed {
 	isHub := make([]bool, len(comp))
 	type frame struct{ l, e, end int32 }
 	var calls []frame
-	push := func(l int32) {
+	visit := func(l int32) {
 		state[l] = open
 		lo, hi := g.edgeRange(comp[l])
-		calls = append(calls, frame{l, lo, hi})
+		calls = push(calls, frame{l, lo, hi})
 	}
 	var order []int32 // postorder, hubs included
 	root := 0
@@ -103,7 +103,7 @@ func (g *Graph[S]) splitAtHubs(comp []int32, local []int32) hubbed {
 			root = l
 		}
 	}
-	push(int32(root))
+	visit(int32(root))
 	for len(calls) > 0 {
 		f := &calls[len(calls)-1]
 		if f.e < f.end {
@@ -112,14 +112,14 @@ func (g *Graph[S]) splitAtHubs(comp []int32, local []int32) hubbed {
 			switch {
 			case t < 0:
 			case state[t] == unseen:
-				push(t)
+				visit(t)
 			case state[t] == open:
 				isHub[t] = true
 			}
 			continue
 		}
 		state[f.l] = closed
-		order = append(order, f.l)
+		order = push(order, f.l)
 		calls = calls[:len(calls)-1]
 	}
 	for _, l := range order {

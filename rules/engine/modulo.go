@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/chancecheck/chancecheck/rules"
 )
@@ -72,7 +73,7 @@ func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
 		}
 		policy = pol
 	}
-	m := modSolver[S]{g: g, p: p, policy: policy, plant: opts.plant}
+	m := modSolver[S]{g: g, p: p, barrett: ^uint64(0) / p, policy: policy, plant: opts.plant}
 	return m.solve()
 }
 
@@ -169,17 +170,43 @@ func (s *solver[S]) separated() (int32, bool) {
 
 // modSolver solves a graph under a fixed policy modulo the prime p.
 type modSolver[S comparable] struct {
-	g      *Graph[S]
-	p      uint64
-	policy []int32
-	val    []uint64
-	local  []int32
-	plant  plantedBug
+	g       *Graph[S]
+	p       uint64
+	barrett uint64 // ⌊(2⁶⁴−1)/p⌋, for mul
+	policy  []int32
+	val     []uint64
+	local   []int32
+	plant   plantedBug
 }
 
-func (m *modSolver[S]) mul(a, b uint64) uint64 { return a * b % m.p }
-func (m *modSolver[S]) add(a, b uint64) uint64 { return (a + b) % m.p }
-func (m *modSolver[S]) sub(a, b uint64) uint64 { return (a + m.p - b) % m.p }
+// mul is a·b mod p by Barrett's reduction (a, b < p < 2³²): q = ⌊x·r/2⁶⁴⌋
+// with r = ⌊(2⁶⁴−1)/p⌋ is at most ⌊x/p⌋ and short of it by at most 2,
+// so x − q·p < 3p; a division instruction costs several times more.
+func (m *modSolver[S]) mul(a, b uint64) uint64 {
+	x := a * b
+	q, _ := bits.Mul64(x, m.barrett)
+	r := x - q*m.p
+	for r >= m.p {
+		r -= m.p
+	}
+	return r
+}
+
+// add and sub keep residues in 0..p−1 (a, b < p).
+func (m *modSolver[S]) add(a, b uint64) uint64 {
+	s := a + b
+	if s >= m.p {
+		s -= m.p
+	}
+	return s
+}
+
+func (m *modSolver[S]) sub(a, b uint64) uint64 {
+	if a >= b {
+		return a - b
+	}
+	return a + m.p - b
+}
 
 // inv is a⁻¹ mod p (a ≠ 0), by Fermat: a^(p−2).
 func (m *modSolver[S]) inv(a uint64) uint64 {

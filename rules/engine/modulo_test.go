@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -161,5 +162,32 @@ func TestSolveModuloChoices(t *testing.T) {
 	}
 	if got, err := SolveModulo(tie, judgePrime, Options{}); err != nil || got != (judgePrime+1)/2 {
 		t.Errorf("a tie solved exactly: %d, %v; want 1/2 = %d", got, err, (judgePrime+1)/2)
+	}
+}
+
+// The modular arithmetic agrees with math/big on random residues, for
+// small primes and for the largest below 2³².
+func TestModularArithmetic(t *testing.T) {
+	for _, p := range []uint64{2, 3, 7, judgePrime, 1_000_000_007, 4_294_967_291} {
+		m := modSolver[int]{p: p, barrett: ^uint64(0) / p}
+		P := new(big.Int).SetUint64(p)
+		x := uint64(12345)
+		for range 2000 {
+			x = x*6364136223846793005 + 1442695040888963407
+			a, b := (x>>7)%p, (x>>29)%p
+			want := new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
+			if got := m.mul(a, b); got != want.Mod(want, P).Uint64() {
+				t.Fatalf("p %d: %d·%d = %d, want %v", p, a, b, got, want)
+			}
+			if got := m.add(a, b); got != (a+b)%p {
+				t.Fatalf("p %d: %d+%d = %d", p, a, b, got)
+			}
+			if got := m.sub(a, b); got != (a+p-b)%p {
+				t.Fatalf("p %d: %d−%d = %d", p, a, b, got)
+			}
+			if a != 0 && m.mul(a, m.inv(a)) != 1 {
+				t.Fatalf("p %d: %d has no inverse", p, a)
+			}
+		}
 	}
 }

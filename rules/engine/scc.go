@@ -42,15 +42,15 @@ func (g *Graph[S]) components() components {
 		if index[root] != unvisited {
 			continue
 		}
-		push := func(v int32) {
+		visit := func(v int32) {
 			index[v], low[v] = next, next
 			next++
-			stack = append(stack, v)
+			stack = push(stack, v)
 			onStack[v] = true
 			lo, hi := g.edgeRange(v)
-			calls = append(calls, frame{v, lo, hi})
+			calls = push(calls, frame{v, lo, hi})
 		}
-		push(root)
+		visit(root)
 		for len(calls) > 0 {
 			f := &calls[len(calls)-1]
 			if f.e < f.end {
@@ -60,7 +60,7 @@ func (g *Graph[S]) components() components {
 				case w == f.v:
 					loop[w] = true
 				case index[w] == unvisited:
-					push(w)
+					visit(w)
 				case onStack[w]:
 					low[f.v] = min(low[f.v], index[w])
 				}
