@@ -93,7 +93,7 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 		}
 		seen[s.Index] = files[i]
 		want := props.Shard{Index: s.Index, Count: s.Count}.Boards(s.Cases)
-		if j.Generated != want && (s.KeepGoing || s.FirstBoard == 0) {
+		if j.Generated+j.NotJudgedGenerated != want && (s.KeepGoing || s.FirstBoard == 0) {
 			return nil, checkOptions{}, nil, fmt.Errorf("%s: shard %d/%d judged %d of its %d boards (did --time run out? run the shards with --time 0)",
 				files[i], s.Index, s.Count, j.Generated, want)
 		}
@@ -109,7 +109,8 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 	}
 	slices.SortFunc(shards, func(a, b checkJSON) int { return a.Shard.Index - b.Shard.Index })
 
-	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha}
+	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha,
+		timeout: seconds(first.TimeoutSec), idle: seconds(first.IdleSec)}
 	for _, a := range first.GenOptions {
 		if l, ok := strings.CutPrefix(a, "--limits "); ok {
 			o.gen.limits = append(o.gen.limits, l)
@@ -126,6 +127,11 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 		j := &shards[i]
 		oc.Samples += j.Samples
 		oc.Generated += j.Generated
+		if j.NotJudged > 0 && oc.NotJudged == 0 {
+			oc.NotJudgedReason = j.NotJudgedReason
+		}
+		oc.NotJudged += j.NotJudged
+		oc.NotJudgedGenerated += j.NotJudgedGenerated
 		for c, n := range j.Classes {
 			oc.Classes[c] += n
 		}
@@ -137,6 +143,15 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 			oc.Counts[v] += n
 		}
 		oc.Elapsed = max(oc.Elapsed, seconds(j.ElapsedSec))
+		oc.Cancelled += j.Cancelled
+		for _, fj := range j.NotReproduced {
+			f, err := failureFromJSON(g, fj)
+			if err != nil {
+				return nil, checkOptions{}, nil, err
+			}
+			f.NotReproduced = true
+			oc.NotReproduced = append(oc.NotReproduced, f)
+		}
 		if b := j.Shard.FirstBoard; b > 0 && (firstShard == nil || b < firstShard.Shard.FirstBoard) {
 			firstShard = j
 		}
@@ -193,7 +208,7 @@ func failureFromJSON(g props.Game, fj *failureJSON) (*props.Failure, error) {
 }
 
 func verdictNamed(name string) (props.Verdict, bool) {
-	for v := props.Accepted; v <= props.MemoryLimit; v++ {
+	for v := props.Accepted; v <= props.LastVerdict; v++ {
 		if v.String() == name {
 			return v, true
 		}

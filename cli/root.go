@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -150,7 +152,11 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 		}
 	}
 	if len(args) < 2 || args[1] == "-" {
-		return parse(cmd.InOrStdin(), "<stdin>")
+		data, err := readAll(cmd.Context(), cmd.InOrStdin())
+		if err != nil {
+			return nil, fmt.Errorf("<stdin>: %w", err)
+		}
+		return parse(bytes.NewReader(data), "<stdin>")
 	}
 	f, err := os.Open(args[1])
 	if err != nil {
@@ -192,4 +198,29 @@ func (p Program) gamesHelp() string {
 		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.Title())
 	}
 	return b.String()
+}
+
+// readAll reads r to its end, or until ctx is done (an interrupt, SIGTERM):
+// a read of a terminal or a pipe that never ends must not hold the
+// program. The read goes on in the background after ctx is done; the
+// program is ending then.
+func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
+	if ctx == nil {
+		return io.ReadAll(r)
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, err := io.ReadAll(r)
+		done <- result{data, err}
+	}()
+	select {
+	case res := <-done:
+		return res.data, res.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("interrupted while reading: %w", context.Cause(ctx))
+	}
 }

@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestRelaxLimits(t *testing.T) {
@@ -83,5 +87,25 @@ func TestOneGameMayBeLeftOut(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, %q and %q",
 				tt.args, code, out.String(), errOut.String(), tt.code, tt.stdout, tt.stderr)
 		}
+	}
+}
+
+// TestSolveInterruptedReadingStdin checks that an interrupt (ctx done)
+// ends solve while it waits for stdin that never comes.
+func TestSolveInterruptedReadingStdin(t *testing.T) {
+	stdin, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	code := make(chan int, 1)
+	var stderr bytes.Buffer
+	go func() { code <- Run(ctx, []string{"solve", "snakes"}, stdin, io.Discard, &stderr, checkGames()...) }()
+	select {
+	case c := <-code:
+		if c == exitOK || !strings.Contains(stderr.String(), "interrupted while reading") {
+			t.Errorf("exit %d, stderr %q", c, stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("solve still reads stdin 20 s after the interrupt")
 	}
 }

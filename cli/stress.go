@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os/exec"
 	"runtime"
 	"strings"
@@ -26,6 +27,7 @@ type stressOptions struct {
 	minOutcome, maxOutcome      float64
 	tolerance                   float64
 	timeout, bruteTimeout       time.Duration
+	idle                        time.Duration
 	programTimeout              time.Duration
 	memory                      string
 	shrinkTries, shrinkSeeds    int
@@ -103,15 +105,27 @@ moves to the first that still fails the same way with a smaller input
 statistical try runs the referee afresh. stress prints the input, the
 answers, and one-line reproductions.
 
-Faults are classified as check does (time limit, crash, output format,
-memory limit) and named for the program: a fault of the generator, the
+Time limits are CPU time, as for check: each program run is also stopped
+at an idleness limit of wall-clock time (5 times its time limit, at least
+10s more; the solver's is --idle-timeout), the idleness limit verdict.
+Faults are classified as check does (time limit, idleness limit, crash,
+output format, memory limit) and named for the program: a fault of the generator, the
 referee or the brute force stops the run (exit 2) and is never the solver's.
 A brute force out of time (--brute-timeout) is skipped on that input: it is
 for small ones.
 
+Before the solver is blamed for a crash, a limit or its output's format on
+an input, and when no validator checked the input, the brute force and the
+referee are run on it: when all of them fail on it too, no program takes
+it, and the generator is blamed (its output is likely not a valid input).
+A brute force that disagrees with the solver (or the referee) is run again
+on the input: one that changes its answer is "inconsistent", its fault,
+not the solver's. An interrupt (Ctrl-C, SIGTERM) is no verdict on anyone:
+the run says it was interrupted, with what it had found.
+
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
 failure was found, 2 bad options, a program that cannot be started, or a
-fault of the generator, the referee or the brute force.`,
+fault of the generator, the referee or the brute force, 130 interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runStress(cmd, o) },
 	}
@@ -130,9 +144,10 @@ fault of the generator, the referee or the brute force.`,
 	f.Float64Var(&o.minOutcome, "min-outcome", 0, "expectation: the least outcome the referee can print (the test's stated assumption)")
 	f.Float64Var(&o.maxOutcome, "max-outcome", 0, "expectation: the largest outcome the referee can print (required: the test's stated assumption)")
 	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
-	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "time limit of one solver run")
-	f.DurationVar(&o.bruteTimeout, "brute-timeout", 10*time.Second, "time limit of one brute-force run; past it the input is judged without it")
-	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "time limit of one generator or referee run")
+	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "CPU time limit of one solver run (user and system time of it and every process it starts)")
+	f.DurationVar(&o.idle, "idle-timeout", 0, "wall-clock limit of one solver run, for a solver that sleeps or waits (default: 5 × --timeout, at least --timeout + 10s)")
+	f.DurationVar(&o.bruteTimeout, "brute-timeout", 10*time.Second, "CPU time limit of one brute-force run; past it the input is judged without it")
+	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "CPU time limit of one generator or referee run")
 	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
 	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
@@ -163,9 +178,11 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--cases and --runs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return nil, usagef("--alpha must be between 0 and 1")
-	case !(o.tolerance > 0):
-		return nil, usagef("--tolerance must be positive")
-	case o.timeout < 0 || o.bruteTimeout < 0 || o.programTimeout < 0 || o.shrinkTime < 0:
+	case !(o.tolerance > 0) || math.IsInf(o.tolerance, 1):
+		return nil, usagef("--tolerance must be positive and finite (an infinite one accepts every answer)")
+	case o.timeout <= 0 || o.bruteTimeout <= 0 || o.programTimeout <= 0:
+		return nil, usagef("--timeout, --brute-timeout and --program-timeout must be positive: a program with no time limit could run forever")
+	case o.idle < 0 || o.shrinkTime < 0:
 		return nil, usagef("durations must not be negative")
 	case o.jobs < 1:
 		return nil, usagef("--jobs must be at least 1")
@@ -212,7 +229,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	if err != nil {
 		return nil, err
 	}
-	sol.Memory = memory
+	sol.Memory, sol.Idle = memory, o.idle
 	s.Generator, s.Referee, s.Solver = gen, ref, sol
 	if strings.TrimSpace(o.brute) != "" {
 		brute, err := command("brute", o.brute, o.bruteTimeout)
@@ -262,9 +279,16 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	}
 	switch {
 	case outcome.Fault != nil:
+		if outcome.Fault.Inconsistent {
+			return programError{fmt.Errorf("stress stopped: the %s is inconsistent: the solver is not blamed", outcome.Fault.Role)}
+		}
 		return programError{fmt.Errorf("stress stopped: the %s failed (%s): the solver is not blamed", outcome.Fault.Role, outcome.Fault.Verdict)}
 	case outcome.Failed():
 		return errCheckFailed
+	case outcome.Interrupted:
+		return errInterrupted
+	case outcome.NothingJudged():
+		return programError{fmt.Errorf("stress could not judge the solver: nobody could judge any of the %d case(s)", outcome.Judged)}
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 // which budget, then the verdict with the input, the answers and the
 // reproductions. It prints no timings: the same seed prints the same bytes.
 func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+	defer writeRunsNotReproduced(w, o)
 	params := "no parameters"
 	if len(s.Params) > 0 {
 		var ps []string
@@ -46,11 +47,25 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	if s.Brute != nil {
 		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
 	}
+	if n := o.RefereeSkipped - o.NotJudged; n > 0 {
+		fmt.Fprintf(w, "referee: out of time on %d case(s) (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
+	}
+	if o.NotJudged > 0 {
+		fmt.Fprintf(w, "not judged: %d case(s): the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered: nobody could judge them, neither a failure nor a pass\n", o.NotJudged)
+	}
 	switch {
 	case o.Fault != nil:
 		f := o.Fault
-		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s failed (%s), which is not the solver's fault\ncommand: %s\n%s",
-			o.Judged, f.Role, f.Verdict, f.Command, ensureNewline(f.Detail))
+		what := fmt.Sprintf("failed (%s)", f.Verdict)
+		if f.Inconsistent {
+			what = "is inconsistent"
+		}
+		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s %s, which is not the solver's fault\ncommand: %s\n%s",
+			o.Judged, f.Role, what, f.Command, ensureNewline(f.Detail))
+		if f.NoProgramTakes {
+			fmt.Fprintf(w, "input, %d bytes:\n%s", len(f.Input), ensureNewline(clipInput(f.Input)))
+			fmt.Fprintf(w, "reproduce:\n  %s | %s\n  %s | %s SEED %d\n", f.Command, s.Solver, f.Command, s.Referee, s.Runs)
+		}
 		if f.Generator != "" {
 			fmt.Fprintf(w, "input (%s), %d bytes:\n%s", f.Generator, len(f.Input), ensureNewline(clipInput(f.Input)))
 			fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Generator, f.Command)
@@ -67,6 +82,16 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 			fmt.Fprintf(w, " (p = %s > %.3g)", pValue(c.PValue), c.Alpha)
 		}
 		fmt.Fprintf(w, ": not reported as a bug; a chance failure, or a difference near the smallest the test can see\ninput (%s):\n%s", genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
+	case o.Interrupted && o.First == nil:
+		fmt.Fprintf(w, "\nINTERRUPTED after %d of %d case(s): no verdict on any program\n", o.Judged, s.Cases)
+		if f := o.Unsettled(); f != nil {
+			fmt.Fprintf(w, "found so far, not confirmed before the interruption: case %d, %s (%s)\ninput (%s):\n%s",
+				f.Index+1, f.Kind, strings.TrimSpace(f.Detail), genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
+		}
+	case o.NothingJudged():
+		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
+	case o.First == nil && o.NotJudged > 0:
+		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s), %d not judged\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged)
 	case o.First == nil:
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)\n", o.Judged)
 	default:
@@ -123,7 +148,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
 	}
 	if f.Verdict == props.TimeLimit {
-		fmt.Fprintf(w, "(the limit is wall-clock time, set by --timeout: a loaded machine or an interpreter's start-up counts too; a time limit is not run again)\n")
+		fmt.Fprintf(w, "(the limit is CPU time, set by --timeout: the solver's and every process it starts; a time limit is not run again)\n")
 	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
 	if s.Brute != nil {
@@ -156,4 +181,16 @@ func clipInput(in []byte) string {
 		return string(in)
 	}
 	return fmt.Sprintf("%s\n… (%d more bytes: run the generator's command line above for all of it)", in[:limit], len(in)-limit)
+}
+
+// writeRunsNotReproduced lists the runs whose fault did not recur when
+// run again alone: no verdict on anyone, but said.
+func writeRunsNotReproduced(w io.Writer, o *programs.Outcome) {
+	if len(o.NotReproducedRuns) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "not reproduced: %d run(s) failed beside other runs and not when run again alone (no fault of anyone; a loaded machine, or a program that depends on timing):\n", len(o.NotReproducedRuns))
+	for _, r := range o.NotReproducedRuns {
+		fmt.Fprintf(w, "  %s\n", r)
+	}
 }

@@ -45,8 +45,12 @@ func newSnakesSystem(b snakes.Board) snakesSystem {
 }
 
 // ExpectedThrowsDense solves the same equations as ExpectedThrows by a dense
-// Gaussian elimination over all ~99 cells. It is the reference the structured
-// solver is benchmarked against.
+// Gaussian elimination over all ~99 cells. Nothing but tests and benchmarks
+// calls it, on purpose: it is the independent float64 check of the
+// structured sweep in ExpectedThrows (TestExpectedThrowsMatchesDenseOnGeneratedBoards,
+// TestExpectedThrowsSweepCorners, which caught a panic of the sweep), sharing
+// with it only the first-step system, and the baseline the sweep is
+// benchmarked against (BenchmarkExactSnakesDense).
 func ExpectedThrowsDense(b snakes.Board) (float64, error) {
 	if err := b.Validate(); err != nil {
 		return 0, fmt.Errorf("snakes: %w", err)

@@ -149,7 +149,7 @@ func TestStressFaults(t *testing.T) {
 		wantInMsg string
 	}{
 		{"generator crashes", func(s *Stress) { s.Generator = crash() }, RoleGenerator, props.Crash, 0, "boom"},
-		{"generator times out", func(s *Stress) { s.Generator = timedOut }, RoleGenerator, props.TimeLimit, 0, "still running"},
+		{"generator times out", func(s *Stress) { s.Generator = timedOut }, RoleGenerator, props.TimeLimit, 0, "over the CPU time limit"},
 		{"generator prints nothing", func(s *Stress) { s.Generator = output("") }, RoleGenerator, props.OutputFormat, 0, "printed nothing"},
 		{"generator is not deterministic", func(s *Stress) {
 			s.Generator = Func{Name: "gen", Fn: func([]string, []byte) ([]byte, error) {
@@ -158,7 +158,7 @@ func TestStressFaults(t *testing.T) {
 			}}
 		}, RoleGenerator, props.OutputFormat, 0, "same bytes"},
 		{"the validator rejects an input", func(s *Stress) { s.Validator = urnValidator(20) }, RoleGenerator, props.OutputFormat, 0, "a + b = "},
-		{"the validator times out", func(s *Stress) { s.Validator = timedOut }, RoleValidator, props.TimeLimit, 0, "still running"},
+		{"the validator times out", func(s *Stress) { s.Validator = timedOut }, RoleValidator, props.TimeLimit, 0, "over the CPU time limit"},
 		{"the validator is killed by a signal", func(s *Stress) { s.Validator = result{props.RunResult{ExitCode: -1, Signal: "segmentation fault"}} }, RoleValidator, props.Crash, 0, "segmentation fault"},
 		{"referee crashes", func(s *Stress) { s.Referee = crash() }, RoleReferee, props.Crash, 0, "boom"},
 		{"referee over memory", func(s *Stress) { s.Referee = result{props.RunResult{OverMemory: "peak 300 MB"}} }, RoleReferee, props.MemoryLimit, 0, "peak"},
@@ -167,7 +167,7 @@ func TestStressFaults(t *testing.T) {
 		{"brute force crashes", func(s *Stress) { s.Brute = crash() }, RoleBrute, props.Crash, 0, "boom"},
 		{"brute force prints two answers", func(s *Stress) { s.Brute = output("0.5\n0.5\n") }, RoleBrute, props.OutputFormat, 0, "answer lines"},
 		{"solver crashes", func(s *Stress) { s.Solver = crash() }, "", props.Crash, SolverFault, "boom"},
-		{"solver times out", func(s *Stress) { s.Solver = timedOut }, "", props.TimeLimit, SolverFault, "still running"},
+		{"solver times out", func(s *Stress) { s.Solver = timedOut }, "", props.TimeLimit, SolverFault, "over the CPU time limit"},
 		{"solver killed by a signal", func(s *Stress) { s.Solver = result{props.RunResult{ExitCode: -1, Signal: "segmentation fault"}} }, "", props.Crash, SolverFault, "segmentation fault"},
 		{"solver prints nan", func(s *Stress) { s.Solver = output("nan\n") }, "", props.OutputFormat, SolverFault, "not a decimal"},
 		{"solver over memory", func(s *Stress) { s.Solver = result{props.RunResult{OverMemory: "peak 300 MB", ExitCode: 1}} }, "", props.MemoryLimit, SolverFault, "peak"},

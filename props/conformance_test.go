@@ -15,7 +15,9 @@ import (
 // lives, jenga up to 4 levels. The samples are at full size, and the params
 // check draws boards at every parameter's ends.
 func TestConformance(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	t.Run("snakes", func(t *testing.T) {
+		t.Parallel()
 		g, err := props.Snakes().WithParams(map[string]int{"jumps": generators.SnakesDenseJumps})
 		if err != nil {
 			t.Fatal(err)
@@ -23,16 +25,19 @@ func TestConformance(t *testing.T) {
 		gametest.Run(t, g)
 	})
 	t.Run("patience", func(t *testing.T) {
+		t.Parallel()
 		// The sample prints the statement's 6 decimals exactly.
 		gametest.Run(t, props.Patience(), gametest.ExactSamples())
 	})
 	t.Run("traps", func(t *testing.T) {
+		t.Parallel()
 		// The same text, not only within the judge's tolerance: the
 		// rounding is half up on the exact value.
 		limits := generators.TrapsOptions{MaxRows: 6, MaxCols: 6, MaxKinds: 3, MaxLife: 3}
 		gametest.Run(t, props.Traps(props.TrapsConfig{Limits: limits}), gametest.ExactSamples())
 	})
 	t.Run("jenga", func(t *testing.T) {
+		t.Parallel()
 		// 5,000 games: the DKW band is then ε ≈ 0.046, which a shift of the
 		// throw distribution by one throw exceeds on towers of up to four
 		// levels (their likeliest count has probability 0.07 or more).

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"time"
+
+	"github.com/chancecheck/chancecheck/internal/solverproc"
 )
 
 // Verdict is how a solver did on one input, in the words of a contest judge.
@@ -15,14 +17,20 @@ type Verdict int
 const (
 	Accepted     Verdict = iota
 	WrongAnswer          // a parsed answer outside the judge's tolerance
-	TimeLimit            // still running at the time limit: the process group was killed
+	TimeLimit            // over the CPU time limit: the solver and everything it started were killed
 	Crash                // a non-zero exit status or a signal
 	OutputFormat         // too few or too many answers, or one that is not a finite number
 	MemoryLimit          // over the memory limit (ProcessSolver.Memory; the rule is internal/solverproc's)
+	// IdleLimit: still running at the idleness limit (wall-clock time) with
+	// CPU time to spare: the solver slept or waited (ProcessSolver.Idle).
+	IdleLimit
 )
 
+// LastVerdict is the last verdict, for loops over them all.
+const LastVerdict = IdleLimit
+
 // verdictNames are the verdicts as a judge words them.
-var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format", "memory limit"}
+var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format", "memory limit", "idleness limit"}
 
 func (v Verdict) String() string {
 	if v >= 0 && int(v) < len(verdictNames) {
@@ -47,9 +55,12 @@ type CrossCheck struct {
 	Game   Game
 	Solver Runner
 
-	Cases int           // generated boards to check; 0: until Time runs out
-	Seed  uint64        // generator seed: board i is Generator().Example(SubSeed(Seed, i)>>1), as in `chancecheck gen`
-	Time  time.Duration // time for the search (samples and generated boards); 0: no limit (then Cases must be set)
+	Cases int    // generated boards to check; 0: until Time runs out
+	Seed  uint64 // generator seed: board i is Generator().Example(SubSeed(Seed, i)>>1), as in `chancecheck gen`
+	// Time is the time for the search (samples and generated boards): runs
+	// in progress when it runs out are cancelled (Outcome.Cancelled); 0:
+	// no limit (then Cases must be set). Shrinking has its own ShrinkTime.
+	Time time.Duration
 	// Jobs is how many solver runs are in flight at once (each with the
 	// analyst's answers for its boards); 0 means 1. With more than one,
 	// Solver must be safe for concurrent use (a ProcessSolver is). The
@@ -133,10 +144,17 @@ type Outcome struct {
 	// generated failure as it was found (the lowest of the batch, when only
 	// a whole batch fails); -1 when no generated board failed.
 	FirstBoard int
-	Samples    int            // sample boards judged
-	Generated  int            // generated boards judged
-	Classes    map[string]int // generated boards per coverage class
-	Counts     map[Verdict]int
+	Samples    int // sample boards judged
+	Generated  int // generated boards judged
+	// NotJudged counts the boards, samples or generated, that no oracle
+	// could judge (the analyst's error wraps ErrCannotJudge): they are
+	// skipped, neither a failure nor a pass, and not in Samples, Generated
+	// or Classes; NotJudgedGenerated counts the generated ones among them.
+	// NotJudgedReason is the first one's, in the boards' order.
+	NotJudged, NotJudgedGenerated int
+	NotJudgedReason               string
+	Classes                       map[string]int // generated boards per coverage class
+	Counts                        map[Verdict]int
 	// First is the first failure, shrunk when it could be; nil when every
 	// board agreed. Found is the same failure as it was first met, when
 	// shrinking changed it.
@@ -153,6 +171,20 @@ type Outcome struct {
 	// TimeToFailure is the time from the start to the first failure met
 	// (before shrinking); Elapsed the whole check.
 	TimeToFailure, Elapsed time.Duration
+	// Interrupted says that ctx ended the check (an interrupt, SIGTERM)
+	// before it was over: no verdict on anyone. The counts are those of
+	// the inputs judged before it, a failure found before it is kept (and
+	// Shrink says that shrinking was cut short), and coverage is not
+	// judged.
+	Interrupted bool
+	// NotReproduced are the inputs whose verdict (a time or idleness
+	// limit, a crash, an output format) did not recur when they were run
+	// again alone: in the order judged, none of them a failure of the
+	// solver, nor a pass.
+	NotReproduced []*Failure
+	// Cancelled is how many inputs were started but not judged because
+	// Time ran out: their solvers were killed.
+	Cancelled int
 }
 
 // Failed reports whether any input failed. An under-covered class is not
@@ -171,8 +203,9 @@ func (o *Outcome) UnderCovered() []ClassCoverage {
 }
 
 // Run performs the check. The error is for the harness itself (the solver
-// cannot be started, the analyst failed, ctx was cancelled); a solver that
-// fails is reported in the Outcome.
+// cannot be started, the analyst failed or is inconsistent:
+// ErrInconsistentOracle); a solver that fails is reported in the Outcome,
+// and so is an interruption (ctx ended: Outcome.Interrupted).
 func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	defer func() {
 		// The harness never crashes: a panic in a generator or an adapter
@@ -188,14 +221,18 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 		return nil, fmt.Errorf("crosscheck: shard %d/%d: want 1 ≤ i ≤ n", sh.Index, sh.Count)
 	}
 	start := time.Now()
+	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
 	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Counts: map[Verdict]int{}}
-	if err := c.search(ctx, start, out); err != nil {
+	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
+	if ctx.Err() != nil {
+		out.Interrupted = true
+	}
 	if f := out.First; f != nil {
-		if single := f.generatedCase(); f.Verdict == TimeLimit {
+		if single := f.generatedCase(); f.Verdict == TimeLimit || f.Verdict == IdleLimit {
 			// Every failing try would cost the whole time limit.
-			out.Shrink = ShrinkStats{Method: "none", Note: "time limits are not shrunk: every try that still fails costs the whole limit"}
+			out.Shrink = ShrinkStats{Method: "none", Note: f.Verdict.String() + "s are not shrunk: every try that still fails costs the whole limit"}
 		} else if single != nil {
 			shrunk, stats := c.shrink(ctx, *single, f)
 			out.Shrink = stats
@@ -205,7 +242,11 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 		}
 	}
 	out.CoverageAlpha = c.coverageAlpha()
-	out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+	if ctx.Err() != nil {
+		out.Interrupted = true // while shrinking
+	} else {
+		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+	}
 	if out.First == nil && out.SampleFailure != nil {
 		out.First = out.SampleFailure
 	}

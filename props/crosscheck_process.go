@@ -12,8 +12,15 @@ import (
 // stdin, killed with its whole process group after Timeout, and on Linux
 // run under a memory limit of Memory bytes. It is safe for concurrent use.
 type ProcessSolver struct {
-	Argv    []string
-	Timeout time.Duration // 0: no limit
+	Argv []string
+	// Timeout is the CPU time limit of one run: user and system time of
+	// the solver and every process it starts (on Linux; wall time
+	// elsewhere). 0: no limit.
+	Timeout time.Duration
+	// Idle is the idleness limit of one run, in wall-clock time, which
+	// stops a solver that sleeps or waits; 0 means
+	// solverproc.DefaultIdle(Timeout).
+	Idle time.Duration
 	// Memory limits the solver's memory (0: no limit; Linux only, see
 	// CanLimitMemory). Going over it is the MemoryLimit verdict, by the
 	// rule of internal/solverproc/memory.go: a peak resident memory over
@@ -45,13 +52,24 @@ func NewProcessSolver(cmdline string, timeout time.Duration) (*ProcessSolver, er
 
 // Run implements Runner.
 func (p *ProcessSolver) Run(ctx context.Context, input []byte) (RunResult, error) {
-	r, err := solverproc.Run(ctx, p.Argv, input, solverproc.Limits{Time: p.Timeout, Memory: p.Memory})
+	return RunProcess(ctx, p.Argv, input, p.Timeout, p.Idle, p.Memory)
+}
+
+// RunProcess runs argv as ProcessSolver does, with a CPU time limit, an
+// idleness limit (0: solverproc.DefaultIdle(cpu)) and a memory limit (0:
+// none), and turns how it ended into a RunResult.
+func RunProcess(ctx context.Context, argv []string, input []byte, cpu, idle time.Duration, memory int64) (RunResult, error) {
+	r, err := solverproc.Run(ctx, argv, input, solverproc.Limits{Time: cpu, Idle: idle, Memory: memory})
 	return RunResult{
 		Stdout: r.Stdout, StderrTail: r.StderrTail, ExitCode: r.ExitCode,
-		Signal: r.Signal, TimedOut: r.TimedOut, Elapsed: r.Elapsed,
-		OverMemory: r.OverMemory, MemoryNote: r.MemoryNote,
+		Signal: r.Signal, TimedOut: r.TimedOut, Idle: r.Idle, CPU: r.CPU, Elapsed: r.Elapsed,
+		Leftovers: r.Leftovers, OverMemory: r.OverMemory, MemoryNote: r.MemoryNote,
 	}, err
 }
+
+// DefaultIdle is the idleness limit that goes with a CPU time limit when
+// none is given: five times it, and at least 10 s more.
+func DefaultIdle(cpu time.Duration) time.Duration { return solverproc.DefaultIdle(cpu) }
 
 // errEmptyCommand is a --solver with no words.
 var errEmptyCommand = errors.New("empty solver command")

@@ -8,6 +8,8 @@ import (
 	"math/big"
 	"strings"
 	"time"
+
+	"github.com/chancecheck/chancecheck/internal/solverproc"
 )
 
 // Runner runs a solver on one input file in the game's original format.
@@ -24,8 +26,15 @@ type RunResult struct {
 	StderrTail string // the end of stderr, for crash reports
 	ExitCode   int    // -1 when ended by a signal
 	Signal     string // the signal's name, or ""
-	TimedOut   bool   // killed at the time limit
-	Elapsed    time.Duration
+	TimedOut   bool   // over the CPU time limit
+	// Idle says the run was killed at the idleness limit (wall-clock
+	// time) with CPU time to spare.
+	Idle    bool
+	CPU     time.Duration // CPU time of the solver and what it started; 0 where not known
+	Elapsed time.Duration // wall time
+	// Leftovers names the processes the solver left running when it
+	// exited, which were killed (internal/solverproc's Result.Leftovers).
+	Leftovers []string
 	// OverMemory says why the run counts as over the memory limit; "" when
 	// it does not (or there is none). It makes the MemoryLimit verdict.
 	OverMemory string
@@ -36,7 +45,9 @@ type RunResult struct {
 
 // Crashed reports whether the run ended with a non-zero exit status or a
 // signal, before any time limit.
-func (r RunResult) Crashed() bool { return !r.TimedOut && (r.Signal != "" || r.ExitCode != 0) }
+func (r RunResult) Crashed() bool {
+	return !r.TimedOut && !r.Idle && (r.Signal != "" || r.ExitCode != 0)
+}
 
 // Ended says how a run that did not exit cleanly in time ended — a time
 // limit, a memory limit or a crash — with the detail its verdict shows
@@ -45,7 +56,9 @@ func (r RunResult) Crashed() bool { return !r.TimedOut && (r.Signal != "" || r.E
 func (r RunResult) Ended() (Verdict, string) {
 	switch {
 	case r.TimedOut:
-		return TimeLimit, fmt.Sprintf("still running after %v: the process group was killed", r.Elapsed.Round(time.Millisecond))
+		return TimeLimit, fmt.Sprintf("%s, over the CPU time limit: it and every process it started were killed", r.Usage())
+	case r.Idle:
+		return IdleLimit, fmt.Sprintf("idleness limit: %s: it slept or waited, and it and every process it started were killed", r.Usage())
 	case r.OverMemory != "":
 		return MemoryLimit, r.OverMemory + stderrTail(r)
 	case r.Crashed():
@@ -59,6 +72,23 @@ func (r RunResult) Ended() (Verdict, string) {
 		return Crash, how + stderrTail(r)
 	}
 	return Accepted, ""
+}
+
+// Usage says the run's CPU and wall time: "0.51 s CPU in 1.2 s wall", or
+// the wall time alone where the CPU time is not known.
+func (r RunResult) Usage() string {
+	if r.CPU <= 0 {
+		return fmt.Sprintf("%.2f s wall", r.Elapsed.Seconds())
+	}
+	return fmt.Sprintf("%.2f s CPU in %.2f s wall", r.CPU.Seconds(), r.Elapsed.Seconds())
+}
+
+// leftover says what the solver left running, for a verdict's detail; "".
+func leftover(r RunResult) string {
+	if len(r.Leftovers) == 0 {
+		return ""
+	}
+	return "\nstill running after the solver exited, and killed: " + strings.Join(r.Leftovers, "; ")
 }
 
 // Failure is one failing input with everything needed to reproduce it.
@@ -77,6 +107,12 @@ type Failure struct {
 	Stdout   string    // the solver's stdout, clipped
 	Detail   string    // format error, exit status and stderr's tail, time limit
 	Class    string    // coverage class of the board (generated boards)
+	// NotReproduced says that the verdict, one that a loaded machine can
+	// cause (a time or idleness limit, a crash, output cut short), did not
+	// recur when the input was run again with nothing else of the check
+	// running: it is no verdict on the solver, and Detail says what was
+	// seen both times.
+	NotReproduced bool
 	// Board is the index (from 0) of the generated board failing, the
 	// lowest of the input's when several boards fail together; -1 for any
 	// other input (a sample, a shrunk board).
@@ -123,19 +159,60 @@ type genCase struct {
 	index int
 	seed  uint64
 	board Board
+	sol   *Solution // the analyst's answer when known already
 }
 
-// checkSample runs the solver on a published sample, fed verbatim.
-func (c *CrossCheck) checkSample(ctx context.Context, s Sample) (*Failure, int, error) {
+// notJudged counts the boards of an input that no oracle could judge
+// (ErrCannotJudge), with the first one's reason.
+type notJudged struct {
+	boards int
+	reason string
+}
+
+func (n *notJudged) add(board string, err error) {
+	if n.boards == 0 {
+		n.reason = board + ": " + err.Error()
+	}
+	n.boards++
+}
+
+// solveOrSkip is the analyst's answer to b; ok is false, with a nil error,
+// when the analyst cannot judge b (ErrCannotJudge), which is then counted
+// in skipped.
+func (c *CrossCheck) solveOrSkip(b Board, name string, skipped *notJudged) (sol Solution, ok bool, err error) {
+	sol, err = safeSolve(c.Game, b)
+	switch {
+	case errors.Is(err, ErrCannotJudge):
+		skipped.add(name, err)
+		return Solution{}, false, nil
+	case err != nil:
+		return Solution{}, false, fmt.Errorf("the analyst failed on %s: %w", name, err)
+	}
+	return sol, true, nil
+}
+
+// checkSample runs the solver on a published sample, fed verbatim; a board
+// of it that no oracle can judge is not judged (and counted in skipped).
+func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged) (*Failure, int, error) {
 	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
 	if err != nil {
 		return nil, 0, fmt.Errorf("sample %s: %w", s.Name, err)
 	}
-	f, err := c.checkInput(ctx, boards, []byte(s.Input))
+	sols := make([]*Solution, len(boards))
+	for i, b := range boards {
+		sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("sample %s, board %d", s.Name, i+1), skipped)
+		if err != nil {
+			return nil, 0, err
+		}
+		if ok {
+			sols[i] = &sol
+		}
+	}
+	f, err := c.checkInput(ctx, boards, []byte(s.Input), sols)
 	if f != nil {
 		f.Source = "sample " + s.Name
 	}
-	return f, len(boards), err
+	return f, len(boards) - skipped.boards, err
 }
 
 // checkGenerated runs the solver on a batch of generated boards and, when
@@ -144,7 +221,7 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample) (*Failure, int, 
 // after an earlier case, or print its lines out of step).
 func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Failure, error) {
 	f, err := c.checkCases(ctx, cases)
-	if f == nil || err != nil || len(cases) == 1 {
+	if f == nil || err != nil || len(cases) == 1 || f.NotReproduced {
 		return f, err
 	}
 	order := make([]int, 0, len(cases))
@@ -161,7 +238,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		if err != nil {
 			return nil, err
 		}
-		if single != nil {
+		if single != nil && !single.NotReproduced {
 			return single, nil
 		}
 	}
@@ -174,7 +251,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		if err != nil {
 			return nil, err
 		}
-		if tf != nil {
+		if tf != nil && !tf.NotReproduced {
 			kept, f = trial, tf
 			continue
 		}
@@ -188,14 +265,23 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure, error) {
 	boards := make([]Board, len(cases))
 	seeds := make([]uint64, len(cases))
+	sols := make([]*Solution, len(cases))
 	for i, gc := range cases {
-		boards[i], seeds[i] = gc.board, gc.seed
+		boards[i], seeds[i], sols[i] = gc.board, gc.seed, gc.sol
+		if gc.sol == nil { // a board shrinking tries
+			var skipped notJudged
+			sol, ok, err := c.solveOrSkip(gc.board, "a board tried while shrinking", &skipped)
+			if err != nil || !ok {
+				return nil, err // not judged: nobody's failure
+			}
+			sols[i] = &sol
+		}
 	}
 	var in bytes.Buffer
 	if err := c.Game.WriteInput(&in, boards); err != nil {
 		return nil, fmt.Errorf("writing generated boards: %w", err)
 	}
-	f, err := c.checkInput(ctx, boards, in.Bytes())
+	f, err := c.checkInput(ctx, boards, in.Bytes(), sols)
 	if f != nil {
 		f.seeds = seeds
 		f.Board = cases[0].index
@@ -209,39 +295,122 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 	return f, err
 }
 
-// checkInput solves boards, runs the solver on input (which holds them)
-// and judges its output; nil when every answer is accepted.
-func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte) (*Failure, error) {
+// checkInput runs the solver on input, which holds boards, and judges its
+// output against the analyst's answers, known[i] for board i; a board
+// with none (nil: no oracle can judge it) is not judged, and an input
+// with none to judge is not run. nil when every answer judged is accepted.
+func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte, known []*Solution) (*Failure, error) {
 	sols := make([]Solution, len(boards))
-	for i, b := range boards {
-		s, err := safeSolve(c.Game, b)
-		if err != nil {
-			return nil, fmt.Errorf("the analyst failed on board %d: %w", i+1, err)
+	judged := 0
+	for i, s := range known {
+		if s != nil {
+			sols[i] = *s
+			judged++
 		}
-		sols[i] = s
 	}
-	res, err := c.Solver.Run(ctx, input)
+	if judged == 0 {
+		return nil, nil
+	}
+	run := func(ctx context.Context) (RunResult, error) {
+		res, err := c.Solver.Run(ctx, input)
+		switch {
+		case ctx.Err() != nil:
+			// Ended by an interruption, the end of Time or the search's
+			// cancellation: the harness killed the solver, which is no
+			// verdict on it, whatever its exit.
+			return res, ctx.Err()
+		case err != nil:
+			return res, fmt.Errorf("%w: %v", ErrSolverStart, err)
+		}
+		return res, nil
+	}
+	res, err := run(ctx)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("%w: %v", ErrSolverStart, err)
+		return nil, err
 	}
-	verdict, index, theirs, detail := c.judge(res, sols)
+	verdict, index, theirs, detail := c.judge(res, sols, known)
 	if verdict == Accepted {
 		return nil, nil
+	}
+	if verdict == WrongAnswer {
+		if err := c.oracleAgain(boards[index], sols[index]); err != nil {
+			return nil, err
+		}
+	}
+	notReproduced := false
+	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
+		// A loaded machine can make these: run the input again with
+		// nothing else of the check running before blaming the solver.
+		again, err := run(solverproc.Alone(ctx))
+		if err != nil {
+			return nil, err
+		}
+		v, i, t, d := c.judge(again, sols, known)
+		first := fmt.Sprintf("%s (%s): %s", verdict, res.Usage(), firstLine(detail))
+		if v == Accepted {
+			notReproduced = true
+			detail = fmt.Sprintf("%s\nrun again alone, with nothing else of the check running, it was accepted (%s)", detail, again.Usage())
+		} else {
+			verdict, index, theirs, detail, res = v, i, t, d, again
+			detail += fmt.Sprintf("\n(confirmed: run again alone, with nothing else of the check running; the first run: %s)", first)
+		}
 	}
 	var ours bytes.Buffer
 	_ = c.answerPrinter().WriteAnswers(&ours, sols)
 	return &Failure{
 		Verdict: verdict, Boards: boards, Input: input, Index: index, Board: -1,
 		Ours: sols, OursText: ours.String(), Theirs: theirs,
-		Stdout: clipOutput(string(res.Stdout)), Detail: detail,
+		Stdout: clipOutput(string(res.Stdout)), Detail: detail + leftover(res), NotReproduced: notReproduced,
 	}, nil
 }
 
-// judge applies the game's judge to one run.
-func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []float64, string) {
+// ErrInconsistentOracle is wrapped by the error of a check whose oracle
+// (a game's analyst, a programs game's brute force) gave two answers to the
+// same board: it cannot judge the solver there, and it, not the solver, is
+// at fault.
+var ErrInconsistentOracle = errors.New("the oracle is inconsistent")
+
+// oracleAgain solves b again after the solver's answer disagreed with
+// first, the analyst's: nil when the analyst gives the same answer
+// (within the judge's strict rule), else an error that names it. A
+// deterministic analyst costs one more solve of a failing board; a brute
+// force that changes its answer (issue 21) is caught before the solver is
+// blamed.
+func (c *CrossCheck) oracleAgain(b Board, first Solution) error {
+	again, err := safeSolve(c.Game, b)
+	if err != nil {
+		return fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
+	}
+	if !Judge(c.Game).Agrees(first, again.Value, true) {
+		return fmt.Errorf("%w: %s answered %.12g on a board, then %.12g on the same board, so it cannot judge the solver there",
+			ErrInconsistentOracle, c.oracleName(first), first.Value, again.Value)
+	}
+	return nil
+}
+
+// oracleName names what gave a solution: its Oracle, or the game's analyst.
+func (c *CrossCheck) oracleName(s Solution) string {
+	if s.Oracle != "" {
+		return s.Oracle
+	}
+	return "the analyst of " + c.Game.Name() + " (" + c.Game.Title() + ")"
+}
+
+// confirmed reports whether a verdict is confirmed by a run alone before
+// it is reported: those a busy machine can cause.
+func confirmed(v Verdict) bool {
+	return v == TimeLimit || v == IdleLimit || v == Crash || v == OutputFormat
+}
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// judge applies the game's judge to one run; the answer to a board
+// without a known solution (nil) is read but not judged.
+func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (Verdict, int, []float64, string) {
 	if v, detail := res.Ended(); v != Accepted {
 		return v, -1, nil, detail
 	}
@@ -256,6 +425,9 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 		return OutputFormat, index, nil, err.Error()
 	}
 	for i, s := range sols {
+		if known[i] == nil {
+			continue
+		}
 		if !judge.Agrees(s, theirs[i], c.FullPrecision) {
 			return WrongAnswer, i, theirs, fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
 		}

@@ -21,8 +21,10 @@ import (
 //     In a shard (CrossCheck.Shard) the numbers are the shard's own in
 //     order, i−1, i−1+n, …, batched the same way, and only shard 1 has the
 //     samples.
-//   - Inputs are started in order, while time is left (samples always), so
-//     the inputs started are always a prefix of the sequence.
+//   - Inputs are started in order, while time is left, so the inputs
+//     started are always a prefix of the sequence. When Time runs out, the
+//     inputs in progress are cancelled, their solvers killed, and counted
+//     in Outcome.Cancelled: the search ends with Time.
 //   - A finished input waits until every earlier one has been judged. So
 //     the first failure judged is the lowest failing board, the counts are
 //     those of a prefix, and Progress sees the same sequence whatever Jobs.
@@ -40,9 +42,10 @@ import (
 // inputResult is one input of the search, run and judged.
 type inputResult struct {
 	seq       int
-	sample    bool     // a published sample, else a batch of generated boards
-	boards    int      // boards in the input
-	classes   []string // the coverage class of each generated board
+	sample    bool      // a published sample, else a batch of generated boards
+	boards    int       // boards in the input judged
+	classes   []string  // the coverage class of each generated board judged
+	notJudged notJudged // boards no oracle could judge, left out of the input
 	failure   *Failure
 	err       error // the harness failed (not the solver)
 	cancelled bool  // stopped before its result could count
@@ -68,24 +71,37 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 	gen := c.Game.Generator()
 	run := func(ctx context.Context, seq int) inputResult {
 		if seq < len(samples) {
-			f, n, err := c.checkSample(ctx, samples[seq])
-			return inputResult{seq: seq, sample: true, boards: n, failure: f, err: err}
+			r := inputResult{seq: seq, sample: true}
+			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged)
+			return r
 		}
 		first := (seq - len(samples)) * batch
 		last := first + batch
 		if c.Cases > 0 {
 			last = min(last, boards)
 		}
-		r := inputResult{seq: seq, boards: last - first}
-		cases := make([]genCase, 0, r.boards)
+		r := inputResult{seq: seq}
+		cases := make([]genCase, 0, last-first)
 		for p := first; p < last; p++ {
 			i := c.Shard.board(p)
 			seed := montecarlo.SubSeed(c.Seed, uint64(i))
 			b := gen.Example(exampleSeed(seed))
-			cases = append(cases, genCase{index: i, seed: seed, board: b})
-			r.classes = append(r.classes, c.Game.Classify(b))
+			// A board no oracle can judge is left out of the input: it is
+			// nobody's failure, and no answer to it could pass either.
+			sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("generated board %d", i+1), &r.notJudged)
+			if err != nil {
+				r.err = err
+				return r
+			}
+			if ok {
+				cases = append(cases, genCase{index: i, seed: seed, board: b, sol: &sol})
+				r.classes = append(r.classes, c.Game.Classify(b))
+			}
 		}
-		r.failure, r.err = c.checkGenerated(ctx, cases)
+		r.boards = len(cases)
+		if len(cases) > 0 {
+			r.failure, r.err = c.checkGenerated(ctx, cases)
+		}
 		return r
 	}
 
@@ -104,6 +120,15 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 		if r.err != nil {
 			return true, r.err
 		}
+		if n := r.notJudged; n.boards > 0 {
+			if out.NotJudged == 0 {
+				out.NotJudgedReason = n.reason
+			}
+			out.NotJudged += n.boards
+			if !r.sample {
+				out.NotJudgedGenerated += n.boards
+			}
+		}
 		if r.sample {
 			out.Samples += r.boards
 		} else {
@@ -111,6 +136,11 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			for _, cl := range r.classes {
 				out.Classes[cl]++
 			}
+		}
+		if f := r.failure; f != nil && f.NotReproduced {
+			out.NotReproduced = append(out.NotReproduced, f)
+			progress()
+			return false, nil
 		}
 		if f := r.failure; f != nil {
 			out.Counts[f.Verdict]++
@@ -144,9 +174,18 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			}
 		}
 	}
+	// At the deadline every input in progress is cancelled, its solver
+	// killed: Time bounds the whole search.
+	var deadlineC <-chan time.Time
+	if !deadline.IsZero() {
+		timer := time.NewTimer(time.Until(deadline))
+		defer timer.Stop()
+		deadlineC = timer.C
+	}
+	timeUp := false
 	for {
-		for !over && len(inFlight) < c.jobs() && next < stopAt && ctx.Err() == nil &&
-			(next < len(samples) || deadline.IsZero() || time.Now().Before(deadline)) {
+		for !over && !timeUp && len(inFlight) < c.jobs() && next < stopAt && ctx.Err() == nil &&
+			(deadline.IsZero() || time.Now().Before(deadline)) {
 			ictx, cancel := context.WithCancel(ctx)
 			inFlight[next] = cancel
 			go func(seq int) {
@@ -159,13 +198,20 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 		if len(inFlight) == 0 {
 			break
 		}
-		r := <-results
+		var r inputResult
+		select {
+		case r = <-results:
+		case <-deadlineC:
+			deadlineC, timeUp = nil, true
+			cancelFrom(0)
+			continue
+		}
 		inFlight[r.seq]()
 		delete(inFlight, r.seq)
 		if over {
 			continue // draining what was cancelled
 		}
-		if r.failure != nil && !r.sample && !c.KeepGoing && r.seq+1 < stopAt {
+		if r.failure != nil && !r.failure.NotReproduced && !r.sample && !c.KeepGoing && r.seq+1 < stopAt {
 			stopAt = r.seq + 1
 			cancelFrom(stopAt)
 		}
@@ -177,6 +223,13 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			}
 			delete(waiting, judged)
 			judged++
+			if w.cancelled && timeUp {
+				// Time ran out with this input in progress: it and every
+				// later one started are not judged.
+				out.Cancelled = next - w.seq
+				over = true
+				break
+			}
 			if w.cancelled {
 				// Only an input past a failure is cancelled, and the search
 				// ends at that failure before reaching it.

@@ -28,6 +28,7 @@ var hugeSnakesBoard = snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 57}, {From
 // ErrTooLongToPlay rather than failing a run past the limit; an ordinary
 // board is played.
 func TestTooLongToPlay(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("follows 2^22 throws of the distribution")
 	}

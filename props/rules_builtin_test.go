@@ -142,6 +142,7 @@ func snakesForgetsLostThrows(b snakes.Board) rules.Rules[int] {
 }
 
 func TestSnakesThreeWay(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("solves 20 boards exactly")
 	}
@@ -189,6 +190,7 @@ func patienceUnfairPick(d patience.Deal) rules.Rules[builtin.PatienceState] {
 }
 
 func TestPatienceThreeWay(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("solves 20 deals exactly")
 	}

@@ -14,8 +14,7 @@ import (
 // the single run's report.json byte for byte, whatever order the shards
 // come in.
 func TestMergeOfShardsEqualsSingleRun(t *testing.T) {
-	whole, _ := mustRun(t, testOptions())
-	want := jsonBytes(t, whole)
+	want := jsonBytes(t, wholeReport(t))
 
 	root := t.TempDir()
 	var dirs []string

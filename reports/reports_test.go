@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
@@ -16,6 +17,26 @@ func testOptions() Options {
 		Games:  []props.Game{props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{})},
 		Boards: 5, Runs: 4096, Seed: 7, Alpha: 1e-6,
 	}
+}
+
+// whole is the report of testOptions(), run once per test binary and shared
+// by the tests that only read it (wholeReport): a run takes seconds, and
+// four tests read the same one.
+var whole struct {
+	once sync.Once
+	r    *Report
+	err  error
+}
+
+// wholeReport returns the report of testOptions(), GOMAXPROCS workers. The
+// callers must not change it.
+func wholeReport(t *testing.T) *Report {
+	t.Helper()
+	whole.once.Do(func() { whole.r, _, whole.err = Run(context.Background(), testOptions()) })
+	if whole.err != nil {
+		t.Fatal(whole.err)
+	}
+	return whole.r
 }
 
 func mustRun(t *testing.T, opt Options) (*Report, *Timings) {

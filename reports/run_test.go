@@ -4,32 +4,30 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
 )
 
 // The same seed gives byte-identical report.json whatever the number of
-// workers, and the whole run passes when nothing is wrong.
+// workers (1, GOMAXPROCS in wholeReport, and more workers than CPUs), and
+// the whole run passes when nothing is wrong.
 func TestRunDeterministicAcrossWorkers(t *testing.T) {
-	var first []byte
-	for _, workers := range []int{1, 2, 5} {
+	r := wholeReport(t)
+	if !r.Pass {
+		t.Fatalf("a correct run failed:\n%s", jsonBytes(t, r))
+	}
+	want := jsonBytes(t, r)
+	for _, workers := range []int{1, 5} {
 		opt := testOptions()
 		opt.Workers = workers
 		r, tim := mustRun(t, opt)
-		if !r.Pass {
-			t.Fatalf("workers=%d: a correct run failed:\n%s", workers, jsonBytes(t, r))
-		}
 		if tim.Shards[0].Workers != workers {
 			t.Errorf("timings say %d workers, want %d", tim.Shards[0].Workers, workers)
 		}
-		b := jsonBytes(t, r)
-		if first == nil {
-			first = b
-			continue
-		}
-		if !bytes.Equal(b, first) {
-			t.Fatalf("workers=%d: report.json differs from the one with 1 worker", workers)
+		if !bytes.Equal(jsonBytes(t, r), want) {
+			t.Fatalf("workers=%d: report.json differs from the one with GOMAXPROCS (%d) workers", workers, runtime.GOMAXPROCS(0))
 		}
 	}
 }
@@ -47,7 +45,7 @@ func TestRunSeedMatters(t *testing.T) {
 }
 
 func TestRunReportsEveryPlannedBoard(t *testing.T) {
-	r, _ := mustRun(t, testOptions())
+	r := wholeReport(t)
 	if got, want := len(r.Games), 3; got != want {
 		t.Fatalf("%d games, want %d", got, want)
 	}

@@ -93,12 +93,6 @@ func TestUpdateMatchesPosterior(t *testing.T) {
 		if sum.Cmp(big.NewRat(1, 1)) != 0 {
 			t.Errorf("%s: posterior sums to %v", k.Format(3), sum)
 		}
-		f, _ := p.PosteriorFloat(k)
-		for i := range f {
-			if want, _ := direct[i].Float64(); f[i] != want {
-				t.Errorf("%s: float posterior %v, want %v", k.Format(3), f[i], want)
-			}
-		}
 	}
 }
 

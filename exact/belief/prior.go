@@ -98,21 +98,6 @@ func (p *Prior) Posterior(k Knowledge) ([]*big.Rat, error) {
 	return post, nil
 }
 
-// PosteriorFloat is Posterior in float64.
-func (p *Prior) PosteriorFloat(k Knowledge) ([]float64, error) {
-	m := p.mass[k]
-	if m == 0 {
-		return nil, ErrZeroMass
-	}
-	post := make([]float64, len(p.weights))
-	for i, w := range p.weights {
-		if k.Consistent(i, p.kinds) {
-			post[i] = float64(w) / float64(m)
-		}
-	}
-	return post, nil
-}
-
 // Split returns the weights behind a reveal of kind t at knowledge k: the
 // mass of k with t harmless, with t harmful, and of k itself (their sum when
 // t is unknown). P(t harmful | k) = harmful/total.
@@ -134,13 +119,4 @@ func (p *Prior) PHarmful(k Knowledge, t int) (*big.Rat, error) {
 		return nil, ErrZeroMass
 	}
 	return big.NewRat(bad, total), nil
-}
-
-// PHarmfulFloat is P(kind t harmful | k) in float64.
-func (p *Prior) PHarmfulFloat(k Knowledge, t int) (float64, error) {
-	_, bad, total := p.Split(k, t)
-	if total == 0 {
-		return 0, ErrZeroMass
-	}
-	return float64(bad) / float64(total), nil
 }

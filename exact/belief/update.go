@@ -28,23 +28,3 @@ func Update(post []*big.Rat, t int, harmful bool) ([]*big.Rat, error) {
 	}
 	return out, nil
 }
-
-// UpdateFloat is Update in float64.
-func UpdateFloat(post []float64, t int, harmful bool) ([]float64, error) {
-	evidence := 0.0
-	for i, q := range post {
-		if (i>>t&1 == 1) == harmful {
-			evidence += q
-		}
-	}
-	if evidence == 0 {
-		return nil, ErrZeroMass
-	}
-	out := make([]float64, len(post))
-	for i, q := range post {
-		if (i>>t&1 == 1) == harmful {
-			out[i] = q / evidence
-		}
-	}
-	return out, nil
-}

@@ -13,4 +13,23 @@
 // The input format is n on the first line, then n lines of three letters
 // from R, G, B, bottom to top (the last line is the top, as every accepted
 // solution and the published sample answer read it).
+//
+// Where the rest of the game lives (one page to start from):
+//
+//   - analyst: exact/jenga.go (SolveJenga: the optimal expected throws over
+//     the canonical towers, with its policy and the law of the throws) and
+//     the files beside it (jenga_canon.go, jenga_sweep.go, ...);
+//     exact/jenga_eval.go (EvaluateJenga, any player's value);
+//   - referee: montecarlo/jenga.go (JengaReferee, PlayJenga: the real tower,
+//     every move checked against the rules) and the policies it plays in
+//     montecarlo/jenga_policies.go;
+//   - generator: generators/jenga.go (Jenga, JengaWith) and its coverage
+//     classes in generators/jenga_class.go;
+//   - definition: props/jenga.go (props.Jenga, JengaSpec), with its
+//     properties, invariants and transformations in props/jenga_props.go,
+//     props/jenga_invariants.go and props/jenga_transform.go;
+//   - rules: rules/builtin/jenga.go, written from the statement, checked
+//     three ways by props.JengaThreeWay (props/rules_builtin.go);
+//   - a contest-style solver with planted slips, for check's tests:
+//     props/testdata/solvers/jenga.
 package jenga

@@ -12,4 +12,20 @@
 //
 // A valid deal is a permutation of the 36-card deck (ranks 6 7 8 9 T J Q K A,
 // suits S C D H). Blank lines between deals are tolerated.
+//
+// Where the rest of the game lives (one page to start from):
+//
+//   - analyst: exact/patience.go (WinProbability over the memoised piles'
+//     heights, PatienceSolver to reuse its memo) and exact/patience_rat.go
+//     (WinProbabilityRat, the exact fraction);
+//   - referee: montecarlo/patience.go (PatienceReferee lists the legal pairs
+//     and picks one at random);
+//   - generator: generators/patience.go (Patience) and its coverage classes
+//     in generators/patience_class.go;
+//   - definition: props/patience.go (props.Patience, PatienceSpec), with its
+//     invariants (symmetries, bounds) in props/patience_invariants.go;
+//   - rules: rules/builtin/patience.go, written from the statement, checked
+//     three ways by props.PatienceThreeWay (props/rules_builtin.go);
+//   - a contest-style solver with planted slips, for check's tests:
+//     props/testdata/solvers/patience.
 package patience

@@ -14,4 +14,24 @@
 //
 // Nothing here computes probabilities: that is the analyst's job (package
 // exact) and the referee's (package montecarlo), which must not share code.
+//
+// Where the rest of the game lives (one page to start from):
+//
+//   - analyst: exact/traps.go (TrapSurvival, TrapSurvivalRat: the best
+//     survival probability under Bayesian play), exact/traps_policy.go
+//     (SolveTraps, the optimal policy as a table), exact/traps_eval.go
+//     (EvaluateTrapPolicy, any policy's value) and exact/belief (the
+//     posterior over the hidden kinds);
+//   - referee: montecarlo/traps.go (TrapsReferee, PlayTraps: the hidden state
+//     drawn from the prior and kept from the policy) and the policies it
+//     plays in montecarlo/traps_policies.go;
+//   - generator: generators/traps.go (Traps, TrapsWith), with
+//     generators/traps_maps.go, traps_prior.go and traps_class.go;
+//   - definition: props/traps.go (props.Traps, TrapsSpec), with its
+//     properties and invariants in props/traps_props.go and
+//     props/traps_invariants.go;
+//   - rules: rules/builtin/traps.go, written from the statement, checked
+//     three ways by props.TrapsThreeWay (props/rules_builtin.go);
+//   - a contest-style solver with planted slips, for check's tests:
+//     props/testdata/solvers/traps.
 package traps

@@ -18,7 +18,8 @@ import (
 // It is a statement of policy.
 //
 // DO NOT CHANGE IT TO FIX A BUILD. Change the import; relax a rule only when
-// the architecture itself changes (STYLE.md §3), and say why beside it.
+// the architecture itself changes (the README's Layout section says what
+// it is), and say why beside it.
 // Negative assertions (!<) should almost never be removed.
 //
 // "a < b" means package b may import package a; see policy_test.go for the
@@ -44,9 +45,10 @@ const depsRules = `
 	NONE < pgregory.net/rapid, github.com/spf13/cobra, gonum.org/v1/plot/...;
 
 	# Not yet policed: "testing" in non-test files. Only internal/rapidflags
-	# (rapid.Check calls testing.Short), internal/rapidtest, gametest and
-	# examples import it directly; rapid itself imports testing, so that rule
-	# must look at direct imports only, which the language cannot say yet.
+	# (rapid.Check calls testing.Short), internal/rapidtest,
+	# internal/longtest, gametest and examples import it directly; rapid
+	# itself imports testing, so that rule must look at direct imports
+	# only, which the language cannot say yet.
 
 	# generators: rapid generators of valid boards. The one layer below props
 	# that uses rapid: shrinking toward small boards is rapid's work.
@@ -96,9 +98,13 @@ const depsRules = `
 	# cross-checks.
 	NONE < internal/solverproc;
 
-	# workflowrun: the dry run of the GitHub workflows in .ci/run, a program
-	# of its own that imports nothing of the module.
-	NONE < internal/workflowrun;
+	# safefile: output files written whole, never through a planted link,
+	# and output directories checked before a run.
+	NONE < internal/safefile;
+
+	# longtest: whether the long tests run (CHANCECHECK_LONG), for tests
+	# only.
+	NONE < internal/longtest;
 
 	# rapidtest: fixed seeds and recorded failures for tests of rapid
 	# properties.
@@ -116,7 +122,7 @@ const depsRules = `
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.
-	props, gonum.org/v1/plot/... < reports;
+	props, internal/safefile, gonum.org/v1/plot/... < reports;
 
 	# gametest: the conformance kit a user's game passes, as the built-in
 	# games do; test code shipped as a library.

@@ -14,5 +14,8 @@ func ownGroup(*exec.Cmd) {}
 // may outlive it.
 func killGroup(cmd *exec.Cmd) { _ = cmd.Process.Kill() }
 
+// killPid does nothing where processes are not killed by number.
+func killPid(int) {}
+
 // signalOf is "" where processes do not end by signals.
 func signalOf(*os.ProcessState) string { return "" }

@@ -61,8 +61,22 @@ func TestRun(t *testing.T) {
 				t.Errorf("got %+v", r)
 			}
 		}},
-		{"time limit", "sleep 30", "", 100 * time.Millisecond, func(t *testing.T, r Result) {
-			if !r.TimedOut || r.Crashed() || r.Elapsed > 5*time.Second {
+		{"time limit is CPU time", "while :; do :; done", "", 300 * time.Millisecond, func(t *testing.T, r Result) {
+			if !r.TimedOut || r.Idle || r.Crashed() || r.CPU < 300*time.Millisecond || !strings.HasPrefix(r.Describe(), "time limit: ") {
+				t.Errorf("got %+v (%s)", r, r.Describe())
+			}
+		}},
+		{"sleeping is the idleness limit", "sleep 30", "", 100 * time.Millisecond, func(t *testing.T, r Result) {
+			// The default idleness limit of 100 ms of CPU time: 10.1 s.
+			if r.TimedOut || !r.Idle || r.Crashed() || r.Elapsed < 10*time.Second || r.Elapsed > 30*time.Second ||
+				!strings.HasPrefix(r.Describe(), "idleness limit: ") {
+				t.Errorf("got %+v (%s)", r, r.Describe())
+			}
+		}},
+		{"background child holding stdout", "sleep 30 & echo out", "", time.Second, func(t *testing.T, r Result) {
+			if string(r.Stdout) != "out\n" || r.Crashed() || r.TimedOut || r.Idle || r.Elapsed > 3*time.Second ||
+				// The child may not have become sleep yet: then it is sh.
+				len(r.Leftovers) != 1 || !strings.HasSuffix(r.Leftovers[0], "), holding stdout open") {
 				t.Errorf("got %+v", r)
 			}
 		}},

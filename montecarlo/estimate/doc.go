@@ -13,8 +13,8 @@
 //     outcomes, DKW for counts (AgreeKind is told which; Agree reads it off
 //     the pmf), reporting statistic, threshold, p-value, z-score and the
 //     smallest shift the check could have seen.
-//   - Budget and Holm (budget.go): split one family-wise false-alarm budget over
-//     many checks.
+//   - Budget (budget.go): split one family-wise false-alarm budget over many
+//     checks by Bonferroni's inequality.
 //   - KolmogorovSmirnov and KolmogorovSurvival (ks.go): the one-sample KS
 //     test, its p-value exact up to 1000 draws (Marsaglia, Tsang and Wang
 //     2003, with an exact far tail) and a valid upper bound beyond, used to

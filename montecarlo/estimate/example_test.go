@@ -38,15 +38,6 @@ func ExampleClopperPearson() {
 	// [0.1871, 0.8129]
 }
 
-// Holm rejects step-down: the smallest p-value against alpha/m, the next
-// against alpha/(m−1), … until one survives.
-func ExampleHolm() {
-	p := []float64{0.01, 0.04, 0.03, 0.005}
-	fmt.Println(estimate.Holm(p, 0.05))
-	// Output:
-	// [true false false true]
-}
-
 // Calibration: the p-values of many independent checks should be uniform.
 // These crowd near 0, as a slightly biased simulator's would.
 func ExampleKolmogorovSmirnov() {

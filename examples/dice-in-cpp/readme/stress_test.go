@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/cli"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -18,6 +19,9 @@ import (
 // skipping the test where g++ is absent.
 func build(t *testing.T, names ...string) string {
 	t.Helper()
+	// Long: g++ -O2 builds seven programs (some seconds), and the stress
+	// runs play 100,000 referee games per case through real processes.
+	longtest.Skip(t, "a README walk-through: builds C++ programs with g++ and runs them through stress")
 	if _, err := exec.LookPath("g++"); err != nil {
 		t.Skip("g++ is not installed")
 	}

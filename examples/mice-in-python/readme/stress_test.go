@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/cli"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -21,6 +22,10 @@ func TestStressREADME(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Python programs some hundred times")
 	}
+	// Long: the Python generator and referee start some hundred times
+	// (tens of milliseconds each) and play 5,000 games a case, and g++ -O2
+	// builds the two solvers first: about a minute on two cores.
+	longtest.Skip(t, "a README walk-through: builds C++ solvers and runs Python programs some hundred times")
 	for _, tool := range []string{"g++", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skip(tool + " is not installed")

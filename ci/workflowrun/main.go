@@ -32,7 +32,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "directory for the dry run (default: a new temporary one, removed when the run passes)")
 	keep := fs.Bool("keep", false, "keep the dry run's directory when the run passes")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: go run ./internal/workflowrun [flags] WORKFLOW.yml\n\n"+
+		fmt.Fprintf(stderr, "usage: workflowrun [flags] WORKFLOW.yml\n"+
+			"   or, from the repository's top: go run -C ci/workflowrun . [flags] ../../.github/workflows/ci.yml\n\n"+
 			"Runs a GitHub Actions workflow's jobs here, in a fresh clone of HEAD. Exit status:\n"+
 			"0 every job passed, 1 a job failed, 2 the workflow cannot be dry-run.\n\n")
 		fs.PrintDefaults()

@@ -1,8 +1,16 @@
 // Command workflowrun dry-runs a GitHub Actions workflow on this machine, so
 // that the commands a workflow runs are known to work on a clean checkout
-// without GitHub:
+// without GitHub. From the repository's top:
 //
-//	go run ./internal/workflowrun [flags] .github/workflows/ci.yml
+//	go run -C ci/workflowrun . [flags] ../../.github/workflows/ci.yml
+//
+// It is a module of its own (ci/workflowrun/go.mod), apart from chancecheck's:
+// it is a tool of chancecheck's CI, not part of the product, and its
+// dependencies (actionlint's parser, doublestar) are not the product's. So
+// the root's go test ./... and go vet ./... leave it out; .ci/run vets and
+// tests it in its own directory. The workflow's path is taken relative to the
+// current directory (ci/workflowrun under go run -C), and must lie inside the
+// git repository that directory belongs to.
 //
 // It clones the repository's HEAD into a temporary directory (-worktree
 // copies the working tree instead, uncommitted changes and all), reads the

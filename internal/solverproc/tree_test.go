@@ -1,0 +1,293 @@
+//go:build linux
+
+package solverproc
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestHelperProcess is not a test: run as a child process with
+// SOLVERPROC_BURN set to a duration, it is a solver that burns that much
+// CPU time (its own, as getrusage counts it), prints "done" and exits 0.
+func TestHelperProcess(t *testing.T) {
+	burn := os.Getenv("SOLVERPROC_BURN")
+	if burn == "" {
+		t.Skip("a helper process, not a test")
+	}
+	d, err := time.ParseDuration(burn)
+	if err != nil {
+		os.Exit(3)
+	}
+	for x := 0; cpuSelf() < d; x++ {
+		for i := 0; i < 1e5; i++ {
+			x ^= i * x
+		}
+	}
+	fmt.Println("done")
+	os.Exit(0)
+}
+
+func cpuSelf() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// hog keeps 2 goroutines per CPU busy until the test ends: the load of a
+// shared CI runner, beside the solvers.
+func hog(t *testing.T) {
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 2 * runtime.NumCPU() {
+		wg.Go(func() {
+			for x := 1; ; x = x*3 + 1 {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		})
+	}
+	t.Cleanup(func() { close(stop); wg.Wait() })
+}
+
+// TestRunCPUTimeUnderLoad runs 2 solvers per CPU at once, each burning
+// 0.5 s of CPU time under a 2 s limit, beside a CPU hog of 2 goroutines per
+// CPU: each gets about a quarter of a core, so each takes about 2 s of wall
+// time or more, which a wall-clock limit of 2 s fails. Every one must be
+// accepted, its CPU time measured near 0.5 s.
+func TestRunCPUTimeUnderLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("burns CPU")
+	}
+	hog(t)
+	t.Setenv("SOLVERPROC_BURN", "500ms")
+	argv := []string{os.Args[0], "-test.run=^TestHelperProcess$"}
+	n := 2 * runtime.NumCPU()
+	results := make([]Result, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { results[i], errs[i] = Run(context.Background(), argv, nil, Limits{Time: 2 * time.Second}) })
+	}
+	wg.Wait()
+	for i, r := range results {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if r.TimedOut || r.Idle || r.Crashed() || string(r.Stdout) != "done\n" || r.CPU < 500*time.Millisecond || r.CPU > 1500*time.Millisecond {
+			t.Errorf("run %d: %s (%s), stdout %q, stderr %q", i, r.Describe(), r.Usage(), r.Stdout, r.StderrTail)
+		} else {
+			t.Logf("run %d: %s", i, r.Usage())
+		}
+	}
+}
+
+// modes runs a test with the tree held by a cgroup, where one can be made,
+// and followed through /proc.
+func modes(t *testing.T, test func(t *testing.T)) {
+	if base, err := cgroupBase(); err == nil {
+		if cg, err := newCgroup(); err == nil {
+			cg.fd.Close()
+			os.Remove(cg.dir)
+			t.Run("cgroup", test)
+		} else {
+			t.Logf("no cgroup under %s: %v", base, err)
+		}
+	}
+	t.Run("proc", func(t *testing.T) {
+		t.Setenv(noCgroupEnv, "1")
+		test(t)
+	})
+}
+
+// TestRunKillsEscapedDescendants checks that processes the solver started
+// in a new session (setsid), which a process-group kill misses, are gone
+// after the run, whether the solver exits at once, at the time limit, at
+// the idleness limit, or its run is cancelled.
+func TestRunKillsEscapedDescendants(t *testing.T) {
+	hog(t)
+	for _, tt := range []struct {
+		name, script string
+		cancel       bool
+	}{
+		{"exits", `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!`, false},
+		{"double fork", `setsid sh -c 'sleep 300 & echo $!' </dev/null 2>/dev/null`, false},
+		{"time limit", `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!; while :; do :; done`, false},
+		{"idle", `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!; exec sleep 300`, false},
+		{"cancelled", `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!; exec sleep 300`, true},
+	} {
+		modes(t, func(t *testing.T) {
+			t.Run(tt.name, func(t *testing.T) {
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				if tt.cancel {
+					time.AfterFunc(500*time.Millisecond, cancel)
+				}
+				r, err := Run(ctx, []string{"sh", "-c", tt.script}, nil, Limits{Time: 300 * time.Millisecond, Idle: 2 * time.Second})
+				if err != nil && !tt.cancel {
+					t.Fatal(err)
+				}
+				pid, perr := strconv.Atoi(strings.TrimSpace(string(r.Stdout)))
+				if perr != nil {
+					t.Fatalf("printed %q (%s)", r.Stdout, r.Describe())
+				}
+				if alive(pid) {
+					t.Errorf("the setsid child %d is still running after the run (%s)", pid, r.Describe())
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+			})
+		})
+	}
+}
+
+// TestRunReadsOutputToTheEnd runs solvers that print a lot and exit at
+// once, beside a CPU hog and each other, one with a child that keeps
+// stdout open: the output is never cut, and the child is named.
+func TestRunReadsOutputToTheEnd(t *testing.T) {
+	hog(t)
+	const size = 4 << 20
+	want := bytes.Repeat([]byte{0}, size)
+	for _, script := range []string{
+		fmt.Sprintf("head -c %d /dev/zero", size),
+		fmt.Sprintf("sleep 300 & head -c %d /dev/zero", size),
+	} {
+		modes(t, func(t *testing.T) {
+			var wg sync.WaitGroup
+			for i := range 2 * runtime.NumCPU() {
+				wg.Go(func() {
+					r, err := Run(context.Background(), []string{"sh", "-c", script}, nil, Limits{Time: 5 * time.Second})
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if !bytes.Equal(r.Stdout, want) || r.Crashed() || r.TimedOut || r.Idle {
+						t.Errorf("%q, run %d: %d bytes of %d (%s)", script, i, len(r.Stdout), size, r.Describe())
+					}
+					if strings.Contains(script, "sleep") && (len(r.Leftovers) != 1 || !strings.Contains(r.Leftovers[0], "holding stdout open")) {
+						t.Errorf("%q, run %d: leftovers %q", script, i, r.Leftovers)
+					}
+				})
+			}
+			wg.Wait()
+		})
+	}
+}
+
+// TestGateAlone checks that a run in an Alone context waits for the runs
+// in progress and holds back the runs that come after it.
+func TestGateAlone(t *testing.T) {
+	var g Gate
+	ctx := WithGate(context.Background(), &g)
+	lim := Limits{Time: 5 * time.Second}
+	start := time.Now()
+	var mu sync.Mutex
+	var spans [][2]time.Duration // each run's start and end, from start
+	record := func(ctx context.Context) {
+		r, err := Run(ctx, []string{"sh", "-c", "sleep 0.3"}, nil, lim)
+		if err != nil || r.Crashed() {
+			t.Errorf("%v %s", err, r.Describe())
+		}
+		end := time.Since(start)
+		mu.Lock()
+		spans = append(spans, [2]time.Duration{end - r.Elapsed, end})
+		mu.Unlock()
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { record(ctx) })
+	time.Sleep(100 * time.Millisecond)
+	var alone [2]time.Duration
+	wg.Go(func() {
+		r, _ := Run(Alone(ctx), []string{"sh", "-c", "sleep 0.3"}, nil, lim)
+		end := time.Since(start)
+		alone = [2]time.Duration{end - r.Elapsed, end}
+	})
+	time.Sleep(100 * time.Millisecond)
+	wg.Go(func() { record(ctx) })
+	wg.Wait()
+	for _, s := range spans {
+		if s[0] < alone[1] && alone[0] < s[1] {
+			t.Errorf("a shared run %v overlaps the run alone %v", s, alone)
+		}
+	}
+}
+
+// TestHelperOwner is not a test: run as a child process with
+// SOLVERPROC_OWNER set to a file name, it is a program that runs a solver,
+// which starts a child in a session of its own, writes both processes'
+// pids to that file and sleeps; the test kills it with SIGKILL.
+func TestHelperOwner(t *testing.T) {
+	file := os.Getenv("SOLVERPROC_OWNER")
+	if file == "" {
+		t.Skip("a helper process, not a test")
+	}
+	script := `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo "$$ $!" > "$0.tmp"; mv "$0.tmp" "$0"; exec sleep 300`
+	_, _ = Run(context.Background(), []string{"sh", "-c", script, file}, nil, Limits{Time: time.Minute})
+	os.Exit(0)
+}
+
+// TestRunSIGKILLOfOwner kills a program running a solver with SIGKILL,
+// which it cannot catch: the solver must die with it (a parent-death
+// signal), and so must the solver's child in a session of its own where
+// the runs are held in a cgroup (its watchdog kills what is left).
+func TestRunSIGKILLOfOwner(t *testing.T) {
+	modes(t, func(t *testing.T) {
+		file := t.TempDir() + "/pids"
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperOwner$")
+		cmd.Env = append(os.Environ(), "SOLVERPROC_OWNER="+file)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var solver, child int
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if b, err := os.ReadFile(file); err == nil {
+				if _, err := fmt.Sscan(string(b), &solver, &child); err != nil {
+					t.Fatalf("%q: %v", b, err)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatal("the solver did not start")
+			}
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		gone := func(pid int) bool {
+			wait := 10 * time.Second
+			if os.Getenv(noCgroupEnv) == "1" && pid == child {
+				wait = time.Second // it is known to outlive the owner there
+			}
+			for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+				if !alive(pid) {
+					return true
+				}
+			}
+			return false
+		}
+		if !gone(solver) {
+			t.Errorf("the solver %d outlived its owner's SIGKILL", solver)
+			syscall.Kill(solver, syscall.SIGKILL)
+		}
+		cgroup := os.Getenv(noCgroupEnv) != "1"
+		switch childGone := gone(child); {
+		case !childGone && cgroup:
+			t.Errorf("the solver's child %d, in a session of its own, outlived its owner's SIGKILL", child)
+		case !childGone:
+			t.Logf("without a cgroup, the solver's child %d in a session of its own outlives its owner's SIGKILL (killed now)", child)
+		}
+		syscall.Kill(child, syscall.SIGKILL)
+	})
+}

@@ -1,0 +1,91 @@
+package programs
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/chancecheck/chancecheck/internal/solverproc"
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// A stress run confirms a fault a loaded machine can cause — a time or
+// idleness limit, a crash, and the solver's output format — by running
+// the same program on the same input again alone (solverproc.Gate: every
+// other run of the stress run waits) before it counts. One that does not
+// recur is not the program's fault: the run goes on with the output of the
+// run alone, and the Outcome lists it (Outcome.NotReproducedRuns).
+
+// confirmLog collects the runs whose fault did not recur alone.
+type confirmLog struct {
+	mu   sync.Mutex
+	runs []string
+}
+
+type confirmKey struct{}
+
+// withConfirmation returns ctx with a Gate and a log of runs not
+// reproduced: runs in it confirm their faults.
+func withConfirmation(ctx context.Context) (context.Context, *confirmLog) {
+	log := &confirmLog{}
+	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
+	return context.WithValue(ctx, confirmKey{}, log), log
+}
+
+// add records a run not reproduced.
+func (l *confirmLog) add(s string) {
+	l.mu.Lock()
+	l.runs = append(l.runs, s)
+	l.mu.Unlock()
+}
+
+// list is the runs not reproduced, sorted: they come from parallel runs.
+func (l *confirmLog) list() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Sorted(slices.Values(l.runs))
+}
+
+// confirmable reports whether v is confirmed by a run alone.
+func confirmable(v props.Verdict) bool {
+	return v == props.TimeLimit || v == props.IdleLimit || v == props.Crash || v == props.OutputFormat
+}
+
+// confirm runs p again alone when res ended with a fault a loaded machine
+// can cause, in a stress run's ctx: a fault that recurs is returned as the
+// run alone saw it, with the first run in its detail; one that does not is
+// logged, and the run alone's result returned.
+func confirm(ctx context.Context, role Role, p Program, args []string, input []byte, res props.RunResult) (props.RunResult, props.Verdict, string, error) {
+	v, detail := res.Ended()
+	if v == props.Accepted || !confirmable(v) {
+		return res, v, detail, nil
+	}
+	again, log, err := rerunAlone(ctx, p, args, input)
+	if err != nil || log == nil {
+		return res, v, detail, err
+	}
+	v2, detail2 := again.Ended()
+	if v2 == props.Accepted {
+		log.add(notReproduced(role, p, args, fmt.Sprintf("%s (%s)", v, res.Usage()), again))
+		return again, v2, detail2, nil
+	}
+	return again, v2, detail2 + fmt.Sprintf("\n(confirmed: run again alone, with nothing else of the run going on; the first run: %s, %s)", v, res.Usage()), nil
+}
+
+// rerunAlone runs p on input again with nothing else of the stress run
+// running; nil log: ctx is no stress run's, or already alone.
+func rerunAlone(ctx context.Context, p Program, args []string, input []byte) (props.RunResult, *confirmLog, error) {
+	log, _ := ctx.Value(confirmKey{}).(*confirmLog)
+	if log == nil || solverproc.IsAlone(ctx) {
+		return props.RunResult{}, nil, nil
+	}
+	res, err := p.Run(solverproc.Alone(ctx), args, input)
+	return res, log, err
+}
+
+// notReproduced words a run not reproduced for the log.
+func notReproduced(role Role, p Program, args []string, first string, again props.RunResult) string {
+	return fmt.Sprintf("the %s (%s): %s beside other runs; run again alone, it ended cleanly (%s)",
+		role, commandLine(p, args), first, again.Usage())
+}
