@@ -131,8 +131,8 @@ found, and a solver the interrupt killed is not a crash.
 
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
 failure was found or a class was under-covered, 2 bad options, a solver
-that cannot be started or an inconsistent analyst, 130 interrupted with no
-failure found.
+that cannot be started or an inconsistent analyst, or no board judged
+before --time ran out, 130 interrupted with no failure found.
 
 Games:
 ` + p.gamesHelp() + "\n" + p.paramsHelp(),
@@ -267,6 +267,12 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcom
 		// Nothing judged is no pass, and no failure of the solver either.
 		return programError{fmt.Errorf("check could not judge the solver: no oracle could judge any of the %d board(s)", outcome.NotJudged)}
 	}
+	if outcome.Samples+outcome.Generated == 0 && outcome.Cancelled > 0 {
+		// Not a pass: a solver that hangs gets here when --time is shorter
+		// than its idleness limit.
+		return programError{fmt.Errorf("check judged no board: --time (%v) ran out with every input in progress (the solver's limits: %s); "+
+			"the solver was not judged: give a longer --time, or a shorter --timeout or --idle-timeout", o.time, o.limits())}
+	}
 	return nil
 }
 
@@ -347,6 +353,11 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: NOTHING JUDGED: no oracle could judge any of the %d board(s), seed %d%s: no verdict on the solver\n",
 			g.Name(), oc.NotJudged, oc.Seed, o.gen.said())
 		writeNotJudgedText(w, oc)
+		return
+	}
+	if !oc.Failed() && oc.Samples+oc.Generated == 0 && oc.Cancelled > 0 {
+		fmt.Fprintf(w, "check %s: NOTHING JUDGED: --time (%v) ran out with every input in progress, seed %d%s: no verdict on the solver\n",
+			g.Name(), o.time, oc.Seed, o.gen.said())
 		return
 	}
 	if !oc.Failed() {

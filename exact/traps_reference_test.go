@@ -9,6 +9,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/traps"
 	"github.com/chancecheck/chancecheck/generators"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 )
 
 // referenceTrapSurvival is the optimal survival probability by the plainest
@@ -237,9 +238,21 @@ func TestTrapsSameAsReference(t *testing.T) {
 			t.Errorf("%q: %v", text, err)
 		}
 	}
+	// How many mazes at the default limits (n) and 30 columns wide (n/4):
+	// the reference takes about 0.15 s on one of the first and 0.5 s on one
+	// of the second, so all of them are a long test (internal/longtest); the
+	// quick suite checks the first few of each kind. The small mazes cost
+	// milliseconds: all of them, always.
+	nSmall, nLastLife, n := 2000, 500, 40
+	if !longtest.Enabled() {
+		n = 4
+	}
+	if testing.Short() {
+		n = min(n, 5)
+	}
 	small := generators.TrapsWith(generators.TrapsOptions{MaxRows: 6, MaxCols: 6, MaxKinds: 3, MaxLife: 3})
 	full := generators.TrapsWith(generators.DefaultTrapsOptions())
-	for i := range 2000 {
+	for i := range nSmall {
 		z := small.Example(i)
 		if err := sameAsReference(z); err != nil {
 			t.Fatalf("small maze %d:\n%s%v", i, mazeText(z), err)
@@ -250,7 +263,7 @@ func TestTrapsSameAsReference(t *testing.T) {
 	// mass only on the last life or where a reveal has zero prior weight, so
 	// those get mazes of their own: one life, and half the weights zeroed.
 	lastLife := generators.TrapsWith(generators.TrapsOptions{MaxRows: 8, MaxCols: 8, MaxKinds: 4, MaxLife: 1})
-	for i := range 500 {
+	for i := range nLastLife {
 		z := lastLife.Example(i)
 		if err := sameAsReference(z); err != nil {
 			t.Fatalf("one-life maze %d:\n%s%v", i, mazeText(z), err)
@@ -267,10 +280,6 @@ func TestTrapsSameAsReference(t *testing.T) {
 		if err := sameAsReference(z); err != nil {
 			t.Fatalf("small maze %d, weights zeroed:\n%s%v", i, mazeText(z), err)
 		}
-	}
-	n := 40 // the reference is slow on large mazes
-	if testing.Short() {
-		n = 5
 	}
 	for i := range n {
 		z := full.Example(i)

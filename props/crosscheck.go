@@ -230,9 +230,9 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 		out.Interrupted = true
 	}
 	if f := out.First; f != nil {
-		if single := f.generatedCase(); f.Verdict == TimeLimit {
+		if single := f.generatedCase(); f.Verdict == TimeLimit || f.Verdict == IdleLimit {
 			// Every failing try would cost the whole time limit.
-			out.Shrink = ShrinkStats{Method: "none", Note: "time limits are not shrunk: every try that still fails costs the whole limit"}
+			out.Shrink = ShrinkStats{Method: "none", Note: f.Verdict.String() + "s are not shrunk: every try that still fails costs the whole limit"}
 		} else if single != nil {
 			shrunk, stats := c.shrink(ctx, *single, f)
 			out.Shrink = stats

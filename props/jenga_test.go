@@ -7,6 +7,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/jenga"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
 )
@@ -38,6 +39,10 @@ func TestJengaClosedForms(t *testing.T) {
 
 func TestJengaNoPolicyBeatsOptimum(t *testing.T) {
 	t.Parallel() // safe in parallel: see parallel_test.go
+	// Long: every tower of 100 plays the greedy and random policies 2,000
+	// times each: a sweep (TestJengaNoPolicyBeatsOptimumCatchesPlantedBugs
+	// shows in the quick suite that it can fail).
+	longtest.Skip(t, "a statistical sweep: 100 towers, 2,000 games per policy")
 	rapid.Check(t, JengaNoPolicyBeatsOptimum(jengaSmall, jengaValue(SolveJengaExactly), jengaBeat))
 }
 
