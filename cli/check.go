@@ -445,7 +445,7 @@ func (o checkOptions) asked(oc *props.Outcome) string {
 	switch {
 	case oc.Interrupted:
 		why = "interrupted"
-	case oc.Failed() && !o.keepGoing:
+	case oc.FirstBoard >= 0 && !o.keepGoing: // a sample's failure does not stop the search
 		why = "stopped at the first failure"
 	}
 	return fmt.Sprintf(" of %d asked (%s)", asked, why)
