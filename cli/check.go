@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/reports"
@@ -94,7 +95,9 @@ killed, and the output says how many inputs that left unjudged.
 --memory 256MB (Linux; none by default) runs the solver under that memory
 limit: its heap and mapped memory (RLIMIT_DATA) cannot grow past it, so an
 allocation beyond it fails in the solver. A run is a memory limit when its
-peak resident memory exceeds the limit, or when it crashed and its stderr
+peak resident memory exceeds the limit, or when it was killed by a signal
+and its static arrays (an ELF program's writable segments) exceed the
+limit, which Linux refuses at exec, or when it crashed and its stderr
 says an allocation failed (bad_alloc, "out of memory", MemoryError, ...),
 or its peak reached 90% of the limit, or, run again under the limit plus
 1 GiB (or 4 times it), it does not crash; any other crash stays a crash.
@@ -115,13 +118,21 @@ joins the shards' --json outputs into the verdict of the single run: the
 first failure by board index, counts summed.
 
 --gen and --limits set the generator's parameters, as for gen: the boards
-drawn depend on them and on --seed (traps with 30 columns, as the official
-tests have: --gen cols=30, or --limits official; only 6-level towers:
---gen min-levels=6). The output states them.
+drawn depend on them and on --seed` + p.genExample() + `. The output states them.
+
+A run that stops before the --cases asked for says so in its verdict line
+("14 of 100 asked (--time ran out)"). A board no oracle can judge (the
+analyst refuses it: past its limits) is skipped and counted on a "not
+judged" line, never the solver's failure and never a pass. An analyst that
+disagrees with the solver is asked again: one that changes its answer (a
+programs game's brute force) is named, not the solver. An interrupt
+(Ctrl-C, SIGTERM) is no verdict: the run says INTERRUPTED, with what it had
+found, and a solver the interrupt killed is not a crash.
 
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
-failure was found or a class was under-covered, 2 bad options or a solver
-that cannot be started.
+failure was found or a class was under-covered, 2 bad options, a solver
+that cannot be started or an inconsistent analyst, or no board judged
+before --time ran out, 130 interrupted with no failure found.
 
 Games:
 ` + p.gamesHelp() + "\n" + p.paramsHelp(),
@@ -176,6 +187,11 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("--alpha must be between 0 and 1")
 	}
+	if o.out != "" {
+		if err := safefile.CheckDir("--out", o.out); err != nil {
+			return usageError{err} // before the run, not after it
+		}
+	}
 	var shard props.Shard
 	if o.shard != "" {
 		sh, err := reports.ParseShard(o.shard)
@@ -211,21 +227,26 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		if errors.Is(err, props.ErrSolverStart) {
 			return usageError{err}
 		}
+		if errors.Is(err, props.ErrInconsistentOracle) {
+			return programError{fmt.Errorf("check stopped: %w: the solver is not blamed", err)}
+		}
 		return err
 	}
 	return printCheck(cmd.OutOrStdout(), g, o, outcome)
 }
 
 // printCheck writes the counterexample files and prints the outcome, as
-// text or JSON; a failure becomes exit status 1.
+// text or JSON; a failure becomes exit status 1. Files that cannot be
+// written do not cost the verdict: it is printed, and the error after it.
 func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcome) error {
-	var err error
 	var files *counterexampleFiles
+	var writeErr error
 	if outcome.First != nil {
-		if files, err = writeCounterexample(o.out, g, outcome.First); err != nil {
-			return err
+		if files, writeErr = writeCounterexample(o.out, g, outcome.First); writeErr != nil {
+			files = &counterexampleFiles{In: "not written", Ans: "not written"}
 		}
 	}
+
 	if o.json {
 		if err := writeCheckJSON(w, g, o, outcome, files); err != nil {
 			return err
@@ -233,8 +254,24 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcom
 	} else {
 		writeCheckText(w, g, o, outcome, files)
 	}
+	if writeErr != nil {
+		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
+	}
+	if outcome.Interrupted && !outcome.Failed() {
+		return errInterrupted
+	}
 	if outcome.Failed() || len(outcome.UnderCovered()) > 0 {
 		return errCheckFailed
+	}
+	if outcome.Samples+outcome.Generated == 0 && outcome.NotJudged > 0 {
+		// Nothing judged is no pass, and no failure of the solver either.
+		return programError{fmt.Errorf("check could not judge the solver: no oracle could judge any of the %d board(s)", outcome.NotJudged)}
+	}
+	if outcome.Samples+outcome.Generated == 0 && outcome.Cancelled > 0 {
+		// Not a pass: a solver that hangs gets here when --time is shorter
+		// than its idleness limit.
+		return programError{fmt.Errorf("check judged no board: --time (%v) ran out with every input in progress (the solver's limits: %s); "+
+			"the solver was not judged: give a longer --time, or a shorter --timeout or --idle-timeout", o.time, o.limits())}
 	}
 	return nil
 }
@@ -259,9 +296,16 @@ func memoryLimit(s string) (int64, error) {
 
 // reproduce is the shell line that runs the solver on the input file in,
 // under --memory's limit when one is given (ulimit -d: the data segment
-// limit check sets, in KiB), so that a memory limit reproduces.
+// limit check sets, in KiB), so that a memory limit reproduces. The solver
+// is the words check ran, each quoted for a shell: --solver is split
+// without expansions, and a shell given the raw string would expand
+// $VARS, globs and ';' that check passed on as they are.
 func (o checkOptions) reproduce(in string) string {
-	line := o.solver + " < " + shellQuote(in)
+	line := o.solver
+	if argv, err := solverproc.Split(o.solver); err == nil && len(argv) > 0 {
+		line = shellJoin(argv)
+	}
+	line += " < " + shellQuote(in)
 	if n, err := memoryLimit(o.memory); err == nil && n > 0 {
 		return fmt.Sprintf("(ulimit -d %d; %s)", n/1024, line)
 	}
@@ -281,10 +325,11 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 		return nil, err
 	}
 	files := &counterexampleFiles{In: filepath.Join(dir, "counterexample.in"), Ans: filepath.Join(dir, "counterexample.ans")}
-	if err := os.WriteFile(files.In, f.Input, 0o644); err != nil {
+	// Never through a link planted in the directory (safefile).
+	if err := safefile.WriteBytes(files.In, f.Input); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(files.Ans, []byte(f.OursText), 0o644); err != nil {
+	if err := safefile.WriteBytes(files.Ans, []byte(f.OursText)); err != nil {
 		return nil, err
 	}
 	return files, nil
@@ -297,13 +342,33 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
 	}
-	if !oc.Failed() {
-		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s), seed %d%s, in %v\n",
-			g.Name(), oc.Samples, oc.Generated, oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
+	if !oc.Failed() && oc.Interrupted {
+		fmt.Fprintf(w, "check %s: INTERRUPTED after %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v: no verdict on the solver (every answer judged before agreed)\n",
+			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeNotJudgedText(w, oc)
+		return
+	}
+	if !oc.Failed() && oc.Samples+oc.Generated == 0 && oc.NotJudged > 0 {
+		fmt.Fprintf(w, "check %s: NOTHING JUDGED: no oracle could judge any of the %d board(s), seed %d%s: no verdict on the solver\n",
+			g.Name(), oc.NotJudged, oc.Seed, o.gen.said())
+		writeNotJudgedText(w, oc)
+		return
+	}
+	if !oc.Failed() && oc.Samples+oc.Generated == 0 && oc.Cancelled > 0 {
+		fmt.Fprintf(w, "check %s: NOTHING JUDGED: --time (%v) ran out with every input in progress, seed %d%s: no verdict on the solver\n",
+			g.Name(), o.time, oc.Seed, o.gen.said())
+		return
+	}
+	if !oc.Failed() {
+		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v\n",
+			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeNotJudgedText(w, oc)
 		writeCoverageText(w, oc)
 		return
 	}
+	defer writeNotJudgedText(w, oc)
 	defer writeCoverageText(w, oc)
 	f := oc.First
 	fmt.Fprintf(w, "check %s: %s on %s (seed %d%s)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed, o.gen.said())
@@ -345,7 +410,50 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	if o.keepGoing {
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
-	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged, in %v)\n", classList(oc.Classes), oc.Generated, oc.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(oc.Classes), oc.Generated, o.asked(oc), oc.Elapsed.Round(time.Millisecond))
+	if oc.Interrupted {
+		fmt.Fprintf(w, "interrupted after this failure was found: the counts are those before the interrupt\n")
+	}
+}
+
+// askedBoards is how many generated boards the run was asked for (its
+// shard's share of --cases); 0 when only --time bounds it.
+func (o checkOptions) askedBoards(oc *props.Outcome) int {
+	if o.cases <= 0 {
+		return 0
+	}
+	return oc.Shard.Boards(o.cases)
+}
+
+// asked says, after the count of generated boards judged, how many were
+// asked for when the run stopped before them: " of 100 asked (--time ran
+// out)". A run that stops early says so in its verdict line (issue 21): it
+// is no all-clear for the boards it never judged. "" when every board
+// asked for was judged, or none was asked for (--time alone).
+func (o checkOptions) asked(oc *props.Outcome) string {
+	asked := o.askedBoards(oc)
+	done := oc.Generated + oc.NotJudgedGenerated
+	if asked == 0 || done >= asked {
+		return ""
+	}
+	why := "--time ran out"
+	switch {
+	case oc.Interrupted:
+		why = "interrupted"
+	case oc.Failed() && !o.keepGoing:
+		why = "stopped at the first failure"
+	}
+	return fmt.Sprintf(" of %d asked (%s)", asked, why)
+}
+
+// writeNotJudgedText prints the line of the boards no oracle could judge,
+// when there were some: skipped, neither the solver's failure nor a pass.
+func writeNotJudgedText(w io.Writer, oc *props.Outcome) {
+	if oc.NotJudged == 0 {
+		return
+	}
+	fmt.Fprintf(w, "not judged: %d board(s) that no oracle could judge (%d generated), skipped: not a failure of the solver, not a pass; the first: %s\n",
+		oc.NotJudged, oc.NotJudgedGenerated, oc.NotJudgedReason)
 }
 
 // writeCoverageText prints the coverage table of a game with goals, and a
@@ -410,12 +518,24 @@ const maxFoundShown = 400
 
 // checkJSON is the --json form of an Outcome.
 type checkJSON struct {
-	Game          string          `json:"game"`
-	Seed          uint64          `json:"seed"`
-	GenOptions    []string        `json:"generator_options,omitempty"` // --limits and --gen as given
-	Passed        bool            `json:"passed"`
-	Samples       int             `json:"samples"`
-	Generated     int             `json:"generated"`
+	Game       string   `json:"game"`
+	Seed       uint64   `json:"seed"`
+	GenOptions []string `json:"generator_options,omitempty"` // --limits and --gen as given
+	Passed     bool     `json:"passed"`
+	Samples    int      `json:"samples"`
+	Generated  int      `json:"generated"`
+	// NotJudged counts the boards no oracle could judge (skipped: neither a
+	// failure nor a pass), NotJudgedGenerated the generated ones of them.
+	NotJudged          int    `json:"not_judged"`
+	NotJudgedGenerated int    `json:"not_judged_generated"`
+	NotJudgedReason    string `json:"not_judged_reason,omitempty"`
+	// Asked is how many generated boards --cases asked for (this shard's
+	// share), 0 with --time alone; StoppedEarly says that fewer were
+	// judged (--time ran out, the first failure, an interrupt), and
+	// Interrupted that an interrupt stopped the run (no verdict).
+	Asked         int             `json:"asked,omitempty"`
+	StoppedEarly  bool            `json:"stopped_early,omitempty"`
+	Interrupted   bool            `json:"interrupted,omitempty"`
 	Classes       map[string]int  `json:"classes"`
 	Failures      map[string]int  `json:"failures"`
 	ElapsedSec    float64         `json:"elapsed_seconds"`
@@ -506,7 +626,10 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
 		Cancelled: oc.Cancelled,
+		NotJudged: oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
+		Asked: o.askedBoards(oc), StoppedEarly: o.asked(oc) != "", Interrupted: oc.Interrupted,
 	}
+	j.Passed = j.Passed && !oc.Interrupted && oc.Samples+oc.Generated > 0
 	for v, n := range oc.Counts {
 		j.Failures[v.String()] = n
 	}
@@ -590,6 +713,15 @@ func verdictList(m map[props.Verdict]int) string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// shellJoin quotes each word for a POSIX shell and joins them.
+func shellJoin(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellQuote(w)
+	}
+	return strings.Join(q, " ")
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

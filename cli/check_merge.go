@@ -93,7 +93,7 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 		}
 		seen[s.Index] = files[i]
 		want := props.Shard{Index: s.Index, Count: s.Count}.Boards(s.Cases)
-		if j.Generated != want && (s.KeepGoing || s.FirstBoard == 0) {
+		if j.Generated+j.NotJudgedGenerated != want && (s.KeepGoing || s.FirstBoard == 0) {
 			return nil, checkOptions{}, nil, fmt.Errorf("%s: shard %d/%d judged %d of its %d boards (did --time run out? run the shards with --time 0)",
 				files[i], s.Index, s.Count, j.Generated, want)
 		}
@@ -127,6 +127,11 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 		j := &shards[i]
 		oc.Samples += j.Samples
 		oc.Generated += j.Generated
+		if j.NotJudged > 0 && oc.NotJudged == 0 {
+			oc.NotJudgedReason = j.NotJudgedReason
+		}
+		oc.NotJudged += j.NotJudged
+		oc.NotJudgedGenerated += j.NotJudgedGenerated
 		for c, n := range j.Classes {
 			oc.Classes[c] += n
 		}

@@ -172,6 +172,11 @@ func TestCheckCommand(t *testing.T) {
 			want: []string{"every answer agreed"}},
 		{name: "until the time runs out", game: "snakes", mode: "snakes", args: []string{"--time", "1s", "--jobs", "2"}, wantCode: 0,
 			want: []string{"every answer agreed", "boards by kind: "}},
+		// Issue 21 part 7: a run that stopped early says so in its verdict
+		// line (each run takes 100 ms and holds 20 boards: 1000 boards take
+		// 5 s of solver runs, far past --time 1s).
+		{name: "the time runs out before --cases", game: "snakes", mode: "slow-snakes", args: []string{"--time", "1s", "--cases", "1000", "--jobs", "1"}, wantCode: 0,
+			want: []string{"every answer agreed", "generated board(s) of 1000 asked (--time ran out)"}},
 		{name: "under-covered", game: "bit", mode: "bit", args: []string{"--cases", "400", "--time", "0"}, wantCode: 1,
 			want: []string{"every answer agreed", "coverage of 400 generated boards", "false-alarm budget 1e-06 over 3 goal(s), 3.33e-07 each",
 				"UNDER-COVERED", "under-covered: class one:", "under-covered: class never: 0 of 400", "ok"}},
@@ -188,8 +193,9 @@ func TestCheckCommand(t *testing.T) {
 				"limits: 200ms of CPU time a run (the solver and every process it starts), idleness 10.2s of wall-clock time"}},
 		{name: "idleness limit", game: "traps", mode: "hang", args: []string{"--cases", "1", "--timeout", "200ms", "--idle-timeout", "1s"}, wantCode: 1,
 			want: []string{"IDLENESS LIMIT", "idleness limit: 0.0", "slept or waited", "confirmed: run again alone"}},
-		{name: "hanging solver, --time ends it", game: "traps", mode: "hang", args: []string{"--time", "2s", "--timeout", "100s", "--jobs", "3"}, wantCode: 0,
-			want: []string{"--time ran out with 3 input(s) in progress: their solvers were killed, and they were not judged"}},
+		{name: "hanging solver, --time ends it", game: "traps", mode: "hang", args: []string{"--time", "2s", "--timeout", "100s", "--jobs", "3"}, wantCode: 2,
+			want: []string{"--time ran out with 3 input(s) in progress: their solvers were killed, and they were not judged",
+				"check judged no board: --time (2s) ran out with every input in progress"}},
 		{name: "no time limit", game: "traps", mode: "traps", args: []string{"--timeout", "0"}, wantCode: 2, want: []string{"--timeout must be positive"}},
 		{name: "nan", game: "traps", mode: "nan", args: []string{"--cases", "1"}, wantCode: 1,
 			want: []string{"OUTPUT FORMAT", `"-nan" is not a decimal number`}},
@@ -386,5 +392,22 @@ func TestCheckGeneratorOptions(t *testing.T) {
 	var j checkJSON
 	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil || code != 1 || !slices.Equal(j.GenOptions, []string{"--gen cols=30"}) {
 		t.Errorf("exit %d, %v, generator options %q; want [--gen cols=30]\n%s", code, err, j.GenOptions, stdout.String())
+	}
+}
+
+// The reproduce line gives a shell the words check ran, quoted: the raw
+// --solver string would let the shell expand what check did not (issue 21).
+func TestCheckReproduceQuotes(t *testing.T) {
+	tests := []struct{ solver, in, want string }{
+		{"./sol", "/tmp/c.in", "./sol < /tmp/c.in"},
+		{"python3  solve.py", "/tmp/c.in", "python3 solve.py < /tmp/c.in"},
+		{`./sol 'a b' $HOME`, "/tmp/x y/c.in", `./sol 'a b' '$HOME' < '/tmp/x y/c.in'`},
+		{`./sol; rm -rf x`, "/tmp/c.in", `'./sol;' rm -rf x < /tmp/c.in`},
+		{`./sol "it's" *.txt`, "c.in", `./sol 'it'\''s' '*.txt' < c.in`},
+	}
+	for _, tt := range tests {
+		if got := (checkOptions{solver: tt.solver}).reproduce(tt.in); got != tt.want {
+			t.Errorf("solver %q: reproduce = %q, want %q", tt.solver, got, tt.want)
+		}
 	}
 }

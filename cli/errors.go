@@ -13,6 +13,9 @@ const (
 	exitFailed  = 1 // a check failed or the input is invalid
 	exitUsage   = 2 // the command line is wrong
 	exitUnknown = exitFailed
+	// exitInterrupted: an interrupt or SIGTERM stopped the run before its
+	// verdict (128 + SIGINT, as a shell reports a command Ctrl-C stopped).
+	exitInterrupted = 130
 )
 
 // usageError marks an error in the command line itself (exit 2).
@@ -36,6 +39,10 @@ func (e programError) Unwrap() error { return e.err }
 // command run inside another): exit 2 without another message.
 var errUsageSaid = errors.New("a usage error, printed above")
 
+// errInterrupted is returned when an interrupt stopped a run that has
+// printed what it found so far: no verdict on anyone, exit 130.
+var errInterrupted = errors.New("interrupted")
+
 // errCheckFailed is returned when the command ran but found a disagreement:
 // exit 1 without an extra message (the command has printed its findings).
 var errCheckFailed = errors.New("a check failed")
@@ -51,6 +58,9 @@ func (p Program) reportError(stderr io.Writer, err error) int {
 	}
 	if errors.Is(err, errUsageSaid) {
 		return exitUsage
+	}
+	if errors.Is(err, errInterrupted) {
+		return exitInterrupted
 	}
 	fmt.Fprintln(stderr, err)
 	var pe programError

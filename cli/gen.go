@@ -2,10 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/spf13/cobra"
@@ -52,6 +54,17 @@ on them, and on --seed).
 			if g, err = genOpts.apply(p, g); err != nil {
 				return err
 			}
+			// Refuse what cannot be written before the boards are drawn,
+			// which can take a while.
+			perFile := g.MaxBoardsPerInput()
+			if out == "" && count > perFile {
+				return usagef("%s holds at most %d board(s) per input: use --out DIR for %d", g.Name(), perFile, count)
+			}
+			if out != "" {
+				if err := safefile.CheckDir("--out", out); err != nil {
+					return usageError{err}
+				}
+			}
 			gen := g.Generator()
 			boards := make([]props.Board, count)
 			for i := range boards {
@@ -60,11 +73,7 @@ on them, and on --seed).
 			if mix {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d boards by kind: %s\n", g.Name(), count, classList(classCounts(g, boards)))
 			}
-			perFile := g.MaxBoardsPerInput()
 			if out == "" {
-				if count > perFile {
-					return usagef("%s holds at most %d board(s) per input: use --out DIR for %d", g.Name(), perFile, count)
-				}
 				return g.WriteInput(cmd.OutOrStdout(), boards)
 			}
 			if err := os.MkdirAll(out, 0o755); err != nil {
@@ -78,7 +87,7 @@ on them, and on --seed).
 			for i := 0; i*perFile < count; i++ {
 				chunk := boards[i*perFile : min(count, (i+1)*perFile)]
 				name := filepath.Join(out, fmt.Sprintf("%s-%04d.in", g.Name(), i+1))
-				if err := writeFileWith(name, func(f *os.File) error { return g.WriteInput(f, chunk) }); err != nil {
+				if err := safefile.Write(name, func(w io.Writer) error { return g.WriteInput(w, chunk) }); err != nil {
 					return err
 				}
 				if answers {
@@ -110,24 +119,7 @@ func writeAnswersFile(g props.Game, name string, boards []props.Board) error {
 		}
 		sols[i] = sol
 	}
-	return writeFileWith(name, func(f *os.File) error { return g.WriteAnswers(f, sols) })
-}
-
-// writeFileWith writes a file atomically: to a temporary name, then renamed.
-func writeFileWith(name string, write func(*os.File) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name)+"-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return safefile.Write(name, func(w io.Writer) error { return g.WriteAnswers(w, sols) })
 }
 
 // classCounts counts boards per coverage class.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -284,6 +285,24 @@ func gamePrefix(p Program, part string) (string, bool) {
 
 // paramsHelp is the help section listing every game's generator parameters
 // and presets (props.DescribeParams), for gen, check and report.
+// genExample is an example of --gen and --limits from p's own games, for
+// help texts: " (for example ...)", or "" when no game has parameters. A
+// program of one game talks of that game alone.
+func (p Program) genExample() string {
+	for _, g := range p.Games {
+		ps := g.Params()
+		if len(ps) == 0 {
+			continue
+		}
+		ex := fmt.Sprintf(" (for example, for %s: --gen %s=%d, %s", g.Name(), ps[0].Name, ps[0].Max, ps[0].Doc)
+		if pr := g.Presets(); len(pr) > 0 {
+			ex += fmt.Sprintf("; or --limits %s, %s", pr[0].Name, pr[0].Doc)
+		}
+		return ex + ")"
+	}
+	return ""
+}
+
 func (p Program) paramsHelp() string {
 	var b strings.Builder
 	for _, g := range p.Games {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
@@ -70,6 +71,9 @@ values in force, and 'report merge' refuses shards run under other values.
 			if opt.Boards < 0 || opt.Runs <= 0 || !(opt.Alpha > 0 && opt.Alpha < 1) {
 				return usagef("need --boards ≥ 0, --runs > 0 and 0 < --alpha < 1")
 			}
+			if err := safefile.CheckDir("--out", out); err != nil {
+				return usageError{err} // before the run, not after it
+			}
 			progress, stop := newReportProgress(cmd.ErrOrStderr())
 			opt.Progress = progress
 			rep, tim, err := reports.Run(cmd.Context(), opt)
@@ -110,6 +114,9 @@ the calibration is computed over all boards. Exits 1 when anything disagrees.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, dirs []string) error {
+			if err := safefile.CheckDir("--out", out); err != nil {
+				return usageError{err}
+			}
 			rep, tim, err := reports.MergeDirs(dirs)
 			if err != nil {
 				return err
@@ -122,9 +129,11 @@ the calibration is computed over all boards. Exits 1 when anything disagrees.`,
 }
 
 // finishReport writes the report files, prints a summary and turns a failed
-// report into exit status 1.
+// report into exit status 1. The summary, with the verdict, is printed even
+// when the files cannot be written.
 func finishReport(w io.Writer, out string, rep *reports.Report, tim *reports.Timings) error {
 	if err := reports.WriteDir(out, rep, tim); err != nil {
+		reports.WriteSummary(w, rep)
 		return err
 	}
 	reports.WriteSummary(w, rep)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
@@ -58,8 +59,8 @@ Exits 1 when a board disagrees.`,
 				if !a.Pass {
 					verdict, allPass = "DISAGREE", false
 				}
-				fmt.Fprintf(out, "Case %d: simulated %.6f  interval [%.6f, %.6f]  exact %.10f  %s test p = %.3g  z = %+.2f  smallest detectable shift %.3g  %s\n",
-					i+1, a.SimMean, a.CILow, a.CIHigh, sol.Value, a.Test, a.PValue, a.Z, a.MinDetectable, verdict)
+				fmt.Fprintf(out, "Case %d: simulated %.6f  interval [%.6f, %.6f]  exact %.10f  %s test p = %.3g  z = %s  smallest detectable shift %.3g  %s\n",
+					i+1, a.SimMean, a.CILow, a.CIHigh, sol.Value, a.Test, a.PValue, zSigned(a.Z), a.MinDetectable, verdict)
 			}
 			if !allPass {
 				return errCheckFailed
@@ -72,4 +73,13 @@ Exits 1 when a board disagrees.`,
 	cmd.Flags().Float64Var(&alpha, "alpha", 1e-6, "false-alarm budget for the whole file")
 	cmd.Flags().IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
 	return cmd
+}
+
+// zSigned writes a z-score with its sign, or "none (σ = 0)" for a board
+// whose outcome never varies (estimate.Agreement.Z is NaN).
+func zSigned(z float64) string {
+	if math.IsNaN(z) {
+		return "none (σ = 0)"
+	}
+	return fmt.Sprintf("%+.2f", z)
 }

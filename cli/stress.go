@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os/exec"
 	"runtime"
 	"strings"
@@ -113,9 +114,18 @@ referee or the brute force stops the run (exit 2) and is never the solver's.
 A brute force out of time (--brute-timeout) is skipped on that input: it is
 for small ones.
 
+Before the solver is blamed for a crash, a limit or its output's format on
+an input, and when no validator checked the input, the brute force and the
+referee are run on it: when all of them fail on it too, no program takes
+it, and the generator is blamed (its output is likely not a valid input).
+A brute force that disagrees with the solver (or the referee) is run again
+on the input: one that changes its answer is "inconsistent", its fault,
+not the solver's. An interrupt (Ctrl-C, SIGTERM) is no verdict on anyone:
+the run says it was interrupted, with what it had found.
+
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
 failure was found, 2 bad options, a program that cannot be started, or a
-fault of the generator, the referee or the brute force.`,
+fault of the generator, the referee or the brute force, 130 interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runStress(cmd, o) },
 	}
@@ -168,8 +178,8 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--cases and --runs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return nil, usagef("--alpha must be between 0 and 1")
-	case !(o.tolerance > 0):
-		return nil, usagef("--tolerance must be positive")
+	case !(o.tolerance > 0) || math.IsInf(o.tolerance, 1):
+		return nil, usagef("--tolerance must be positive and finite (an infinite one accepts every answer)")
 	case o.timeout <= 0 || o.bruteTimeout <= 0 || o.programTimeout <= 0:
 		return nil, usagef("--timeout, --brute-timeout and --program-timeout must be positive: a program with no time limit could run forever")
 	case o.idle < 0 || o.shrinkTime < 0:
@@ -269,9 +279,16 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	}
 	switch {
 	case outcome.Fault != nil:
+		if outcome.Fault.Inconsistent {
+			return programError{fmt.Errorf("stress stopped: the %s is inconsistent: the solver is not blamed", outcome.Fault.Role)}
+		}
 		return programError{fmt.Errorf("stress stopped: the %s failed (%s): the solver is not blamed", outcome.Fault.Role, outcome.Fault.Verdict)}
 	case outcome.Failed():
 		return errCheckFailed
+	case outcome.Interrupted:
+		return errInterrupted
+	case outcome.NothingJudged():
+		return programError{fmt.Errorf("stress could not judge the solver: nobody could judge any of the %d case(s)", outcome.Judged)}
 	}
 	return nil
 }

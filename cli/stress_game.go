@@ -18,6 +18,7 @@ type gameOptions struct {
 	gen, referee, brute string
 	validator           string
 	kind, params, name  string
+	classes             []string
 	tolerance           float64
 	programTimeout      time.Duration
 }
@@ -42,11 +43,24 @@ report tests the referee against the brute force under its false-alarm
 budget and writes its JSON, Markdown and HTML. A parameter's value in force
 is set as for any game: 'check --gen n=5'.
 
+validate needs --validator: it runs the validator on each FILE.
+
+--class NAME:PARAM=RANGE[:SHARE] declares a coverage class by a parameter's
+value, as a Go game's Classify and Coverage do: 'one-column:cols=1:5%' puts
+every input the generator printed with cols=1 in the class one-column, and
+asks that at least 5% of the generated inputs be in it. Inputs are drawn
+in such a class on purpose, twice its share (all the classes' together at
+most 90% of the draws), and check and report test each goal by the same
+one-sided exact binomial test as for any game, within their false-alarm
+budget: a rare shape is drawn, and its count shown, rather than left to
+chance. The first class whose range holds an input's value names it; an
+input in none, or read from a file, is in "all".
+
 An expectation's brute force prints its answer only, not the distribution
-of outcomes that report's test of a count needs: report says so on every
-input, and check, solve, simulate and gen work. Outcomes of the referee
-must be integers there (a count). 'stress' judges an expectation against
-the referee with a bound on the outcomes instead.`,
+of outcomes that report's and simulate's tests of a count need: both are
+refused for --kind expectation, and check, solve and gen work. 'stress'
+judges an expectation against the referee with a bound on the outcomes
+instead.`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return errors.New("COMMAND is missing after the game's flags: check, report, solve, simulate or gen")
@@ -67,6 +81,7 @@ the referee with a bound on the outcomes instead.`,
 	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
 	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5'")
 	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
+	f.StringArrayVar(&o.classes, "class", nil, "a coverage class by a parameter's value, NAME:PARAM=RANGE[:SHARE], as one-column:cols=1:5% (repeatable; see above)")
 	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
 	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "CPU time limit of one generator, referee or brute-force run (its idleness limit: 5 times it)")
 	return cmd
@@ -74,7 +89,7 @@ the referee with a bound on the outcomes instead.`,
 
 // programsFlags are the flags of `programs` itself, which go before
 // COMMAND.
-var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--tolerance", "--program-timeout"}
+var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout"}
 
 func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
 	misplaced := ""
@@ -105,12 +120,24 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	if err != nil {
 		return err
 	}
-	if s.Kind == programs.Expectation && args[0] == "report" {
-		return usagef("report tests a count's outcome distribution, which an expectation's brute force does not give: "+
-			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", p.Name)
+	if s.Kind == programs.Expectation && (args[0] == "report" || args[0] == "simulate") {
+		return usagef("%s tests the referee against the outcome distribution, which an expectation's brute force does not give: "+
+			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], p.Name)
+	}
+	if args[0] == "validate" && s.Validator == nil {
+		return usagef("validate needs --validator: without one nothing checks an input against the statement " +
+			"(a game defined by programs takes any non-empty input as it is)")
+	}
+	var classes []programs.Class
+	for _, c := range o.classes {
+		class, err := programs.ParseClass(c)
+		if err != nil {
+			return usagef("--class: %v", err)
+		}
+		classes = append(classes, class)
 	}
 	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
-		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance})
+		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes})
 	if err != nil {
 		return usageError{err}
 	}
@@ -121,6 +148,8 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		return nil
 	case exitUsage:
 		return errUsageSaid
+	case exitInterrupted:
+		return errInterrupted
 	}
 	return errCheckFailed // the command has printed its findings
 }

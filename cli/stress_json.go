@@ -10,22 +10,30 @@ import (
 
 // stressJSON is the --json form of a stress run's outcome.
 type stressJSON struct {
-	Kind          string             `json:"kind"`
-	Seed          uint64             `json:"seed"`
-	Cases         int                `json:"cases"`
-	Judged        int                `json:"judged"`
-	Runs          int64              `json:"runs"`
-	Passed        bool               `json:"passed"`
-	Test          string             `json:"test"`
-	Budget        stressBudgetJSON   `json:"budget"`
-	MinDetectable *stressRangeJSON   `json:"min_detectable,omitempty"`
-	BruteCompared int                `json:"brute_compared"`
-	BruteSkipped  int                `json:"brute_skipped"`
-	Fault         *stressFaultJSON   `json:"fault,omitempty"`
-	NotReproduced *stressFailureJSON `json:"not_reproduced,omitempty"`
-	Found         *stressFailureJSON `json:"found_failure,omitempty"`
-	First         *stressFailureJSON `json:"first_failure,omitempty"`
-	Shrink        *stressShrinkJSON  `json:"shrink,omitempty"`
+	Kind   string `json:"kind"`
+	Seed   uint64 `json:"seed"`
+	Cases  int    `json:"cases"`
+	Judged int    `json:"judged"`
+	Runs   int64  `json:"runs"`
+	Passed bool   `json:"passed"`
+	// Interrupted: an interrupt stopped the run; found_failure is then what
+	// was found before it, first_failure set only when it was confirmed.
+	Interrupted   bool             `json:"interrupted,omitempty"`
+	Test          string           `json:"test"`
+	Budget        stressBudgetJSON `json:"budget"`
+	MinDetectable *stressRangeJSON `json:"min_detectable,omitempty"`
+	BruteCompared int              `json:"brute_compared"`
+	BruteSkipped  int              `json:"brute_skipped"`
+	// RefereeSkipped: cases the referee ran out of time on (judged by the
+	// brute force alone, or not at all); NotJudged: cases nobody could
+	// judge, neither a failure nor a pass.
+	RefereeSkipped int                `json:"referee_skipped"`
+	NotJudged      int                `json:"not_judged"`
+	Fault          *stressFaultJSON   `json:"fault,omitempty"`
+	NotReproduced  *stressFailureJSON `json:"not_reproduced,omitempty"`
+	Found          *stressFailureJSON `json:"found_failure,omitempty"`
+	First          *stressFailureJSON `json:"first_failure,omitempty"`
+	Shrink         *stressShrinkJSON  `json:"shrink,omitempty"`
 	// RunsNotReproduced are the runs whose time or idleness limit, crash
 	// or output format did not recur when run again alone (no fault).
 	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
@@ -57,6 +65,11 @@ type stressFaultJSON struct {
 	Generator string `json:"generator,omitempty"`
 	Input     string `json:"input,omitempty"`
 	Validator string `json:"validator,omitempty"`
+	// Inconsistent: the program (a brute force) gave two answers to the
+	// same input, both in detail. NoProgramTakes: the generator is blamed
+	// because every program failed on its output (input).
+	Inconsistent   bool `json:"inconsistent,omitempty"`
+	NoProgramTakes bool `json:"no_program_takes,omitempty"`
 }
 
 type stressFailureJSON struct {
@@ -100,14 +113,16 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 		test = programs.TestBernstein
 	}
 	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
-		Passed: o.Fault == nil && !o.Failed(), Test: test,
+		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
-		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped}
+		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged}
+	j.Passed = j.Passed && !o.NothingJudged()
 	if least, median, most := o.MinDetectableRange(); !math.IsNaN(least) && !math.IsInf(most, 0) {
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}
 	if f := o.Fault; f != nil {
-		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input), f.Validator}
+		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input), f.Validator,
+			f.Inconsistent, f.NoProgramTakes}
 	}
 	toJSON := func(f *programs.Failure) *stressFailureJSON {
 		if f == nil {

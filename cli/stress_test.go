@@ -45,6 +45,8 @@ func TestStressUsage(t *testing.T) {
 		{"bad params", []string{"--kind", "probability", "--params", "n=3..1"}, 2, "", "--params: \"n=3..1\": lo 3 is above hi 1"},
 		{"bad alpha", []string{"--kind", "probability", "--alpha", "1"}, 2, "", "--alpha must be between 0 and 1"},
 		{"no tolerance", []string{"--kind", "probability", "--tolerance", "0"}, 2, "", "--tolerance must be positive"},
+		{"an infinite tolerance", []string{"--kind", "probability", "--tolerance", "inf"}, 2, "", "--tolerance must be positive and finite"},
+		{"a NaN tolerance", []string{"--kind", "probability", "--tolerance", "nan"}, 2, "", "--tolerance must be positive and finite"},
 		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
 		{"a solver that cannot start", []string{"--kind", "probability", "--solver", "./no-such-solver"}, 2, "", "could not be started"},
 		{"a generator that crashes", []string{"--kind", "probability", "--gen", "sh -c 'exit 3'"}, 2,
@@ -138,7 +140,14 @@ func TestProgramsCommand(t *testing.T) {
 		{"an argument stress does not take", []string{"stress", "--kind", "probability", "extra"}, "unknown command \"extra\""},
 		{"a validator that cannot start", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--validator", "./no-such-validator", "--kind", "probability", "check"},
 			"--validator: a program could not be started"},
-		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests a count's outcome distribution"},
+		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests the referee against the outcome distribution"},
+		// Issue 21: simulate failed on every input, validate without a
+		// validator said "ok" to anything, --tolerance inf passed every
+		// answer, and a name of two words panicked.
+		{"simulate on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "simulate", "-"}, "simulate tests the referee against the outcome distribution"},
+		{"validate without a validator", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "validate", "-"}, "validate needs --validator"},
+		{"an infinite tolerance", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "inf", "check"}, "--tolerance must be positive and finite"},
+		{"a name of two words", []string{"programs", "--name", "a b", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "check", "--solver", shRight}, "the game's name \"a b\": one word"},
 	}
 	for _, tt := range misplaced {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,6 +161,79 @@ func TestProgramsCommand(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append(append([]string(nil), game...), tt.args...) // a flag before COMMAND is programs' own
 			code, out, errOut := chancecheck(t, "5\n", args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
+
+// Hostile programs as real processes (issue 21 part 3): a generator that
+// prints garbage, which every program fails on, is blamed, not the solver
+// that ran first; a brute force that changes its answer is named
+// inconsistent, not the correct solver a wrong answer.
+func TestStressBlamesHostilePrograms(t *testing.T) {
+	needSh(t)
+	counter := filepath.Join(t.TempDir(), "runs")
+	const (
+		strictRef = `sh -c 'read n; [ "$n" -eq "$n" ] 2>/dev/null || { echo "not a number: $n" >&2; exit 5; }; printf "1 %s\n" "$2"' ref`
+		strictSol = `sh -c 'read n; [ "$n" -eq "$n" ] 2>/dev/null || exit 4; echo 1' sol`
+	)
+	// Every other run answers 1.003: inconsistent by 0.003.
+	flaky := `sh -c 'n=$(cat ` + counter + ` 2>/dev/null || echo 0); echo $((n+1)) > ` + counter + `; if [ $((n % 2)) -eq 0 ]; then echo 1.003; else echo 1; fi' brute`
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+	}{
+		{"a generator printing garbage", []string{"--gen", `sh -c 'echo garbage' gen`, "--referee", strictRef, "--solver", strictSol}, 2,
+			[]string{"the generator failed (output format), which is not the solver's fault", "no program takes its input", "not a number: garbage", "input, 8 bytes:\ngarbage\n"}},
+		{"a brute force inconsistent by 0.003", []string{"--brute", flaky, "--solver", shRight, "--jobs", "1"}, 2,
+			[]string{"the brute force is inconsistent, which is not the solver's fault", "then 1 on the same input"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"stress", "--kind", "probability", "--gen", shGen, "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100"}, tt.args...)
+			code, out, errOut := chancecheck(t, "", args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr: %s", code, tt.code, out, errOut)
+			}
+			for _, w := range tt.stdout {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(out, "FAILED") {
+				t.Errorf("the solver was blamed:\n%s", out)
+			}
+		})
+	}
+}
+
+// A game defined by programs declares a coverage class by a parameter's
+// value (issue 21 part 7), and check tests its goal as for any game.
+func TestProgramsClasses(t *testing.T) {
+	needSh(t)
+	game := []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"a goal met", []string{"--class", "one:n=1:20%", "check", "--solver", shRight, "--cases", "200"}, 0, "coverage of 200 generated boards", ""},
+		// The first class that matches names an input: every n=1 is in
+		// "any", and "one" never occurs.
+		{"a class that never occurs", []string{"--class", "any:n=1..9:60%", "--class", "one:n=1:40%", "check", "--solver", shRight, "--cases", "100"}, 1,
+			"under-covered: class one: 0 of 100", ""},
+		{"a bad class", []string{"--class", "one:m=1", "check", "--solver", shRight}, 2, "", "no parameter \"m\""},
+		{"a bad share", []string{"--class", "one:n=1:0%", "check", "--solver", shRight}, 2, "", "--class: class"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", append(append([]string(nil), game...), tt.args...)...)
 			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
 			}

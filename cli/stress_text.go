@@ -47,11 +47,25 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	if s.Brute != nil {
 		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
 	}
+	if n := o.RefereeSkipped - o.NotJudged; n > 0 {
+		fmt.Fprintf(w, "referee: out of time on %d case(s) (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
+	}
+	if o.NotJudged > 0 {
+		fmt.Fprintf(w, "not judged: %d case(s): the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered: nobody could judge them, neither a failure nor a pass\n", o.NotJudged)
+	}
 	switch {
 	case o.Fault != nil:
 		f := o.Fault
-		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s failed (%s), which is not the solver's fault\ncommand: %s\n%s",
-			o.Judged, f.Role, f.Verdict, f.Command, ensureNewline(f.Detail))
+		what := fmt.Sprintf("failed (%s)", f.Verdict)
+		if f.Inconsistent {
+			what = "is inconsistent"
+		}
+		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s %s, which is not the solver's fault\ncommand: %s\n%s",
+			o.Judged, f.Role, what, f.Command, ensureNewline(f.Detail))
+		if f.NoProgramTakes {
+			fmt.Fprintf(w, "input, %d bytes:\n%s", len(f.Input), ensureNewline(clipInput(f.Input)))
+			fmt.Fprintf(w, "reproduce:\n  %s | %s\n  %s | %s SEED %d\n", f.Command, s.Solver, f.Command, s.Referee, s.Runs)
+		}
 		if f.Generator != "" {
 			fmt.Fprintf(w, "input (%s), %d bytes:\n%s", f.Generator, len(f.Input), ensureNewline(clipInput(f.Input)))
 			fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Generator, f.Command)
@@ -68,6 +82,16 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 			fmt.Fprintf(w, " (p = %s > %.3g)", pValue(c.PValue), c.Alpha)
 		}
 		fmt.Fprintf(w, ": not reported as a bug; a chance failure, or a difference near the smallest the test can see\ninput (%s):\n%s", genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
+	case o.Interrupted && o.First == nil:
+		fmt.Fprintf(w, "\nINTERRUPTED after %d of %d case(s): no verdict on any program\n", o.Judged, s.Cases)
+		if f := o.Unsettled(); f != nil {
+			fmt.Fprintf(w, "found so far, not confirmed before the interruption: case %d, %s (%s)\ninput (%s):\n%s",
+				f.Index+1, f.Kind, strings.TrimSpace(f.Detail), genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
+		}
+	case o.NothingJudged():
+		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
+	case o.First == nil && o.NotJudged > 0:
+		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s), %d not judged\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged)
 	case o.First == nil:
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)\n", o.Judged)
 	default:

@@ -2,6 +2,7 @@ package programs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
@@ -27,7 +29,7 @@ type GameSpec struct {
 	Referee   Program
 	Brute     Program // the analyst: the exact answer
 	// Validator, optional, reads an input on stdin and exits 0 when it is
-	// valid: every input read from a file (solve, validate, check --input)
+	// valid: every input read from a file (solve, simulate, validate)
 	// and every generated one must pass it.
 	Validator Program
 	// Params are the generator's; each becomes a props.Param whose value
@@ -35,18 +37,29 @@ type GameSpec struct {
 	// from Lo up to it, so that rapid shrinks toward Lo.
 	Params    []Param
 	Tolerance props.Tolerance
+	// Classes are coverage classes by a parameter's value (classes.go): a
+	// rare shape, such as one column, that the generator must draw at
+	// least a share of. None: every input is in the class "all".
+	Classes []Class
 }
 
-// Input is one input of a game defined by programs: the bytes the
-// generator printed, which is all the harness knows of it.
-type Input string
+// Input is one input of a game defined by programs: Text, the bytes the
+// generator printed, which is all a program reads; and Args, the
+// generator's arguments that printed it ("SEED name=value ...", "" for an
+// input read from a file), which a coverage class reads (Class).
+type Input struct {
+	Text string
+	Args string
+}
 
 // Game makes g a props.Game. A referee's outcomes must be integers in
 // 0..montecarlo.MaxOutcome (a probability's 0 and 1). An expectation's
 // brute force gives its answer only, not the outcome distribution that
-// report's test of a count needs: report says so on every input, and
-// check, solve, simulate and gen work. A program's fault in the middle of
-// a command is the command's error, naming the program.
+// report's and simulate's tests of a count need: they say so on every
+// input (the CLI refuses them), and check, solve and gen work. A program's
+// fault in the middle of a command is the command's error, naming the
+// program; a brute force out of time cannot judge the input
+// (props.ErrCannotJudge).
 func Game(g GameSpec) (props.Game, error) {
 	switch {
 	case g.Generator == nil || g.Referee == nil || g.Brute == nil:
@@ -58,6 +71,12 @@ func Game(g GameSpec) (props.Game, error) {
 	if name == "" {
 		name = "programs"
 	}
+	if !validName(name) {
+		return nil, fmt.Errorf("programs: the game's name %q: one word of letters, digits, '-' and '_' (it names files and --gen NAME.param)", name)
+	}
+	if t := g.Tolerance; !(t.Abs >= 0 && t.Rel >= 0) || math.IsInf(t.Abs, 0) || math.IsInf(t.Rel, 0) {
+		return nil, fmt.Errorf("programs: tolerance %+v: want finite errors, not negative (an infinite one accepts every answer)", t)
+	}
 	var params []props.Param
 	for _, p := range g.Params {
 		if p.Lo < math.MinInt32 || p.Hi > math.MaxInt32 {
@@ -65,6 +84,9 @@ func Game(g GameSpec) (props.Game, error) {
 		}
 		params = append(params, props.Param{Name: p.Name, Doc: fmt.Sprintf("the largest %s the generator is given (from %d)", p.Name, p.Lo),
 			Default: int(p.Hi), Min: int(p.Lo), Max: int(p.Hi)})
+	}
+	if err := checkClasses(g.Classes, g.Params); err != nil {
+		return nil, fmt.Errorf("programs: %w", err)
 	}
 	outcome := props.WinLoss
 	if g.Kind == Expectation {
@@ -88,18 +110,32 @@ func Game(g GameSpec) (props.Game, error) {
 		if err := drawnFault(in); err != nil {
 			return props.Solution{}, err
 		}
-		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in))
+		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in.Text))
+		if err == nil && fault != nil && fault.Verdict == props.TimeLimit {
+			// A brute force is for small inputs: out of time, it cannot
+			// judge this one, which is nobody's fault (check skips it).
+			return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (--program-timeout): %w", g.Brute, props.ErrCannotJudge)
+		}
 		if err == nil && fault != nil {
 			err = fault
+		}
+		if err == nil {
+			if _, perr := props.ParseAnswerLines(out, 1, props.OneNumber); perr != nil {
+				err = fmt.Errorf("the brute force %s: %w", g.Brute, perr)
+			}
+		}
+		if err != nil && !errors.Is(err, ErrStart) {
+			// Before the brute force is blamed: an input the referee
+			// fails on too is one no program takes, the generator's.
+			if blame := noProgramTakes(g, in, err); blame != nil {
+				return props.Solution{}, blame
+			}
 		}
 		if err != nil {
 			return props.Solution{}, err
 		}
-		v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
-		if err != nil {
-			return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
-		}
-		return props.Solution{Value: v[0]}, nil
+		v, _ := props.ParseAnswerLines(out, 1, props.OneNumber)
+		return props.Solution{Value: v[0], Oracle: "the brute force " + g.Brute.String()}, nil
 	}
 	spec := props.Spec[Input]{
 		Name:  name,
@@ -109,7 +145,7 @@ func Game(g GameSpec) (props.Game, error) {
 			if err := drawnFault(in[0]); err != nil {
 				return err
 			}
-			_, err := io.WriteString(w, string(in[0]))
+			_, err := io.WriteString(w, in[0].Text)
 			return err
 		},
 		Solve: answer, Answer: answer,
@@ -122,32 +158,67 @@ func Game(g GameSpec) (props.Game, error) {
 		},
 		Tolerance: g.Tolerance,
 	}
+	if len(g.Classes) > 0 {
+		spec.Classify = func(in Input) string { return classify(g.Classes, in) }
+		spec.CoverageWith = func(values map[string]int) []props.ClassGoal { return coverageWith(g.Classes, g.Params, values) }
+		spec.Coverage = coverageWith(g.Classes, g.Params, nil)
+	}
 	// rapid's shrinking draws the same arguments again and again; each
-	// generator run is a process, so its output is kept by arguments.
-	var memo sync.Map
+	// generator run is a process, so its output is kept by arguments, and
+	// so is the case of the arguments, for shrinking. The first draw runs
+	// the generator twice: the same arguments must print the same bytes, as
+	// stress checks.
+	var memo, cases sync.Map
+	var checked atomic.Bool
+	draw := func(c Case) Input {
+		args := c.Args(g.Params)
+		key := strings.Join(args, " ")
+		if in, ok := memo.Load(key); ok {
+			return in.(Input)
+		}
+		out, err := generateInput(g, args)
+		if err == nil && checked.CompareAndSwap(false, true) {
+			err = deterministic(g, args, out)
+		}
+		in := Input{Text: string(out), Args: key}
+		cases.LoadOrStore(key, c)
+		if err != nil {
+			if out == nil {
+				in = faultInput(key)
+			}
+			faults.Store(in, err)
+		}
+		memo.Store(key, in)
+		return in
+	}
 	gen := func(values map[string]int) *rapid.Generator[Input] {
 		return rapid.Custom(func(t *rapid.T) Input {
 			c := Case{Seed: int64(rapid.IntRange(1, maxSeed).Draw(t, "seed")), Values: make([]int64, len(g.Params))}
+			// A class with a goal is drawn on purpose, often enough to
+			// meet it (classes.go); a game without one draws as before.
+			aim := aimedClass(g.Classes, g.Params, values, c.Seed)
 			for i, p := range g.Params {
-				c.Values[i] = int64(rapid.IntRange(int(p.Lo), values[p.Name]).Draw(t, p.Name))
-			}
-			args := c.Args(g.Params)
-			key := strings.Join(args, " ")
-			if in, ok := memo.Load(key); ok {
-				return in.(Input)
-			}
-			out, err := generateInput(g, args)
-			in := Input(out)
-			if err != nil {
-				if out == nil {
-					in = faultInput(key)
+				lo, hi := p.Lo, int64(values[p.Name])
+				if aim != nil && aim.Param == p.Name {
+					lo, hi = max(lo, aim.Lo), min(hi, aim.Hi)
 				}
-				faults.Store(in, err)
+				c.Values[i] = int64(rapid.IntRange(int(lo), int(hi)).Draw(t, p.Name))
 			}
-			memo.Store(key, in)
-			return in
+			return draw(c)
 		})
 	}
+	// After rapid, whose shrinking keeps SEED while it lowers a parameter
+	// (and a generator draws another input at a lower bound), a failure is
+	// shrunk as stress shrinks one (shrink.go): lower values of each
+	// parameter at several seeds, then other seeds, moving to a smaller
+	// input.
+	spec.Simplifiers = []func(Input) []Input{func(in Input) []Input {
+		c, ok := cases.Load(in.Args)
+		if !ok {
+			return nil
+		}
+		return simplerInputs(g.Params, c.(Case), in, draw, drawnFault)
+	}}
 	if len(params) > 0 {
 		spec.Params, spec.GeneratorWith = params, gen
 	} else {
@@ -156,9 +227,70 @@ func Game(g GameSpec) (props.Game, error) {
 	return props.Define(spec), nil
 }
 
+// validName reports whether name can name a game: one word of letters,
+// digits, '-' and '_'.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// deterministic runs g's generator with args again: an error when it
+// prints other bytes than first.
+func deterministic(g GameSpec, args []string, first []byte) error {
+	again, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
+	switch {
+	case err != nil:
+		return err
+	case fault != nil:
+		return fault
+	case string(again) != string(first):
+		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(g.Generator, args),
+			Detail: "run twice with the same arguments it printed different inputs: a generator must print the same bytes for the same arguments (seed its random numbers with SEED)"}
+	}
+	return nil
+}
+
+// noProgramTakes runs the referee on in, which the brute force failed on
+// (bruteErr): when the referee fails on it too, no program takes the
+// input, and the error returned blames the generator that printed it
+// (its Args say with which arguments); nil when the
+// referee plays it, and the brute force is to blame.
+func noProgramTakes(g GameSpec, in Input, bruteErr error) error {
+	args := []string{"1", "1"}
+	out, fault, err := run(context.Background(), RoleReferee, g.Referee, args, []byte(in.Text))
+	if err != nil {
+		return nil
+	}
+	why := ""
+	switch {
+	case fault != nil:
+		why = fmt.Sprintf("the referee failed (%s): %s", fault.Verdict, strings.TrimSpace(fault.Detail))
+	default:
+		if _, perr := outcomeList(out, 1); perr != nil {
+			why = "the referee " + perr.Error()
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	gen := "the generator"
+	if in.Args != "" {
+		gen = commandLine(g.Generator, strings.Fields(in.Args))
+	}
+	return fmt.Errorf("the generator's fault: no program takes the input of %s: %v, and %s (run with %s); "+
+		"its output is likely not a valid input (--validator checks each one)", gen, bruteErr, why, strings.Join(args, " "))
+}
+
 // faultInput stands for the input a generator run with the arguments key
 // failed to print: no generator's output, which is text, starts with a NUL.
-func faultInput(key string) Input { return Input("\x00the generator failed: " + key) }
+func faultInput(key string) Input { return Input{Text: "\x00the generator failed: " + key, Args: key} }
 
 // generateInput runs g's generator with args and, when g has one, its
 // validator on the input: an error for a generator that failed, printed
@@ -207,7 +339,7 @@ func parseInput(r io.Reader, file string, validator Program) ([]Input, error) {
 			return nil, rejection(file, fault)
 		}
 	}
-	return []Input{Input(b)}, nil
+	return []Input{{Text: string(b)}}, nil
 }
 
 // batchPlayers adapts a referee program to montecarlo's players, which
@@ -225,7 +357,7 @@ func batchPlayers(referee Program, in Input) func() montecarlo.Player {
 			if len(buf) == 0 {
 				seed := int64(rng.Uint64()%maxSeed) + 1
 				args := []string{strconv.FormatInt(seed, 10), strconv.Itoa(montecarlo.BlockRuns)}
-				out, fault, err := run(context.Background(), RoleReferee, referee, args, []byte(in))
+				out, fault, err := run(context.Background(), RoleReferee, referee, args, []byte(in.Text))
 				if err == nil && fault != nil {
 					err = fault
 				}

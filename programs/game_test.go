@@ -2,9 +2,13 @@ package programs
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -32,11 +36,62 @@ func TestGameRefusals(t *testing.T) {
 		{"no kind", GameSpec{Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "the kind"},
 		{"a range past 32 bits", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Params: []Param{{"n", 0, 1 << 40}}}, "within 32 bits"},
+		// Issue 21: these panicked (a name of two words) or were accepted
+		// (an infinite tolerance, which passes every answer).
+		{"a name of two words", GameSpec{Name: "a b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"a name with a slash", GameSpec{Name: "a/b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"a name with a dot", GameSpec{Name: "a.b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"an infinite tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			Tolerance: props.Tolerance{Abs: math.Inf(1), Rel: math.Inf(1)}}, "finite"},
+		{"a NaN tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			Tolerance: props.Tolerance{Abs: math.NaN()}}, "finite"},
 	}
 	for _, tt := range tests {
-		if _, err := Game(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.want)
-		}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s: panic %v, want an error saying %q", tt.name, p, tt.want)
+				}
+			}()
+			if _, err := Game(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.want)
+			}
+		}()
+	}
+}
+
+// slowBrute is a brute force that runs out of time on inputs with more
+// than limit black balls, and answers the others.
+type slowBrute struct{ limit int }
+
+func (s slowBrute) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	if _, b := readUrn(input); b > s.limit {
+		return props.RunResult{TimedOut: true, ExitCode: -1, Signal: "killed"}, nil
+	}
+	return urnSolver(0).Run(ctx, args, input)
+}
+func (slowBrute) String() string { return "slow-brute" }
+
+// A brute force out of time cannot judge the input (props.ErrCannotJudge):
+// check skips it and counts it, and the solver is judged on the others; a
+// solver wrong only there is not failed (issue 21: the check stopped with
+// exit 1 on the first such board).
+func TestGameBruteOutOfTimeIsNotJudged(t *testing.T) {
+	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: slowBrute{limit: 10},
+		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Solve(Input{Text: "1 15\n"}); !errors.Is(err, props.ErrCannotJudge) {
+		t.Fatalf("Solve on an input the brute force runs out of time on: %v, want props.ErrCannotJudge", err)
+	}
+	cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(11)}, Cases: 60, Seed: 1, ShrinkTime: 5 * time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatalf("the check stopped: %v", err)
+	}
+	if out.Failed() || out.NotJudged == 0 || out.Generated+out.NotJudgedGenerated != 60 {
+		t.Errorf("failed %v (%+v), %d not judged, %d judged: want a pass with some not judged, 60 in all", out.Failed(), out.First, out.NotJudged, out.Generated)
 	}
 }
 
@@ -45,7 +100,7 @@ func TestGameRefusals(t *testing.T) {
 // counted.
 func TestGameSimulateDeterministic(t *testing.T) {
 	g := urnGame(t)
-	b := Input("3 5\n")
+	b := Input{Text: "3 5\n"}
 	runs := int64(3*montecarlo.BlockRuns + 17)
 	var first montecarlo.Histogram
 	for _, workers := range []int{1, 2, 4} {
@@ -85,14 +140,14 @@ func TestGameSimulateDeterministic(t *testing.T) {
 // that name the program.
 func TestGameProgramsFaults(t *testing.T) {
 	g := urnGame(t)
-	if sol, err := g.Solve(Input("1 3\n")); err != nil || sol.Value != 0.25 || len(sol.PMF) != 2 {
+	if sol, err := g.Solve(Input{Text: "1 3\n"}); err != nil || sol.Value != 0.25 || len(sol.PMF) != 2 {
 		t.Errorf("Solve = %+v, %v; want 1/4 with its win/loss distribution", sol, err)
 	}
 	bad, _ := Game(GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: output("1 7\n"), Brute: crash()})
-	if _, err := bad.Solve(Input("1 3\n")); err == nil || !strings.Contains(err.Error(), "the brute force failed (crash)") {
+	if _, err := bad.Solve(Input{Text: "1 3\n"}); err == nil || !strings.Contains(err.Error(), "the brute force failed (crash)") {
 		t.Errorf("a crashing brute force: %v", err)
 	}
-	if _, err := bad.Simulate(context.Background(), Input("1 3\n"), props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1}); err == nil || !strings.Contains(err.Error(), "runs reported") {
+	if _, err := bad.Simulate(context.Background(), Input{Text: "1 3\n"}, props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1}); err == nil || !strings.Contains(err.Error(), "runs reported") {
 		t.Errorf("a referee printing too few runs: %v", err)
 	}
 	if _, err := bad.Parse(strings.NewReader(" \n"), "x.in"); err == nil || !strings.Contains(err.Error(), "x.in:1: empty input") {
@@ -159,7 +214,7 @@ func TestGameValidator(t *testing.T) {
 	rejected := 0
 	for i := range 50 { // a fair share of the urns have more than 20 balls
 		b := g.Generator().Example(i)
-		a, c := readUrn([]byte(b.(Input)))
+		a, c := readUrn([]byte(b.(Input).Text))
 		_, answerErr := g.Answer(b)
 		_, simErr := g.Simulate(context.Background(), b, props.Solution{}, montecarlo.Config{Runs: 10, Seed: 1})
 		writeErr := g.WriteInput(io.Discard, []props.Board{b})
@@ -188,5 +243,57 @@ func TestGameValidator(t *testing.T) {
 	}
 	if _, err := g.Answer(g.Generator().Example(1)); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("a crashing generator's draw answered with error %v; want its crash", err)
+	}
+}
+
+// On the programs route too, a brute force that disagrees with the solver
+// is run again, and one that changes its answer is named, never the
+// correct solver (issue 21 part 3: inconsistent by 0.003, it made a
+// correct solver a wrong answer three runs in three).
+func TestGameInconsistentBrute(t *testing.T) {
+	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: inconsistentBrute(0.003),
+		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(0)}, Cases: 30, Seed: 1, ShrinkTime: 5 * time.Second}
+	out, err := cc.Run(context.Background())
+	if !errors.Is(err, props.ErrInconsistentOracle) || !strings.Contains(err.Error(), "the brute force brute") {
+		t.Fatalf("outcome %+v, error %v: want the brute force named inconsistent", out, err)
+	}
+}
+
+// On the programs route the generator is checked as stress checks it
+// (issue 21 part 3): one that prints other bytes for the same arguments is
+// named, and so is one whose output no program takes (the brute force and
+// the referee both fail on it), not the brute force.
+func TestGameBlamesTheGenerator(t *testing.T) {
+	var n atomic.Int64
+	nondeterministic := Func{Name: "gen", Fn: func([]string, []byte) ([]byte, error) {
+		return fmt.Appendf(nil, "1 %d\n", n.Add(1)), nil
+	}}
+	tests := []struct {
+		name string
+		spec GameSpec
+		want string
+	}{
+		{"not deterministic", GameSpec{Kind: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments"},
+		{"garbage", GameSpec{Kind: Probability, Generator: output("hello\n"), Referee: strictUrn(urnReferee(0)), Brute: strictUrn(urnSolver(0))},
+			"the generator's fault: no program takes the input of fixed"},
+		{"garbage the referee plays", GameSpec{Kind: Probability, Generator: output("hello\n"), Referee: urnReferee(0), Brute: strictUrn(urnSolver(0))},
+			"the brute force failed (crash)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := Game(tt.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(0)}, Cases: 10, Seed: 1}
+			out, err := cc.Run(context.Background())
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("outcome %+v, error %v: want one saying %q", out, err, tt.want)
+			}
+		})
 	}
 }

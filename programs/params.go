@@ -98,6 +98,7 @@ const (
 	domainReferee  = 2 // the referee's seed of a search check
 	domainShrink   = 3 // the referee's seed of a re-confirmation or shrinking try
 	domainAltSeeds = 4 // the other generator seeds shrinking tries
+	domainAim      = 5 // the coverage class a programs game's draw aims at
 )
 
 // derive is a positive 31-bit seed for (seed, domain, index).

@@ -17,7 +17,8 @@ import (
 // Run is called from several goroutines at once.
 type Program interface {
 	Run(ctx context.Context, args []string, input []byte) (props.RunResult, error)
-	// String is the command line as the user wrote it, for reproductions.
+	// String is the command line, for reproductions: a Command's words
+	// quoted for a shell.
 	String() string
 }
 
@@ -64,13 +65,11 @@ func (c *Command) Run(ctx context.Context, args []string, input []byte) (props.R
 	return props.RunProcess(ctx, argv, input, c.Timeout, c.Idle, c.Memory)
 }
 
-// String implements Program.
-func (c *Command) String() string {
-	if c.Line != "" {
-		return c.Line
-	}
-	return shellJoin(c.Argv)
-}
+// String implements Program: the words run, each quoted for a shell, so
+// that a reproduction line does in a shell what was run (Line, as the user
+// wrote it, may hold $VARS, globs or ';' that a shell would expand and the
+// split did not).
+func (c *Command) String() string { return shellJoin(c.Argv) }
 
 // Func is a Program in-process, for tests and embedders: it returns the
 // program's stdout, and an error stands for a crash (exit status 1, the
@@ -118,9 +117,20 @@ type Fault struct {
 	Input     []byte
 	Generator string
 	Validator string
+	// Inconsistent says that the program (a brute force) gave two answers
+	// to the same input: Verdict is then props.WrongAnswer, and Detail has
+	// both answers.
+	Inconsistent bool
+	// NoProgramTakes says that the generator is blamed because every
+	// program that reads inputs failed on its output (Input), the solver
+	// included: there was no validator to ask.
+	NoProgramTakes bool
 }
 
 func (f *Fault) Error() string {
+	if f.Inconsistent {
+		return fmt.Sprintf("the %s is inconsistent: %s: %s", f.Role, f.Command, f.Detail)
+	}
 	return fmt.Sprintf("the %s failed (%s): %s: %s", f.Role, f.Verdict, f.Command, f.Detail)
 }
 
@@ -128,18 +138,23 @@ func (f *Fault) Error() string {
 // (not found, not executable): a usage problem, not a verdict.
 var ErrStart = errors.New("a program could not be started")
 
-// run runs p and classifies how it ended; a nil Fault is a clean exit.
+// run runs p and classifies how it ended; a nil Fault is a clean exit. A
+// run that ctx ended (an interruption) is ctx's error, never a verdict:
+// the program was killed by the harness, not by its own fault.
 func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
 	res, err := p.Run(ctx, args, input)
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err() // an interruption is no verdict
+	}
 	var v props.Verdict
 	var detail string
 	if err == nil {
 		res, v, detail, err = confirm(ctx, role, p, args, input, res)
 	}
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
 		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
 	}
 	if v != props.Accepted {

@@ -60,6 +60,9 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 			// points of the space make often, is not judged again, nor one
 			// that is not smaller.
 			input, fault, err := s.generate(ctx, c)
+			if err != nil && ctx.Err() != nil {
+				return s.interrupted(cur, st, start)
+			}
 			if err != nil {
 				return nil, st, err
 			}
@@ -75,6 +78,9 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 			seen[string(input)] = true
 			st.Tries++
 			r, err := s.judge(ctx, c, input, -1, scope, derive(s.Seed, domainShrink, uint64(st.Tries)), alpha)
+			if err != nil && ctx.Err() != nil {
+				return s.interrupted(cur, st, start)
+			}
 			if err != nil {
 				return nil, st, err
 			}
@@ -96,6 +102,15 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 			break
 		}
 	}
+	st.Elapsed = time.Since(start)
+	return cur, st, nil
+}
+
+// interrupted ends shrinking at an interruption with the smallest failure
+// so far, a confirmed one: the try in progress is no verdict.
+func (s *Stress) interrupted(cur *Failure, st ShrinkStats, start time.Time) (*Failure, ShrinkStats, error) {
+	st.CutShort = true
+	st.Note = "interrupted while shrinking: a smaller input may still fail"
 	st.Elapsed = time.Since(start)
 	return cur, st, nil
 }
@@ -183,7 +198,7 @@ func key(c Case) string {
 func (s *Stress) stoppedShort(ctx context.Context, st ShrinkStats) string {
 	switch {
 	case ctx.Err() != nil:
-		return "the run was cancelled while shrinking"
+		return "interrupted while shrinking: a smaller input may still fail"
 	case st.Tries >= s.shrinkTries():
 		return fmt.Sprintf("the %d shrinking tries ran out: a smaller input may still fail", s.shrinkTries())
 	}

@@ -154,12 +154,24 @@ type Outcome struct {
 	// Fault is a fault of the generator, the referee or the brute force
 	// that stopped the run: the solver is not judged on it.
 	Fault *Fault
+	// Interrupted says that ctx ended the run (Ctrl-C, SIGTERM) before it
+	// was over: no verdict on anyone. Judged counts the cases judged before
+	// it; Found, when set, is a failure found before it, which First has
+	// too only when it was confirmed (a statistical one, on fresh referee
+	// runs) before the interruption; Shrink says when shrinking stopped.
+	Interrupted bool
 	// MinDetectable is, per statistical check of the search, the smallest
 	// difference it could see (Judgement.MinDetectable), in case order.
 	MinDetectable []float64
 	// BruteCompared is how many cases the brute force answered;
 	// BruteSkipped how many it ran out of time on (it is for small inputs).
 	BruteCompared, BruteSkipped int
+	// RefereeSkipped counts the cases the referee ran out of time on
+	// (--program-timeout: an input too big to simulate), judged by the
+	// brute force alone; NotJudged those it ran out of time on with no
+	// brute force's answer either: nobody could judge them, and they are
+	// neither a failure nor a pass (both are in Judged).
+	RefereeSkipped, NotJudged int
 	// NotReproducedRuns are the runs of any program whose time or
 	// idleness limit, crash or (the solver's) output format did not recur
 	// when run again alone: none is a fault, and the run went on with the
@@ -172,6 +184,21 @@ type Outcome struct {
 // Failed reports whether a failure was found (and, if statistical,
 // re-confirmed).
 func (o *Outcome) Failed() bool { return o.First != nil }
+
+// NothingJudged reports whether the run judged no case at all: every case
+// it went through was one nobody could judge. That is no pass.
+func (o *Outcome) NothingJudged() bool {
+	return o.Judged > 0 && o.NotJudged == o.Judged && o.First == nil && o.Fault == nil
+}
+
+// Unsettled is a failure found before an interruption that was not
+// confirmed: reported as found so far, not as a verdict.
+func (o *Outcome) Unsettled() *Failure {
+	if o.Interrupted && o.First == nil {
+		return o.Found
+	}
+	return nil
+}
 
 // validate checks s before a run.
 func (s *Stress) validate() error {
@@ -229,8 +256,9 @@ func (s *Stress) outcomeRange() (lo, hi float64) {
 }
 
 // Run performs the stress run. The error is for the harness (a program
-// that cannot be started, ctx ended); what the programs did is in the
-// Outcome.
+// that cannot be started); what the programs did is in the Outcome, and so
+// is an interruption (ctx ended: Outcome.Interrupted), with what was found
+// before it.
 func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
@@ -245,6 +273,10 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 		window := s.judgeWindow(ctx, start, min(start+s.jobs(), s.Cases), out.Budget.PerSearch)
 		for _, w := range window {
 			r, err := w.r, w.err
+			if err != nil && ctx.Err() != nil {
+				out.Interrupted = true // the cases before this one are judged
+				return out, nil
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -262,12 +294,23 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 			if r.bruteSkipped {
 				out.BruteSkipped++
 			}
+			if r.refereeSkipped {
+				out.RefereeSkipped++
+			}
+			if r.notJudged {
+				out.NotJudged++
+			}
 			if s.Progress != nil {
 				s.Progress(out.Judged, s.Cases)
 			}
 			if r.failure != nil {
 				out.Found = r.failure
-				return out, s.settle(ctx, out)
+				if err := s.settle(ctx, out); err != nil && ctx.Err() != nil {
+					out.Interrupted = true
+				} else if err != nil {
+					return nil, err
+				}
+				return out, nil
 			}
 		}
 	}
@@ -349,6 +392,7 @@ func (s *Stress) settle(ctx context.Context, out *Outcome) error {
 		return err
 	}
 	out.Shrink, out.First = stats, shrunk
+	out.Interrupted = ctx.Err() != nil // while shrinking: First is confirmed all the same
 	return nil
 }
 
@@ -447,6 +491,7 @@ type judged struct {
 	fault                       *Fault   // a program other than the solver failed
 	judgement                   *Judgement
 	bruteCompared, bruteSkipped bool
+	refereeSkipped, notJudged   bool // the referee ran out of time; and nobody judged the case
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -474,10 +519,22 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	if err != nil {
 		return r, err
 	}
-	if fault != nil {
-		f.Kind, f.Verdict, f.Detail = SolverFault, fault.Verdict, fault.Detail
+	// A solver's fault is its own only when the input is one: without a
+	// validator, the other programs are asked first (blame.go).
+	solverFault := func() (judged, error) {
+		if s.Validator == nil {
+			blame, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
+			if err != nil || blame != nil {
+				r.fault = blame
+				return r, err
+			}
+		}
 		r.failure = f
 		return r, nil
+	}
+	if fault != nil {
+		f.Kind, f.Verdict, f.Detail = SolverFault, fault.Verdict, fault.Detail
+		return solverFault()
 	}
 	dist, perr := s.readAnswer(out)
 	if perr != nil {
@@ -499,8 +556,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	f.Stdout = clipOutput(string(out))
 	if perr != nil {
 		f.Kind, f.Verdict, f.Detail = SolverFault, props.OutputFormat, perr.Error()
-		r.failure = f
-		return r, nil
+		return solverFault()
 	}
 	f.Answer, f.HasAnswer, f.dist = dist.Answer, true, dist
 
@@ -530,24 +586,46 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			reference = f.Brute
 		}
 		j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
-		if err != nil || fault != nil {
-			r.fault = fault
+		switch {
+		case err != nil:
 			return r, err
+		case fault != nil && fault.Verdict == props.TimeLimit && !f.HasBrute:
+			// Too big to simulate, and no brute force answered: nobody
+			// can judge this case, which is no one's failure.
+			r.refereeSkipped, r.notJudged = true, true
+			return r, nil
+		case fault != nil && fault.Verdict == props.TimeLimit:
+			r.refereeSkipped = true // judged by the brute force alone
+		case fault != nil:
+			r.fault = fault
+			return r, nil
 		}
-		r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
-		if !j.Pass {
+		if j != nil {
+			r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
+		}
+		if j != nil && !j.Pass {
 			f.Kind = RefereeDisagrees
 			if f.HasBrute && !s.SolverDistribution {
 				f.Kind = ProgramsDisagree
 			}
 			f.Detail = refereeDetail(j, reference, f.Kind)
 			if f.Kind == ProgramsDisagree {
+				if fault, err := s.bruteAgain(ctx, input, f.Brute); err != nil || fault != nil {
+					r.fault = fault
+					return r, err
+				}
 				r.failure = f
 				return r, nil
 			}
 		}
 	}
 	if f.HasBrute && !s.Tolerance.Accepts(f.Brute, f.Answer) {
+		// The brute force is run again before the solver is blamed: one
+		// that changes its answer is named instead.
+		if fault, err := s.bruteAgain(ctx, input, f.Brute); err != nil || fault != nil {
+			r.fault = fault
+			return r, err
+		}
 		f.Kind = BruteDisagrees
 		f.Detail = fmt.Sprintf("the solver says %v, the brute force %v (%s)", f.Answer, f.Brute, s.Tolerance)
 		r.failure = f
@@ -618,6 +696,12 @@ func (o *Outcome) MinDetectableRange() (least, median, largest float64) {
 	v := slices.Clone(o.MinDetectable)
 	slices.Sort(v)
 	return v[0], v[len(v)/2], v[len(v)-1]
+}
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
 }
 
 func clipOutput(s string) string {

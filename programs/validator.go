@@ -20,10 +20,10 @@ const RoleValidator Role = "validator"
 // is the validator's fault. Neither is the solver's.
 func validateInput(ctx context.Context, v Program, gen string, input []byte) (*Fault, error) {
 	res, err := v.Run(ctx, nil, input)
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // an interruption is no verdict
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
 		return nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, RoleValidator, v, err)
 	}
 	switch {

@@ -10,3 +10,10 @@ import "errors"
 // never as a pass. The wrapping error names the limit and, where there is
 // one, the flag that raises it.
 var ErrCannotJudge = errors.New("no oracle can judge this board")
+
+// cannotJudge is a sentinel error of its own that wraps ErrCannotJudge
+// (ErrTooLongToPlay): errors.Is finds both.
+type cannotJudge string
+
+func (e cannotJudge) Error() string { return string(e) }
+func (e cannotJudge) Unwrap() error { return ErrCannotJudge }

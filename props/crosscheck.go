@@ -144,10 +144,17 @@ type Outcome struct {
 	// generated failure as it was found (the lowest of the batch, when only
 	// a whole batch fails); -1 when no generated board failed.
 	FirstBoard int
-	Samples    int            // sample boards judged
-	Generated  int            // generated boards judged
-	Classes    map[string]int // generated boards per coverage class
-	Counts     map[Verdict]int
+	Samples    int // sample boards judged
+	Generated  int // generated boards judged
+	// NotJudged counts the boards, samples or generated, that no oracle
+	// could judge (the analyst's error wraps ErrCannotJudge): they are
+	// skipped, neither a failure nor a pass, and not in Samples, Generated
+	// or Classes; NotJudgedGenerated counts the generated ones among them.
+	// NotJudgedReason is the first one's, in the boards' order.
+	NotJudged, NotJudgedGenerated int
+	NotJudgedReason               string
+	Classes                       map[string]int // generated boards per coverage class
+	Counts                        map[Verdict]int
 	// First is the first failure, shrunk when it could be; nil when every
 	// board agreed. Found is the same failure as it was first met, when
 	// shrinking changed it.
@@ -164,6 +171,12 @@ type Outcome struct {
 	// TimeToFailure is the time from the start to the first failure met
 	// (before shrinking); Elapsed the whole check.
 	TimeToFailure, Elapsed time.Duration
+	// Interrupted says that ctx ended the check (an interrupt, SIGTERM)
+	// before it was over: no verdict on anyone. The counts are those of
+	// the inputs judged before it, a failure found before it is kept (and
+	// Shrink says that shrinking was cut short), and coverage is not
+	// judged.
+	Interrupted bool
 	// NotReproduced are the inputs whose verdict (a time or idleness
 	// limit, a crash, an output format) did not recur when they were run
 	// again alone: in the order judged, none of them a failure of the
@@ -190,8 +203,9 @@ func (o *Outcome) UnderCovered() []ClassCoverage {
 }
 
 // Run performs the check. The error is for the harness itself (the solver
-// cannot be started, the analyst failed, ctx was cancelled); a solver that
-// fails is reported in the Outcome.
+// cannot be started, the analyst failed or is inconsistent:
+// ErrInconsistentOracle); a solver that fails is reported in the Outcome,
+// and so is an interruption (ctx ended: Outcome.Interrupted).
 func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	defer func() {
 		// The harness never crashes: a panic in a generator or an adapter
@@ -209,13 +223,16 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	start := time.Now()
 	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
 	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Counts: map[Verdict]int{}}
-	if err := c.search(ctx, start, out); err != nil {
+	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
+	if ctx.Err() != nil {
+		out.Interrupted = true
+	}
 	if f := out.First; f != nil {
-		if single := f.generatedCase(); f.Verdict == TimeLimit {
+		if single := f.generatedCase(); f.Verdict == TimeLimit || f.Verdict == IdleLimit {
 			// Every failing try would cost the whole time limit.
-			out.Shrink = ShrinkStats{Method: "none", Note: "time limits are not shrunk: every try that still fails costs the whole limit"}
+			out.Shrink = ShrinkStats{Method: "none", Note: f.Verdict.String() + "s are not shrunk: every try that still fails costs the whole limit"}
 		} else if single != nil {
 			shrunk, stats := c.shrink(ctx, *single, f)
 			out.Shrink = stats
@@ -225,7 +242,11 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 		}
 	}
 	out.CoverageAlpha = c.coverageAlpha()
-	out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+	if ctx.Err() != nil {
+		out.Interrupted = true // while shrinking
+	} else {
+		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+	}
 	if out.First == nil && out.SampleFailure != nil {
 		out.First = out.SampleFailure
 	}

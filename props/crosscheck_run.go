@@ -159,19 +159,60 @@ type genCase struct {
 	index int
 	seed  uint64
 	board Board
+	sol   *Solution // the analyst's answer when known already
 }
 
-// checkSample runs the solver on a published sample, fed verbatim.
-func (c *CrossCheck) checkSample(ctx context.Context, s Sample) (*Failure, int, error) {
+// notJudged counts the boards of an input that no oracle could judge
+// (ErrCannotJudge), with the first one's reason.
+type notJudged struct {
+	boards int
+	reason string
+}
+
+func (n *notJudged) add(board string, err error) {
+	if n.boards == 0 {
+		n.reason = board + ": " + err.Error()
+	}
+	n.boards++
+}
+
+// solveOrSkip is the analyst's answer to b; ok is false, with a nil error,
+// when the analyst cannot judge b (ErrCannotJudge), which is then counted
+// in skipped.
+func (c *CrossCheck) solveOrSkip(b Board, name string, skipped *notJudged) (sol Solution, ok bool, err error) {
+	sol, err = safeSolve(c.Game, b)
+	switch {
+	case errors.Is(err, ErrCannotJudge):
+		skipped.add(name, err)
+		return Solution{}, false, nil
+	case err != nil:
+		return Solution{}, false, fmt.Errorf("the analyst failed on %s: %w", name, err)
+	}
+	return sol, true, nil
+}
+
+// checkSample runs the solver on a published sample, fed verbatim; a board
+// of it that no oracle can judge is not judged (and counted in skipped).
+func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged) (*Failure, int, error) {
 	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
 	if err != nil {
 		return nil, 0, fmt.Errorf("sample %s: %w", s.Name, err)
 	}
-	f, err := c.checkInput(ctx, boards, []byte(s.Input))
+	sols := make([]*Solution, len(boards))
+	for i, b := range boards {
+		sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("sample %s, board %d", s.Name, i+1), skipped)
+		if err != nil {
+			return nil, 0, err
+		}
+		if ok {
+			sols[i] = &sol
+		}
+	}
+	f, err := c.checkInput(ctx, boards, []byte(s.Input), sols)
 	if f != nil {
 		f.Source = "sample " + s.Name
 	}
-	return f, len(boards), err
+	return f, len(boards) - skipped.boards, err
 }
 
 // checkGenerated runs the solver on a batch of generated boards and, when
@@ -224,14 +265,23 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure, error) {
 	boards := make([]Board, len(cases))
 	seeds := make([]uint64, len(cases))
+	sols := make([]*Solution, len(cases))
 	for i, gc := range cases {
-		boards[i], seeds[i] = gc.board, gc.seed
+		boards[i], seeds[i], sols[i] = gc.board, gc.seed, gc.sol
+		if gc.sol == nil { // a board shrinking tries
+			var skipped notJudged
+			sol, ok, err := c.solveOrSkip(gc.board, "a board tried while shrinking", &skipped)
+			if err != nil || !ok {
+				return nil, err // not judged: nobody's failure
+			}
+			sols[i] = &sol
+		}
 	}
 	var in bytes.Buffer
 	if err := c.Game.WriteInput(&in, boards); err != nil {
 		return nil, fmt.Errorf("writing generated boards: %w", err)
 	}
-	f, err := c.checkInput(ctx, boards, in.Bytes())
+	f, err := c.checkInput(ctx, boards, in.Bytes(), sols)
 	if f != nil {
 		f.seeds = seeds
 		f.Board = cases[0].index
@@ -245,21 +295,29 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 	return f, err
 }
 
-// checkInput solves boards, runs the solver on input (which holds them)
-// and judges its output; nil when every answer is accepted.
-func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte) (*Failure, error) {
+// checkInput runs the solver on input, which holds boards, and judges its
+// output against the analyst's answers, known[i] for board i; a board
+// with none (nil: no oracle can judge it) is not judged, and an input
+// with none to judge is not run. nil when every answer judged is accepted.
+func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte, known []*Solution) (*Failure, error) {
 	sols := make([]Solution, len(boards))
-	for i, b := range boards {
-		s, err := safeSolve(c.Game, b)
-		if err != nil {
-			return nil, fmt.Errorf("the analyst failed on board %d: %w", i+1, err)
+	judged := 0
+	for i, s := range known {
+		if s != nil {
+			sols[i] = *s
+			judged++
 		}
-		sols[i] = s
+	}
+	if judged == 0 {
+		return nil, nil
 	}
 	run := func(ctx context.Context) (RunResult, error) {
 		res, err := c.Solver.Run(ctx, input)
 		switch {
-		case err != nil && ctx.Err() != nil:
+		case ctx.Err() != nil:
+			// Ended by an interruption, the end of Time or the search's
+			// cancellation: the harness killed the solver, which is no
+			// verdict on it, whatever its exit.
 			return res, ctx.Err()
 		case err != nil:
 			return res, fmt.Errorf("%w: %v", ErrSolverStart, err)
@@ -270,9 +328,14 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 	if err != nil {
 		return nil, err
 	}
-	verdict, index, theirs, detail := c.judge(res, sols)
+	verdict, index, theirs, detail := c.judge(res, sols, known)
 	if verdict == Accepted {
 		return nil, nil
+	}
+	if verdict == WrongAnswer {
+		if err := c.oracleAgain(boards[index], sols[index]); err != nil {
+			return nil, err
+		}
 	}
 	notReproduced := false
 	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
@@ -282,7 +345,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		if err != nil {
 			return nil, err
 		}
-		v, i, t, d := c.judge(again, sols)
+		v, i, t, d := c.judge(again, sols, known)
 		first := fmt.Sprintf("%s (%s): %s", verdict, res.Usage(), firstLine(detail))
 		if v == Accepted {
 			notReproduced = true
@@ -301,6 +364,38 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 	}, nil
 }
 
+// ErrInconsistentOracle is wrapped by the error of a check whose oracle
+// (a game's analyst, a programs game's brute force) gave two answers to the
+// same board: it cannot judge the solver there, and it, not the solver, is
+// at fault.
+var ErrInconsistentOracle = errors.New("the oracle is inconsistent")
+
+// oracleAgain solves b again after the solver's answer disagreed with
+// first, the analyst's: nil when the analyst gives the same answer
+// (within the judge's strict rule), else an error that names it. A
+// deterministic analyst costs one more solve of a failing board; a brute
+// force that changes its answer (issue 21) is caught before the solver is
+// blamed.
+func (c *CrossCheck) oracleAgain(b Board, first Solution) error {
+	again, err := safeSolve(c.Game, b)
+	if err != nil {
+		return fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
+	}
+	if !Judge(c.Game).Agrees(first, again.Value, true) {
+		return fmt.Errorf("%w: %s answered %.12g on a board, then %.12g on the same board, so it cannot judge the solver there",
+			ErrInconsistentOracle, c.oracleName(first), first.Value, again.Value)
+	}
+	return nil
+}
+
+// oracleName names what gave a solution: its Oracle, or the game's analyst.
+func (c *CrossCheck) oracleName(s Solution) string {
+	if s.Oracle != "" {
+		return s.Oracle
+	}
+	return "the analyst of " + c.Game.Name() + " (" + c.Game.Title() + ")"
+}
+
 // confirmed reports whether a verdict is confirmed by a run alone before
 // it is reported: those a busy machine can cause.
 func confirmed(v Verdict) bool {
@@ -313,8 +408,9 @@ func firstLine(s string) string {
 	return line
 }
 
-// judge applies the game's judge to one run.
-func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []float64, string) {
+// judge applies the game's judge to one run; the answer to a board
+// without a known solution (nil) is read but not judged.
+func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (Verdict, int, []float64, string) {
 	if v, detail := res.Ended(); v != Accepted {
 		return v, -1, nil, detail
 	}
@@ -329,6 +425,9 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution) (Verdict, int, []floa
 		return OutputFormat, index, nil, err.Error()
 	}
 	for i, s := range sols {
+		if known[i] == nil {
+			continue
+		}
 		if !judge.Agrees(s, theirs[i], c.FullPrecision) {
 			return WrongAnswer, i, theirs, fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
 		}

@@ -42,9 +42,10 @@ import (
 // inputResult is one input of the search, run and judged.
 type inputResult struct {
 	seq       int
-	sample    bool     // a published sample, else a batch of generated boards
-	boards    int      // boards in the input
-	classes   []string // the coverage class of each generated board
+	sample    bool      // a published sample, else a batch of generated boards
+	boards    int       // boards in the input judged
+	classes   []string  // the coverage class of each generated board judged
+	notJudged notJudged // boards no oracle could judge, left out of the input
 	failure   *Failure
 	err       error // the harness failed (not the solver)
 	cancelled bool  // stopped before its result could count
@@ -70,24 +71,37 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 	gen := c.Game.Generator()
 	run := func(ctx context.Context, seq int) inputResult {
 		if seq < len(samples) {
-			f, n, err := c.checkSample(ctx, samples[seq])
-			return inputResult{seq: seq, sample: true, boards: n, failure: f, err: err}
+			r := inputResult{seq: seq, sample: true}
+			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged)
+			return r
 		}
 		first := (seq - len(samples)) * batch
 		last := first + batch
 		if c.Cases > 0 {
 			last = min(last, boards)
 		}
-		r := inputResult{seq: seq, boards: last - first}
-		cases := make([]genCase, 0, r.boards)
+		r := inputResult{seq: seq}
+		cases := make([]genCase, 0, last-first)
 		for p := first; p < last; p++ {
 			i := c.Shard.board(p)
 			seed := montecarlo.SubSeed(c.Seed, uint64(i))
 			b := gen.Example(exampleSeed(seed))
-			cases = append(cases, genCase{index: i, seed: seed, board: b})
-			r.classes = append(r.classes, c.Game.Classify(b))
+			// A board no oracle can judge is left out of the input: it is
+			// nobody's failure, and no answer to it could pass either.
+			sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("generated board %d", i+1), &r.notJudged)
+			if err != nil {
+				r.err = err
+				return r
+			}
+			if ok {
+				cases = append(cases, genCase{index: i, seed: seed, board: b, sol: &sol})
+				r.classes = append(r.classes, c.Game.Classify(b))
+			}
 		}
-		r.failure, r.err = c.checkGenerated(ctx, cases)
+		r.boards = len(cases)
+		if len(cases) > 0 {
+			r.failure, r.err = c.checkGenerated(ctx, cases)
+		}
 		return r
 	}
 
@@ -105,6 +119,15 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 	judge := func(r inputResult) (over bool, err error) {
 		if r.err != nil {
 			return true, r.err
+		}
+		if n := r.notJudged; n.boards > 0 {
+			if out.NotJudged == 0 {
+				out.NotJudgedReason = n.reason
+			}
+			out.NotJudged += n.boards
+			if !r.sample {
+				out.NotJudgedGenerated += n.boards
+			}
 		}
 		if r.sample {
 			out.Samples += r.boards

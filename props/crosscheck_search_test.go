@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -173,14 +174,35 @@ func TestCrossCheckStopsStartingAfterAFailure(t *testing.T) {
 	}
 }
 
-// TestCrossCheckCancelled checks that a cancelled check returns the
-// context's error and leaves nothing running.
+// TestCrossCheckCancelled checks that a cancelled check says it was
+// interrupted, with what it found before (issue 21: an interrupt is no
+// verdict on anyone, and one while shrinking was reported as "rapid could
+// not reproduce the failure (a flaky solver?)").
 func TestCrossCheckCancelled(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	solver := &slowSolver{Runner: &fakeSolver{game: Snakes(), answer: wrongOnJumpsFrom()}, delay: 20 * time.Millisecond}
-	cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 100000, Seed: 1, Jobs: 3}
-	if _, err := cc.Run(ctx); err == nil {
-		t.Fatal("no error from a cancelled check")
+	for _, tt := range []struct {
+		name   string
+		answer func([]Board, []Solution) (string, RunResult)
+	}{
+		{"a correct solver", func(_ []Board, s []Solution) (string, RunResult) {
+			return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
+		}},
+		{"a solver wrong on some boards", wrongOnJumpsFrom()},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			solver := &slowSolver{Runner: &fakeSolver{game: Snakes(), answer: tt.answer}, delay: 20 * time.Millisecond}
+			cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 100000, Seed: 1, Jobs: 3, ShrinkTime: time.Minute}
+			out, err := cc.Run(ctx)
+			if err != nil {
+				t.Fatalf("an interruption is no error of the harness: %v", err)
+			}
+			if !out.Interrupted || out.Generated >= 100000 || out.Coverage != nil {
+				t.Fatalf("interrupted %v after %d boards, coverage %v: want an interruption, before the end, with no coverage verdict", out.Interrupted, out.Generated, out.Coverage)
+			}
+			if out.First != nil && (strings.Contains(out.Shrink.Note, "flaky") || !out.Shrink.CutShort || !strings.Contains(out.Shrink.Note, "interrupted")) {
+				t.Errorf("shrinking: %+v; want it cut short by the interruption, and saying so", out.Shrink)
+			}
+		})
 	}
 }

@@ -157,6 +157,10 @@ func (s *shrinking) fails(b Board) bool {
 		s.runs++
 		var err error
 		f, err = s.c.checkCases(s.ctx, []genCase{{index: s.index, board: b}})
+		if err != nil && s.ctx.Err() != nil {
+			s.cutShort = true // interrupted: this board is untried, not passed
+			return false
+		}
 		if err != nil || f != nil && (f.Verdict != s.verdict || f.NotReproduced) {
 			f = nil // not this failure: a harness error, or another bug
 		}
@@ -185,7 +189,7 @@ func (s *shrinking) timeLeft() bool {
 // stoppedShort says why shrinking stopped when, as a Note.
 func (s *shrinking) stoppedShort(when string) string {
 	if s.ctx.Err() != nil {
-		return "the check was cancelled " + when
+		return "interrupted " + when
 	}
 	return fmt.Sprintf("the shrinking time (%v) ran out %s", s.budget, when)
 }

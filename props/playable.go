@@ -1,14 +1,14 @@
 package props
 
-import "errors"
-
 // ErrTooLongToPlay is the error of Simulate on a board whose games the
 // referee cannot play to the end: by the analyst's distribution, an outcome
 // above montecarlo.MaxOutcome is not negligible (a snakes board that takes
 // an expected 672,476 throws is valid, and its game often outlasts 2^20).
 // Such a board is not judged by the referee, and the agreement property
-// skips it; its answer and invariants are checked as on any board.
-var ErrTooLongToPlay = errors.New("the referee cannot play this board to the end")
+// skips it; its answer and invariants are checked as on any board. It
+// wraps ErrCannotJudge: errors.Is(err, ErrCannotJudge) is the one test for
+// a board nobody can judge.
+var ErrTooLongToPlay error = cannotJudge("the referee cannot play this board to the end")
 
 // unplayableMass is the probability of an outcome above MaxOutcome beyond
 // which Simulate refuses a board: below it, a run past the limit would fail

@@ -52,7 +52,11 @@ func assemble(p Plan, shard *Shard, skel []gameSkeleton, boards [][]BoardReport)
 		}
 		classes := map[string]int{}
 		for _, b := range bs {
-			if !b.Pass {
+			switch b.Verdict {
+			case BoardNotJudged:
+				gr.BoardsNotJudged++
+			case BoardPass:
+			default:
 				gr.BoardsFailed++
 				gr.Pass = false
 			}

@@ -21,6 +21,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	br = BoardReport{Index: pb.index, ID: pb.id, Class: pb.class}
 	t = BoardTiming{Index: pb.index, ID: pb.id}
 	br.Calibration.Skipped = SkipError
+	br.Verdict = BoardFail
 	if pb.err != nil {
 		br.Error = pb.err.Error()
 		return br, t
@@ -28,7 +29,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	defer func() {
 		if r := recover(); r != nil {
 			br.Error = fmt.Sprintf("panic: %v", r)
-			br.Pass = false
+			br.Pass, br.Verdict = false, BoardFail
 		}
 	}()
 	var in bytes.Buffer
@@ -39,6 +40,11 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 
 	start := time.Now()
 	sol, err := g.Solve(pb.board)
+	if errors.Is(err, props.ErrCannotJudge) {
+		// Nobody's fault, and no verdict: the analyst cannot answer it.
+		br.NotJudged, br.Calibration.Skipped, br.Verdict = err.Error(), SkipNotJudged, BoardNotJudged
+		return br, t
+	}
 	if err != nil {
 		br.Error = "solve: " + err.Error()
 		return br, t
@@ -53,9 +59,10 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	h, err := g.Simulate(ctx, pb.board, sol, montecarlo.Config{Runs: p.Runs, Seed: br.SimSeed, Workers: workers})
 	t.SimulateMS = ms(time.Since(start))
 	switch {
-	case errors.Is(err, props.ErrTooLongToPlay):
-		// Not a failure of the game: no referee plays it to the end. Its
-		// answer and invariants are still checked.
+	case errors.Is(err, props.ErrCannotJudge):
+		// Not a failure of the game: no referee plays it to the end
+		// (props.ErrTooLongToPlay wraps ErrCannotJudge). Its answer and
+		// invariants are still checked; it is not a pass.
 		br.NotPlayed, br.Calibration.Skipped = err.Error(), SkipNotPlayed
 	case err != nil:
 		br.Error = "simulate: " + err.Error()
@@ -73,7 +80,15 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	}
 	br.InvariantsChecked = true
 	t.InvariantsMS = ms(time.Since(start))
-	br.Pass = (br.Agreement.Pass || br.NotPlayed != "") && len(br.Failed) == 0
+	switch {
+	case len(br.Failed) > 0:
+		br.Verdict = BoardFail
+	case br.NotPlayed != "":
+		br.Verdict = BoardNotJudged
+	case br.Agreement.Pass:
+		br.Verdict = BoardPass
+	}
+	br.Pass = br.Verdict == BoardPass
 	return br, t
 }
 

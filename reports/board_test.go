@@ -2,6 +2,8 @@ package reports
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,8 +14,9 @@ import (
 // A board whose games outlast the referee's limit (a snakes board of an
 // expected 672,476 throws, which the dense style drew once: props'
 // TestTooLongToPlay) is reported as not played, left out of the
-// calibration, and passes on its invariants; it is not a failure of the
-// game. An ordinary board is played.
+// calibration, and has its invariants checked; it is neither a failure of
+// the game nor a pass (issue 21: it was marked "pass"). An ordinary board
+// is played and passes.
 func TestCheckBoardNotPlayed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("follows 2^22 throws of the distribution")
@@ -37,8 +40,13 @@ func TestCheckBoardNotPlayed(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			br, _ := checkBoard(context.Background(), g, plannedBoard{id: "gen:0", class: "dense", board: tc.board}, p, 1e-6, 1)
-			if got := br.NotPlayed != ""; got != tc.notPlayed || br.Error != "" || !br.Pass {
-				t.Fatalf("not played %q, error %q, pass %v: want not played %v, no error, a pass", br.NotPlayed, br.Error, br.Pass, tc.notPlayed)
+			want := BoardPass
+			if tc.notPlayed {
+				want = BoardNotJudged
+			}
+			if got := br.NotPlayed != ""; got != tc.notPlayed || br.Error != "" || br.Verdict != want || br.Pass != (want == BoardPass) {
+				t.Fatalf("not played %q, error %q, verdict %q, pass %v: want not played %v, no error, verdict %q",
+					br.NotPlayed, br.Error, br.Verdict, br.Pass, tc.notPlayed, want)
 			}
 			if tc.notPlayed {
 				if br.Calibration.Skipped != SkipNotPlayed || !br.InvariantsChecked || br.Agreement.Runs != 0 {
@@ -52,5 +60,52 @@ func TestCheckBoardNotPlayed(t *testing.T) {
 				t.Errorf("%d runs, want 2000", br.Agreement.Runs)
 			}
 		})
+	}
+}
+
+// refusing is a game whose analyst refuses boards with more than max
+// jumps, as an oracle past its limits does (props.ErrCannotJudge).
+type refusing struct {
+	props.Game
+	max int
+}
+
+func (r refusing) Solve(b props.Board) (props.Solution, error) {
+	if n := len(b.(snakes.Board).Jumps); n > r.max {
+		return props.Solution{}, fmt.Errorf("%d jumps, over this analyst's limit of %d: %w", n, r.max, props.ErrCannotJudge)
+	}
+	return r.Game.Solve(b)
+}
+
+// A board the analyst cannot judge is skipped: verdict not judged, not a
+// failure and not a pass, counted on its own in the game, which still
+// passes; any other error of the analyst is a failure.
+func TestCheckBoardNotJudged(t *testing.T) {
+	g := refusing{Game: props.Snakes(), max: 0}
+	one := snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 57}}}
+	p := Plan{Seed: 1, Runs: 2000, Alpha: 1e-6, Games: []PlannedGame{{Name: "snakes"}}}
+	br, _ := checkBoard(context.Background(), g, plannedBoard{id: "gen:0", class: "dense", board: one}, p, 1e-6, 1)
+	if br.Verdict != BoardNotJudged || br.Pass || br.Error != "" || !strings.Contains(br.NotJudged, "over this analyst's limit") ||
+		br.Calibration.Skipped != SkipNotJudged {
+		t.Fatalf("verdict %q, pass %v, error %q, not judged %q, calibration %+v: want not judged, with the reason",
+			br.Verdict, br.Pass, br.Error, br.NotJudged, br.Calibration)
+	}
+	ok, _ := checkBoard(context.Background(), g, plannedBoard{index: 1, id: "gen:1", class: "small", board: snakes.Board{}}, p, 1e-6, 1)
+	if ok.Verdict != BoardPass {
+		t.Fatalf("the empty board: verdict %q, want pass", ok.Verdict)
+	}
+	r := assemble(p, nil, []gameSkeleton{{name: "snakes"}}, [][]BoardReport{{br, ok}})
+	if gr := r.Games[0]; gr.BoardsNotJudged != 1 || gr.BoardsFailed != 0 {
+		t.Errorf("game: %d not judged, %d failed: want 1 and 0", gr.BoardsNotJudged, gr.BoardsFailed)
+	}
+	var md strings.Builder
+	if err := WriteMarkdown(&md, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "1 board(s) nobody could judge") || strings.Contains(md.String(), "Failed boards") {
+		t.Errorf("report.md does not say the board was not judged, or lists it as failed:\n%s", md.String())
+	}
+	if errors.Is(errors.New("x"), props.ErrCannotJudge) || !errors.Is(props.ErrTooLongToPlay, props.ErrCannotJudge) {
+		t.Error("props.ErrTooLongToPlay must wrap props.ErrCannotJudge, the one test for a board nobody can judge")
 	}
 }

@@ -55,13 +55,15 @@ const (
 	// SkipNotPlayed: the referee cannot play the board to the end
 	// (props.ErrTooLongToPlay), so it has no agreement test.
 	SkipNotPlayed = "not-played"
+	// SkipNotJudged: the analyst refused the board (props.ErrCannotJudge).
+	SkipNotJudged = "not-judged"
 )
 
 // boardCalibration is U = Φ(Z) for a board whose exact outcome distribution
 // is pmf, or the reason it is left out.
 func boardCalibration(pmf []float64, a estimate.Agreement) BoardCalibration {
 	sigma, rho := centralMoments(pmf)
-	if !(sigma > 0) {
+	if math.IsNaN(a.Z) && a.Runs > 0 || !(sigma > 0) { // σ = 0 up to rounding (estimate.SigmaIsZero): no z-score
 		return BoardCalibration{Skipped: SkipSigmaZero}
 	}
 	if a.Runs <= 0 {

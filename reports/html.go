@@ -64,7 +64,7 @@ func WriteHTML(w io.Writer, r *Report, t *Timings) error {
 		}
 		hg.QQ = template.HTML(s)
 		for _, b := range g.Boards {
-			if !b.Pass {
+			if b.Verdict == BoardFail {
 				hg.Failed = append(hg.Failed, htmlFailure{ID: b.ID, Class: b.Class, Why: boardFailure(b), Input: b.Input})
 			}
 		}
@@ -84,13 +84,16 @@ func WriteHTML(w io.Writer, r *Report, t *Timings) error {
 // writes no HTML report does not pay for it.
 var htmlPage = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"g":       func(format string, x float64) string { return fmt.Sprintf(format, x) },
-		"opt":     optG,
-		"verdict": passWord, // no emoji: not every browser has the font
-		"word":    passWord,
-		"invfail": invariantFailures,
-		"invchk":  invariantChecks,
-		"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+		"g":         func(format string, x float64) string { return fmt.Sprintf(format, x) },
+		"opt":       optG,
+		"board":     boardWord,
+		"notjudged": notJudgedLine,
+		"ztext":     zText,
+		"verdict":   passWord, // no emoji: not every browser has the font
+		"word":      passWord,
+		"invfail":   invariantFailures,
+		"invchk":    invariantChecks,
+		"pct":       func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 	}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -143,6 +146,7 @@ the common z-shift is the bias, in standard errors and the same on every board, 
 {{with .Calibration}}<p>Calibration: U = Φ(Z) of {{.Boards}} boards ({{.Skipped}} left out: σ = 0 or Berry–Esseen bound above the cap) against Uniform(0,1):
 D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g "%.3g" .PValue}} at α = {{g "%.3g" .Alpha}}:
 <strong class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</strong>.</p>{{end}}
+{{with notjudged .GameReport}}<p>{{.}}</p>{{end}}
 {{if .Failed}}<h3 class="fail">Failed boards</h3>
 {{range .Failed}}<p><strong>{{.ID}}</strong> ({{.Class}}): {{.Why}}</p><pre>{{.Input}}</pre>{{end}}{{end}}
 <h3>Invariants</h3>
@@ -160,9 +164,9 @@ D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g
 {{else if .Goals}}<p class="muted">Coverage: {{.Goals}} goal(s), judged when the shards are merged (the test needs every board).</p>
 {{end}}<details><summary>All {{len .Boards}} boards</summary>
 <table><tr><th>board</th><th>class</th><th>exact</th><th>simulated</th><th>interval</th><th>test</th><th>statistic</th><th>p</th><th>z</th><th>verdict</th></tr>
-{{range .Boards}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.ID}}</td><td>{{.Class}}</td><td class="num" title="{{.Fraction}}">{{g "%.6g" .Exact}}</td><td class="num">{{if .NotPlayed}}not played{{else}}{{g "%.6g" .Agreement.SimMean}}{{end}}</td>
+{{range .Boards}}<tr{{if not .Pass}} class="bad"{{end}}><td>{{.ID}}</td><td>{{.Class}}</td><td class="num" title="{{.Fraction}}">{{g "%.6g" .Exact}}</td><td class="num">{{if .NotJudged}}not judged{{else if .NotPlayed}}not played{{else}}{{g "%.6g" .Agreement.SimMean}}{{end}}</td>
 <td class="num">{{g "%.5g" .Agreement.CILow}} … {{g "%.5g" .Agreement.CIHigh}}</td><td>{{.Agreement.Test}}</td><td class="num">{{g "%.4g" .Agreement.Statistic}}</td>
-<td class="num">{{g "%.3g" .Agreement.PValue}}</td><td class="num">{{g "%.2f" .Agreement.Z}}</td><td class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</td></tr>
+<td class="num">{{g "%.3g" .Agreement.PValue}}</td><td class="num">{{ztext .Agreement.Z}}</td><td class="{{if .Pass}}pass{{else}}fail{{end}}">{{board .}}</td></tr>
 {{end}}</table></details>
 {{end}}
 {{with .Timings}}<h2>Timings</h2>

@@ -66,7 +66,7 @@ func WriteJUnit(w io.Writer, r *Report, t *Timings) error {
 			SystemOut: fmt.Sprintf("%d boards, %d runs each, α = %.3g per board", len(g.Boards), r.Plan.Runs, g.Budget.AlphaPerBoard)}
 		var bad []string
 		for _, b := range g.Boards {
-			if b.Error != "" || (!b.Agreement.Pass && b.NotPlayed == "") {
+			if b.Error != "" || (!b.Agreement.Pass && b.NotPlayed == "" && b.NotJudged == "") {
 				bad = append(bad, b.ID+": "+boardFailure(BoardReport{ID: b.ID, Error: b.Error, Agreement: b.Agreement}))
 			}
 		}

@@ -70,9 +70,12 @@ func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 		fmt.Fprintf(b, "Calibration: U = Φ(Z) of %d boards (%d left out%s) against Uniform(0,1): D = %.4f, Berry–Esseen allowance %.4f, p = %.3g: %s.\n\n",
 			c.Boards, c.Skipped, leftOutReasons(g.Boards), c.D, c.BerryEsseen, c.PValue, passWord(c.Pass))
 	}
+	if line := notJudgedLine(g); line != "" {
+		fmt.Fprintf(b, "%s\n\n", line)
+	}
 	var failed []BoardReport
 	for _, bd := range g.Boards {
-		if !bd.Pass {
+		if bd.Verdict == BoardFail {
 			failed = append(failed, bd)
 		}
 	}
@@ -110,13 +113,18 @@ func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 	b.WriteString("| board | class | exact | simulated | interval | test | statistic | p | z | verdict |\n|---|---|--:|--:|---|---|--:|--:|--:|---|\n")
 	for _, bd := range shown {
 		a := bd.Agreement
-		if bd.NotPlayed != "" {
-			fmt.Fprintf(b, "| %s | %s | %.6g | not played | | %s | | | | %s |\n",
-				bd.ID, bd.Class, bd.Exact, escapeCell(bd.NotPlayed), passWord(bd.Pass))
+		if bd.NotJudged != "" {
+			fmt.Fprintf(b, "| %s | %s | not judged | | | %s | | | | %s |\n",
+				bd.ID, bd.Class, escapeCell(bd.NotJudged), boardWord(bd))
 			continue
 		}
-		fmt.Fprintf(b, "| %s | %s | %.6g | %.6g | %.5g … %.5g | %s | %.4g | %.3g | %.2f | %s |\n",
-			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, a.Z, passWord(bd.Pass))
+		if bd.NotPlayed != "" {
+			fmt.Fprintf(b, "| %s | %s | %.6g | not played | | %s | | | | %s |\n",
+				bd.ID, bd.Class, bd.Exact, escapeCell(bd.NotPlayed), boardWord(bd))
+			continue
+		}
+		fmt.Fprintf(b, "| %s | %s | %.6g | %.6g | %.5g … %.5g | %s | %.4g | %.3g | %s | %s |\n",
+			bd.ID, bd.Class, bd.Exact, a.SimMean, a.CILow, a.CIHigh, a.Test, a.Statistic, a.PValue, zText(a.Z), passWord(bd.Pass))
 	}
 	b.WriteString("\n</details>\n")
 }
@@ -178,9 +186,9 @@ func boardFailure(bd BoardReport) string {
 	if bd.Error != "" {
 		why = append(why, bd.Error)
 	}
-	if a := bd.Agreement; bd.Error == "" && bd.NotPlayed == "" && !a.Pass {
-		why = append(why, fmt.Sprintf("%s test over %d runs: exact %.9g, simulated %.9g (interval %.6g … %.6g), statistic %.4g, p = %.3g ≤ α = %.3g, z = %.2f",
-			a.Test, a.Runs, a.ExactMean, a.SimMean, a.CILow, a.CIHigh, a.Statistic, a.PValue, a.Alpha, a.Z))
+	if a := bd.Agreement; bd.Error == "" && bd.NotPlayed == "" && bd.NotJudged == "" && !a.Pass {
+		why = append(why, fmt.Sprintf("%s test over %d runs: exact %.9g, simulated %.9g (interval %.6g … %.6g), statistic %.4g, p = %.3g ≤ α = %.3g, z = %s",
+			a.Test, a.Runs, a.ExactMean, a.SimMean, a.CILow, a.CIHigh, a.Statistic, a.PValue, a.Alpha, zText(a.Z)))
 	}
 	for _, f := range bd.Failed {
 		why = append(why, "invariant "+f.Name+": "+f.Message)
@@ -216,6 +224,24 @@ func verdictMark(pass bool) string {
 		return "✅ pass"
 	}
 	return "❌ FAIL"
+}
+
+// boardWord is a board's verdict in a table: pass, FAIL, or "not judged"
+// for a board nobody could judge (BoardNotJudged).
+func boardWord(bd BoardReport) string {
+	if bd.Verdict == BoardNotJudged {
+		return "not judged"
+	}
+	return passWord(bd.Pass)
+}
+
+// notJudgedLine says how many of a game's boards nobody could judge, as a
+// sentence of its own; "" when none.
+func notJudgedLine(g GameReport) string {
+	if g.BoardsNotJudged == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d board(s) nobody could judge (the analyst refused them, or the referee cannot play them to the end): skipped, neither a failure nor a pass.", g.BoardsNotJudged)
 }
 
 func passWord(pass bool) string {
@@ -254,6 +280,7 @@ var skipReasonText = map[string]string{
 	SkipNoRuns:      "no runs",
 	SkipBerryEsseen: fmt.Sprintf("Berry–Esseen bound above %g", MaxBerryEsseen),
 	SkipNotPlayed:   "not played: longer than the referee plays",
+	SkipNotJudged:   "not judged: the analyst refused it",
 	SkipError:       "could not be checked",
 }
 
@@ -278,4 +305,13 @@ func leftOutReasons(boards []BoardReport) string {
 		return ""
 	}
 	return ": " + strings.Join(parts, ", ")
+}
+
+// zText writes a z-score to two decimals, or "—" for a board without one
+// (σ = 0, or no runs: estimate.Agreement.Z is NaN).
+func zText(z float64) string {
+	if math.IsNaN(z) {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", z)
 }

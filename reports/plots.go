@@ -96,7 +96,8 @@ func zHistogram(g GameReport) (string, error) {
 	p.Y.Label.Text = "density"
 	var zs plotter.Values
 	for _, b := range g.Boards {
-		if b.Calibration.BerryEsseen != nil && b.Agreement.Runs > 0 {
+		// A board without a z-score (σ = 0: NaN) has none to plot.
+		if b.Calibration.BerryEsseen != nil && b.Agreement.Runs > 0 && !math.IsNaN(b.Agreement.Z) {
 			zs = append(zs, b.Agreement.Z)
 		}
 	}

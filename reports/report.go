@@ -7,7 +7,7 @@ import (
 // SchemaVersion is the version of report.json's layout (docs/report-schema.md).
 // It changes whenever a field is renamed, removed or changes meaning; new
 // fields may be added without a change.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // Tool is the value of Report.Tool.
 const Tool = "chancecheck"
@@ -98,10 +98,13 @@ type GameReport struct {
 	Budget GameBudget `json:"budget"`
 	// Sensitivity is the smallest discrepancy the game's checks could have seen.
 	Sensitivity Sensitivity `json:"sensitivity"`
-	// BoardsFailed counts the boards in Boards that failed.
-	BoardsFailed int            `json:"boards_failed"`
-	Boards       []BoardReport  `json:"boards"`
-	Invariants   []InvariantRun `json:"invariants"`
+	// BoardsFailed counts the boards in Boards that failed;
+	// BoardsNotJudged those nobody could judge (BoardNotJudged), which
+	// neither fail nor pass.
+	BoardsFailed    int            `json:"boards_failed"`
+	BoardsNotJudged int            `json:"boards_not_judged"`
+	Boards          []BoardReport  `json:"boards"`
+	Invariants      []InvariantRun `json:"invariants"`
 	// Classes counts the generated boards per coverage class, by class name.
 	Classes []ClassCount `json:"classes"`
 	// Coverage tests each coverage goal of the plan (coverage.go); absent
@@ -161,12 +164,27 @@ type BoardReport struct {
 	// (props.ErrTooLongToPlay: its games outlast one run's limit); its
 	// agreement is then absent and it passes on its invariants.
 	NotPlayed string `json:"not_played,omitempty"`
+	// NotJudged says why no exact answer could be had (the analyst refused
+	// the board: props.ErrCannotJudge, a board past its limits); nothing
+	// else is checked on it.
+	NotJudged string `json:"not_judged,omitempty"`
 	// Oracle names what gave the exact answer when the game says
 	// (props.Solution.Oracle: "the rules engine (exact fraction)"); empty
 	// for a hand-written analyst.
 	Oracle string `json:"oracle,omitempty"`
-	Pass   bool   `json:"pass"`
+	// Verdict is BoardPass, BoardFail or BoardNotJudged: a board nobody
+	// could judge (NotJudged, or NotPlayed with every invariant holding) is
+	// neither a failure nor a pass. Pass is Verdict == BoardPass.
+	Verdict string `json:"verdict"`
+	Pass    bool   `json:"pass"`
 }
+
+// A board's verdicts (BoardReport.Verdict).
+const (
+	BoardPass      = "pass"
+	BoardFail      = "fail"
+	BoardNotJudged = "not-judged"
+)
 
 // InvariantFailure is one invariant broken by one board.
 type InvariantFailure struct {

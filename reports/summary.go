@@ -21,8 +21,12 @@ func WriteSummary(w io.Writer, r *Report) {
 		if g.Coverage != nil {
 			cal += fmt.Sprintf(", coverage %d/%d goals under-covered", underCovered(g), len(g.Coverage))
 		}
-		fmt.Fprintf(w, "  %-9s %3d boards, %d failed, invariants %d/%d failed, %s: %s\n",
-			g.Name, len(g.Boards), g.BoardsFailed, invariantFailures(g), invariantChecks(g), cal, passWord(g.Pass))
+		notJudged := ""
+		if g.BoardsNotJudged > 0 {
+			notJudged = fmt.Sprintf(", %d nobody could judge (skipped)", g.BoardsNotJudged)
+		}
+		fmt.Fprintf(w, "  %-9s %3d boards, %d failed%s, invariants %d/%d failed, %s: %s\n",
+			g.Name, len(g.Boards), g.BoardsFailed, notJudged, invariantFailures(g), invariantChecks(g), cal, passWord(g.Pass))
 		writeGeneratorSummary(w, plannedGame(r, gi), g)
 	}
 	fmt.Fprintf(w, "verdict: %s\n", passWord(r.Pass))

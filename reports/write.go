@@ -1,11 +1,12 @@
 package reports
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/chancecheck/chancecheck/internal/safefile"
 )
 
 // Output file names inside a report directory.
@@ -17,20 +18,20 @@ const (
 	FileJUnit    = "junit.xml"
 )
 
+// FileIncomplete marks a report directory while WriteDir writes it: it is
+// written first and removed last, so a directory that holds it (a run
+// killed between two renames, or a render that failed) may mix two runs'
+// files. ReadDir, and so report merge, refuse such a directory.
+const FileIncomplete = "INCOMPLETE"
+
 // WriteDir writes every output of the report into dir (created if need be):
 // report.json, timings.json (when t is not nil), report.md, report.html and
-// junit.xml. Each file is rendered into a temporary file in dir, synced and
-// renamed over its name (writeAtomic), so a crash leaves either the old
-// file or the new one, never half of one. report.json is renamed last: when
-// it is new, so are the others.
+// junit.xml. Each file is rendered into a new temporary file in dir, synced
+// and renamed over its name (internal/safefile: never through a link
+// planted there), so a crash leaves either the old file or the new one,
+// never half of one; and the directory says it is incomplete
+// (FileIncomplete) from before the first rename until after the last.
 func WriteDir(dir string, r *Report, t *Timings) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("reports: %w", err)
-	}
-	type output struct {
-		name   string
-		render func(io.Writer) error
-	}
 	outs := []output{
 		{FileMarkdown, func(w io.Writer) error { return WriteMarkdown(w, r, t) }},
 		{FileHTML, func(w io.Writer) error { return WriteHTML(w, r, t) }},
@@ -40,53 +41,43 @@ func WriteDir(dir string, r *Report, t *Timings) error {
 		outs = append(outs, output{FileTimings, func(w io.Writer) error { return writeTimingsJSON(w, t) }})
 	}
 	outs = append(outs, output{FileJSON, func(w io.Writer) error { return WriteJSON(w, r) }})
-	for _, o := range outs {
-		if err := writeAtomic(filepath.Join(dir, o.name), o.render); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeOutputs(dir, fmt.Sprintf("seed %d", r.Plan.Seed), outs)
 }
 
-// writeAtomic writes what render writes to path through a temporary file
-// in the same directory, synced and renamed over path: readers see the old
-// file or the whole new one, and a render that fails leaves the old file.
-func writeAtomic(path string, render func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
+// output is one file of a report directory and how to render it.
+type output struct {
+	name   string
+	render func(io.Writer) error
+}
+
+// writeOutputs writes outs into dir between the marker's writing and its
+// removal; an error leaves the marker.
+func writeOutputs(dir, run string, outs []output) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+	marker := filepath.Join(dir, FileIncomplete)
+	if err := safefile.WriteBytes(marker, []byte("chancecheck report ("+run+") is writing this directory, or was stopped while it did: "+
+		"until this file is gone its files may mix two runs.\n")); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	for _, o := range outs {
+		if err := safefile.Write(filepath.Join(dir, o.name), o.render); err != nil {
+			return fmt.Errorf("reports: %w", err)
 		}
-	}()
-	w := bufio.NewWriter(f)
-	if err = render(w); err != nil {
-		return fmt.Errorf("reports: rendering %s: %w", filepath.Base(path), err)
 	}
-	if err = w.Flush(); err != nil {
-		return fmt.Errorf("reports: writing %s: %w", path, err)
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return fmt.Errorf("reports: %w", err)
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("reports: syncing %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("reports: closing %s: %w", path, err)
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
+	if err := os.Remove(marker); err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return nil
 }
 
 // ReadDir reads the report.json (and timings.json, when present) of a
-// report directory.
+// report directory; one marked incomplete (FileIncomplete) is refused.
 func ReadDir(dir string) (*Report, *Timings, error) {
+	if _, err := os.Lstat(filepath.Join(dir, FileIncomplete)); err == nil {
+		return nil, nil, fmt.Errorf("reports: %s holds %s: it was being written when its run stopped, and its files may mix two runs; run that report again", dir, FileIncomplete)
+	}
 	f, err := os.Open(filepath.Join(dir, FileJSON))
 	if err != nil {
 		return nil, nil, fmt.Errorf("reports: %w", err)

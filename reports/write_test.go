@@ -11,18 +11,23 @@ import (
 	"testing"
 )
 
-// A render that fails halfway leaves the old file whole and no temporary
-// file behind.
-func TestWriteAtomicKeepsOldFileOnFailure(t *testing.T) {
+// A render that fails halfway leaves the old file whole, no temporary file
+// behind, and the directory marked incomplete, which ReadDir refuses
+// (issue 21: a report directory killed between renames mixed two seeds
+// with no mark); a whole write removes the mark.
+func TestWriteOutputsMarksAnIncompleteDirectory(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileJSON)
 	if err := os.WriteFile(path, []byte("old report\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("disk on fire")
-	err := writeAtomic(path, func(w io.Writer) error {
-		io.WriteString(w, `{"schema": 2, "half":`)
-		return boom
+	err := writeOutputs(dir, "seed 2", []output{
+		{FileMarkdown, func(w io.Writer) error { _, err := io.WriteString(w, "# new\n"); return err }},
+		{FileJSON, func(w io.Writer) error {
+			io.WriteString(w, `{"schema": 3, "half":`)
+			return boom
+		}},
 	})
 	if !errors.Is(err, boom) {
 		t.Fatalf("got %v, want the render's error", err)
@@ -30,15 +35,18 @@ func TestWriteAtomicKeepsOldFileOnFailure(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != "old report\n" {
 		t.Fatalf("the old file was changed to %q", b)
 	}
-	assertOnlyFiles(t, dir, FileJSON)
+	assertOnlyFiles(t, dir, FileIncomplete, FileJSON, FileMarkdown)
+	if _, _, err := ReadDir(dir); err == nil || !strings.Contains(err.Error(), "may mix two runs") {
+		t.Errorf("ReadDir of an incomplete directory: %v, want a refusal", err)
+	}
 
-	if err := writeAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+	if err := writeOutputs(dir, "seed 2", []output{{FileJSON, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }}}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != "new\n" {
 		t.Fatalf("file holds %q after a good write", b)
 	}
-	assertOnlyFiles(t, dir, FileJSON)
+	assertOnlyFiles(t, dir, FileJSON, FileMarkdown)
 }
 
 func assertOnlyFiles(t *testing.T, dir string, names ...string) {

@@ -98,6 +98,10 @@ const depsRules = `
 	# cross-checks.
 	NONE < internal/solverproc;
 
+	# safefile: output files written whole, never through a planted link,
+	# and output directories checked before a run.
+	NONE < internal/safefile;
+
 	# longtest: whether the long tests run (CHANCECHECK_LONG), for tests
 	# only.
 	NONE < internal/longtest;
@@ -118,7 +122,7 @@ const depsRules = `
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.
-	props, gonum.org/v1/plot/... < reports;
+	props, internal/safefile, gonum.org/v1/plot/... < reports;
 
 	# gametest: the conformance kit a user's game passes, as the built-in
 	# games do; test code shipped as a library.

@@ -21,8 +21,9 @@ var ErrNoMemoryLimit = errors.New("a solver's memory can only be limited on Linu
 // used: runtimes reserve far more address space than they use, and a Go
 // program does not start below about 700 MB of it (its runtime reserves its
 // page summaries up front), nor do Java or Node. Linux maps a program's
-// static arrays at exec without checking the data limit, which is why the
-// peak resident memory is checked as well.
+// static arrays at exec, refusing those larger than the data limit (the
+// rule of static.go), and their pages count as resident only once touched,
+// which is why the peak resident memory is checked as well.
 //
 // A run is over the memory limit (Result.OverMemory) when
 //
@@ -31,6 +32,10 @@ var ErrNoMemoryLimit = errors.New("a solver's memory can only be limited on Linu
 //     status (ru_maxrss is a high-water mark that exec keeps: a peak not
 //     above the helper's own, which the helper reports, may not be the
 //     solver's and counts as not known); or
+//   - it was killed by a signal, and its program is an ELF file whose
+//     writable segments (static arrays) take more than the limit: the
+//     kernel refuses to map them at exec and kills it with SIGSEGV before
+//     any of its code runs (static.go); or
 //   - it crashed (a non-zero exit status or a signal) and its stderr says
 //     an allocation failed (one of allocFailures, case-insensitive); or
 //   - it crashed and its peak resident memory reached 90% of the limit

@@ -148,6 +148,9 @@ func Run(ctx context.Context, argv []string, input []byte, lim Limits) (Result, 
 	}
 	res.OverMemory = overMemory(lim.Memory, res, alloc)
 	if res.OverMemory == "" && res.Crashed() {
+		res.OverMemory = staticOverLimit(argv[0], lim.Memory, res)
+	}
+	if res.OverMemory == "" && res.Crashed() {
 		res.OverMemory, res.MemoryNote = rerunCrash(ctx, argv, input, lim, res)
 	}
 	return res, nil
@@ -228,17 +231,22 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 	// reads reach their end. A descendant that escaped the tree (possible
 	// only where it is followed through /proc) is found by the pipe it
 	// holds, killed and named, until the pipes are closed.
+	named := map[int]bool{}
 	for _, pp := range []struct {
 		done  <-chan struct{}
 		inode uint64
-	}{{outDone, outInode}, {errDone, pipeInode(p.err.r)}} {
+		name  string
+	}{{outDone, outInode, "stdout"}, {errDone, pipeInode(p.err.r), "stderr"}} {
 		for waiting := true; waiting; {
 			select {
 			case <-pp.done:
 				waiting = false
 			case <-time.After(100 * time.Millisecond):
 				for _, pid := range pipeHolders(pp.inode, nil) {
-					res.Leftovers = append(res.Leftovers, describeProc(pid, []int{pid}))
+					if !named[pid] {
+						named[pid] = true
+						res.Leftovers = append(res.Leftovers, describeProc(pid, nil)+", holding "+pp.name+" open")
+					}
 					killPid(pid)
 				}
 			}

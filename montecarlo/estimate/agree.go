@@ -46,7 +46,10 @@ type Agreement struct {
 	// (SimMean ± z·σ/√n, which Z gives in standardised form).
 	CILow, CIHigh float64
 	// Z is the CLT z-score of SimMean with the exact σ of pmf:
-	// (SimMean − ExactMean)/(σ/√Runs); 0 when σ = 0 or there are no runs.
+	// (SimMean − ExactMean)/(σ/√Runs); NaN (no z-score, null in JSON) when
+	// σ = 0 or there are no runs. σ counts as 0 when it is within the
+	// rounding error of the mean (SigmaIsZero): a point mass whose mean
+	// rounds off by d has a computed σ of d, and a z-score of exactly √Runs.
 	// Informational only: the verdict never rests on it.
 	Z float64
 	// MinDetectable is the smallest shift of the mean (binomial: of p) this
@@ -126,7 +129,8 @@ func AgreeKind(kind OutcomeKind, pmf []float64, pmfTail float64, counts []int64,
 		SimMean:       simMean,
 		MinDetectable: math.Inf(1),
 	}
-	if n > 0 && sd > 0 {
+	a.Z = math.NaN()
+	if n > 0 && !SigmaIsZero(pmf, mean, sd) {
 		a.Z = (simMean - mean) / (sd / math.Sqrt(float64(n)))
 	}
 	if kind == WinLoss {
@@ -296,6 +300,19 @@ func pmfMoments(pmf []float64) (mean, sd float64) {
 		v += d * d * q
 	}
 	return mean, math.Sqrt(v)
+}
+
+// SigmaIsZero reports whether sd, the standard deviation of pmf computed
+// in float64 about its computed mean, is within the rounding error of a
+// point mass: the mean of len(pmf) terms k·q summed in float64 is off by at
+// most γ·Σk·q, γ = len·u/(1−len·u) with u = 2⁻⁵³ (Higham, Accuracy and
+// Stability of Numerical Algorithms, §4.2), and a point mass whose mean is
+// off by d has a computed σ of d·√Σq; twice that bound is called zero.
+func SigmaIsZero(pmf []float64, mean, sd float64) bool {
+	u := math.Ldexp(1, -53)
+	n := float64(len(pmf)) * u
+	gamma := n / (1 - n)
+	return !(sd > 2*gamma*math.Abs(mean))
 }
 
 // histogramSummary is the number of runs, their mean outcome (NaN when

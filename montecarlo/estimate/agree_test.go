@@ -258,3 +258,40 @@ func rejectProb(n int64, p, q, alpha float64) float64 {
 	}
 	return pr
 }
+
+// TestNoZScoreWithoutSigma: a point mass has no z-score, also when
+// rounding leaves its computed σ a hair above 0. The pmfs are built by
+// hand: 0.9999999999999999 (= 1 − 2⁻⁵³) at 7 with the rest in the tail
+// makes the computed mean 7·(1 − 2⁻⁵³), off by 8.9e-16, and σ the same,
+// which gave z = √Runs = 141.42 at 20000 runs before (issue 21).
+func TestNoZScoreWithoutSigma(t *testing.T) {
+	near := make([]float64, 8)
+	near[7] = 1 - 0x1p-53
+	exact := make([]float64, 8)
+	exact[7] = 1
+	at7 := make([]int64, 8)
+	at7[7] = 20000
+	tests := []struct {
+		name   string
+		pmf    []float64
+		tail   float64
+		counts []int64
+		wantZ  bool // a z-score is expected
+	}{
+		{"point mass", exact, 0, at7, false},
+		{"point mass up to rounding", near, 0x1p-53, at7, false},
+		{"win always", []float64{0, 1}, 0, []int64{0, 20000}, false},
+		{"no runs", []float64{0.5, 0.5}, 0, []int64{0, 0}, false},
+		{"a fair coin", []float64{0.5, 0.5}, 0, []int64{10010, 9990}, true},
+		{"a rare other outcome", []float64{1e-6, 0, 1 - 1e-6}, 0, []int64{0, 0, 20000}, true},
+	}
+	for _, tt := range tests {
+		a := Agree(tt.pmf, tt.tail, tt.counts, 1e-6)
+		if got := !math.IsNaN(a.Z); got != tt.wantZ {
+			t.Errorf("%s: Z = %g, want a z-score: %v", tt.name, a.Z, tt.wantZ)
+		}
+		if math.Abs(a.Z) > 10 {
+			t.Errorf("%s: Z = %g: a board that agrees has no z-score this large", tt.name, a.Z)
+		}
+	}
+}

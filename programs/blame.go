@@ -1,0 +1,125 @@
+package programs
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// Who is to blame for a failure is settled before the solver is blamed:
+//
+//   - An input the solver fails on (a crash, a time, memory or output
+//     limit) is given to the other programs that read inputs, the brute
+//     force and the referee (inputOnTrial). When every one of them fails on
+//     it too, the input is the generator's fault: no program takes it, and
+//     the generator printed something that is likely not an input of the
+//     problem (a validator, --validator, would say so before any solver
+//     runs; with one, this is not needed). When one of them fails and
+//     another takes the input, that one is at fault, as it would be on an
+//     input the solver passed. A brute force or a referee out of time says
+//     nothing.
+//   - A brute force that disagrees with the solver, or with the referee,
+//     is run again on the input (bruteAgain): one whose second answer is
+//     outside the tolerance of its first is inconsistent, and it, not the
+//     solver or the referee, is named.
+
+// inputOnTrial runs the brute force (when there is one) and the referee on
+// input, which the solver failed on (solverFault says how): a Fault of the
+// generator when all of them fail on it too, of the one that fails when
+// another takes it, or nil when they all take it.
+func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed int64, solverFault string) (*Fault, error) {
+	var failed []*Fault
+	took := 0
+	if s.Brute != nil {
+		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+		switch {
+		case err != nil:
+			return nil, err
+		case fault != nil && fault.Verdict == props.TimeLimit: // says nothing either way
+		case fault != nil:
+			failed = append(failed, fault)
+		default:
+			if _, perr := props.ParseAnswerLines(out, 1, props.OneNumber); perr != nil {
+				failed = append(failed, &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: perr.Error()})
+			} else {
+				took++
+			}
+		}
+	}
+	fault, err := s.refereeTakes(ctx, input, refSeed)
+	switch {
+	case err != nil:
+		return nil, err
+	case fault != nil && fault.Verdict == props.TimeLimit: // too big to simulate: says nothing either way
+	case fault != nil:
+		failed = append(failed, fault)
+	default:
+		took++
+	}
+	switch {
+	case len(failed) == 0:
+		return nil, nil
+	case took > 0:
+		return failed[0], nil
+	}
+	var why []string
+	for _, f := range failed {
+		why = append(why, fmt.Sprintf("the %s failed (%s): %s", f.Role, f.Verdict, strings.TrimSpace(f.Detail)))
+	}
+	gen := commandLine(s.Generator, c.Args(s.Params))
+	return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: gen, Input: input, NoProgramTakes: true,
+		Detail: fmt.Sprintf("no program takes its input: the solver failed (%s), and so did every other program on it: %s; "+
+			"the generator's output is likely not a valid input (a validator, --validator, checks each one before any solver runs)",
+			solverFault, strings.Join(why, "; "))}, nil
+}
+
+// refereeTakes runs the referee on input and reads its outcomes, judging
+// nothing: nil when it plays the input, else its fault.
+func (s *Stress) refereeTakes(ctx context.Context, input []byte, seed int64) (*Fault, error) {
+	args := []string{strconv.FormatInt(seed, 10), strconv.FormatInt(s.Runs, 10)}
+	out, fault, err := run(ctx, RoleReferee, s.Referee, args, input)
+	if err != nil || fault != nil {
+		return fault, err
+	}
+	var perr error
+	if s.SolverDistribution {
+		_, _, perr = refereeCounts(out, s.Runs)
+	} else {
+		lo, hi := s.outcomeRange()
+		_, perr = parseOutcomes(out, s.Runs, s.Kind, lo, hi)
+	}
+	if perr != nil {
+		return &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
+	}
+	return nil, nil
+}
+
+// bruteAgain runs the brute force on input again, after its answer first
+// disagreed with the solver's or the referee's: nil when it gives the
+// same answer (within the tolerance), else its fault (inconsistent, or
+// whatever went wrong this time).
+func (s *Stress) bruteAgain(ctx context.Context, input []byte, first float64) (*Fault, error) {
+	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+	switch {
+	case err != nil:
+		return nil, err
+	case fault != nil && fault.Verdict == props.TimeLimit:
+		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
+			Detail: fmt.Sprintf("it answered %.12g on this input, then, run again on it, ran out of time: a brute force must give the same answer to the same input", first)}, nil
+	case fault != nil:
+		return fault, nil
+	}
+	v, perr := props.ParseAnswerLines(out, 1, props.OneNumber)
+	if perr != nil {
+		return &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: perr.Error()}, nil
+	}
+	if !s.Tolerance.Accepts(first, v[0]) {
+		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
+			Detail: fmt.Sprintf("it answered %.12g on this input, then %.12g on the same input (beyond %s): a brute force must give the same answer to the same input, so it cannot judge the solver or the referee here",
+				first, v[0], s.Tolerance)}, nil
+	}
+	return nil, nil
+}

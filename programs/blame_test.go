@@ -1,0 +1,236 @@
+package programs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// strictUrn wraps a program of the urn game so that it fails, as a C++
+// program reading with scanf would, on an input that is not two numbers.
+func strictUrn(p Func) Func {
+	return Func{Name: p.Name, Fn: func(args []string, input []byte) ([]byte, error) {
+		var a, b int
+		if n, _ := fmt.Sscan(string(input), &a, &b); n != 2 {
+			return nil, errors.New("cannot read two numbers")
+		}
+		return p.Fn(args, input)
+	}}
+}
+
+// inconsistentBrute answers the urn's probability plus shift on every
+// other run: it changes its answer on the same input.
+func inconsistentBrute(shift float64) Func {
+	var runs atomic.Int64
+	return Func{Name: "brute", Fn: func(_ []string, input []byte) ([]byte, error) {
+		a, b := readUrn(input)
+		p := 0.0
+		if a+b > 0 {
+			p = float64(a) / float64(a+b)
+		}
+		if runs.Add(1)%2 == 1 {
+			p += shift
+		}
+		return fmt.Appendf(nil, "%.9f\n", p), nil
+	}}
+}
+
+// Hostile programs are named, never the solver (issue 21 part 3): a
+// generator printing garbage that every program fails on, a brute force
+// that changes its answer (by 0.003: a correct solver was a wrong answer
+// three runs in three), and, as before, the solver when only it fails.
+func TestStressBlamesTheRightProgram(t *testing.T) {
+	garbage := output("hello\n")
+	tests := []struct {
+		name         string
+		plant        func(s *Stress)
+		fault        Role // "" for the solver's failure
+		inconsistent bool
+		wantInMsg    string
+	}{
+		{"garbage generator, no validator, with a brute force", func(s *Stress) {
+			s.Generator, s.Solver, s.Referee, s.Brute = garbage, strictUrn(urnSolver(0)), strictUrn(urnReferee(0)), strictUrn(urnSolver(0))
+		}, RoleGenerator, false, "no program takes its input"},
+		{"garbage generator, no validator, no brute force", func(s *Stress) {
+			s.Generator, s.Solver, s.Referee = garbage, strictUrn(urnSolver(0)), strictUrn(urnReferee(0))
+		}, RoleGenerator, false, "no program takes its input"},
+		{"garbage that the referee alone fails on", func(s *Stress) {
+			s.Generator, s.Solver, s.Referee, s.Brute = garbage, strictUrn(urnSolver(0)), strictUrn(urnReferee(0)), urnSolver(0)
+		}, RoleReferee, false, "cannot read two numbers"},
+		{"a brute force inconsistent by 0.003", func(s *Stress) { s.Brute = inconsistentBrute(0.003) }, RoleBrute, true, "then"},
+		{"a solver that alone crashes", func(s *Stress) { s.Solver, s.Brute = crash(), urnSolver(0) }, "", false, "boom"},
+		{"a wrong solver, a consistent brute force", func(s *Stress) { s.Solver, s.Brute = urnSolver(2), urnSolver(0) }, "", false, "the brute force"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := urnStress()
+			tt.plant(s)
+			out, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.fault == "" {
+				if out.Fault != nil || !out.Failed() || !strings.Contains(out.First.Detail, tt.wantInMsg) {
+					t.Fatalf("fault %v, failure %+v: want the solver's failure saying %q", out.Fault, out.First, tt.wantInMsg)
+				}
+				return
+			}
+			if out.Failed() || out.Fault == nil || out.Fault.Role != tt.fault || out.Fault.Inconsistent != tt.inconsistent {
+				t.Fatalf("fault %+v, failure %+v: want the %s's fault (inconsistent %v), and no failure of the solver", out.Fault, out.First, tt.fault, tt.inconsistent)
+			}
+			if !strings.Contains(out.Fault.Error(), tt.wantInMsg) || len(out.Fault.Input) == 0 {
+				t.Errorf("fault %q with input %q: want it to say %q and show the input", out.Fault.Error(), out.Fault.Input, tt.wantInMsg)
+			}
+			if tt.inconsistent && out.Fault.Verdict != props.WrongAnswer {
+				t.Errorf("an inconsistent brute force: verdict %s", out.Fault.Verdict)
+			}
+		})
+	}
+}
+
+// cancelOn wraps p so that its n-th run cancels the run, as Ctrl-C does
+// while that program runs; n counts from 1.
+func cancelOn(p Func, n int64, cancel context.CancelFunc) Func {
+	var runs atomic.Int64
+	return Func{Name: p.Name, Fn: func(args []string, input []byte) ([]byte, error) {
+		if runs.Add(1) == n {
+			cancel()
+			return nil, errors.New("killed by the interruption")
+		}
+		return p.Fn(args, input)
+	}}
+}
+
+// An interruption is never a verdict on anyone (issue 21 part 3: Ctrl-C
+// while shrinking was reported as "could not reproduce"): it is reported
+// as such, with what was found before it.
+func TestStressInterrupted(t *testing.T) {
+	tests := []struct {
+		name       string
+		plant      func(s *Stress, cancel context.CancelFunc)
+		found      bool // a failure found before the interruption
+		confirmed  bool // ... and confirmed: First is set
+		shrinkNote bool // shrinking says it was interrupted
+	}{
+		{"during the search", func(s *Stress, cancel context.CancelFunc) { s.Solver = cancelOn(urnSolver(0), 5, cancel) }, false, false, false},
+		{"while confirming a statistical failure", func(s *Stress, cancel context.CancelFunc) {
+			// The wrong solver fails the referee's test on the first case
+			// with two black balls; its second run on that input, which
+			// settling does, is interrupted.
+			var mu sync.Mutex
+			seen := map[string]bool{}
+			wrong := urnSolver(2)
+			s.Solver = Func{Name: "sol", Fn: func(args []string, input []byte) ([]byte, error) {
+				mu.Lock()
+				again := seen[string(input)]
+				seen[string(input)] = true
+				mu.Unlock()
+				if again {
+					cancel()
+					return nil, errors.New("killed by the interruption")
+				}
+				return wrong.Fn(args, input)
+			}}
+		}, true, false, false},
+		{"while shrinking", func(s *Stress, cancel context.CancelFunc) {
+			// The third wrong answer is a shrinking try's: it is cut
+			// short, and the failure found and shrunk so far stands.
+			s.Brute = urnSolver(0)
+			var wrongs atomic.Int64
+			wrong := urnSolver(2)
+			s.Solver = Func{Name: "sol", Fn: func(args []string, input []byte) ([]byte, error) {
+				if a, b := readUrn(input); a > 0 && b >= 2 && wrongs.Add(1) == 3 {
+					cancel()
+					return nil, errors.New("killed by the interruption")
+				}
+				return wrong.Fn(args, input)
+			}}
+		}, true, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s := urnStress()
+			tt.plant(s, cancel)
+			out, err := s.Run(ctx)
+			if err != nil {
+				t.Fatalf("an interruption is an error of the harness: %v", err)
+			}
+			if !out.Interrupted || out.Fault != nil {
+				t.Fatalf("interrupted %v, fault %v: want an interruption and nobody's fault", out.Interrupted, out.Fault)
+			}
+			if got := out.Found != nil; got != tt.found {
+				t.Fatalf("found %+v, want found %v", out.Found, tt.found)
+			}
+			if got := out.First != nil; got != tt.confirmed {
+				t.Errorf("first %+v, want confirmed %v", out.First, tt.confirmed)
+			}
+			if tt.found && !tt.confirmed && out.Unsettled() == nil {
+				t.Error("an unconfirmed failure is not reported as found so far")
+			}
+			if out.Found != nil && out.Found.Kind == SolverFault {
+				t.Errorf("the interruption became the solver's fault: %+v", out.Found)
+			}
+			if tt.shrinkNote && !strings.Contains(out.Shrink.Note, "interrupted") {
+				t.Errorf("shrink note %q, want it to say it was interrupted", out.Shrink.Note)
+			}
+			if out.Judged >= s.Cases && !tt.found {
+				t.Errorf("%d cases judged of %d: the interruption did not stop the search", out.Judged, s.Cases)
+			}
+		})
+	}
+}
+
+// slowReferee runs out of time on urns of more than limit balls, as a
+// referee does on an input too big to simulate, and plays the others.
+type slowReferee struct{ limit int }
+
+func (s slowReferee) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	if a, b := readUrn(input); a+b > s.limit {
+		return props.RunResult{TimedOut: true, ExitCode: -1, Signal: "killed"}, nil
+	}
+	return urnReferee(0).Run(ctx, args, input)
+}
+func (slowReferee) String() string { return "slow-ref" }
+
+// A case too big to simulate is nobody's fault (issue 21 part 6): judged
+// by the brute force alone where it answers, else not judged and counted
+// apart, never a failure and never a pass; a run that judges nothing is
+// no pass. Before, the referee's time limit stopped the run as its fault.
+func TestStressTooBigToSimulate(t *testing.T) {
+	tests := []struct {
+		name                            string
+		plant                           func(s *Stress)
+		refereeSkipped, notJudged, none bool
+		failed                          bool
+	}{
+		{"with a brute force", func(s *Stress) { s.Referee, s.Brute = slowReferee{limit: 10}, urnSolver(0) }, true, false, false, false},
+		{"with a brute force, a wrong solver", func(s *Stress) { s.Referee, s.Brute, s.Solver = slowReferee{limit: 10}, urnSolver(0), urnSolver(2) }, true, false, false, true},
+		{"without a brute force", func(s *Stress) { s.Referee = slowReferee{limit: 10} }, true, true, false, false},
+		{"nothing small enough", func(s *Stress) { s.Referee = slowReferee{limit: -1} }, true, true, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := urnStress()
+			tt.plant(s)
+			out, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Fault != nil {
+				t.Fatalf("fault %v: a case too big to simulate is nobody's fault", out.Fault)
+			}
+			if (out.RefereeSkipped > 0) != tt.refereeSkipped || (out.NotJudged > 0) != tt.notJudged || out.NothingJudged() != tt.none || out.Failed() != tt.failed {
+				t.Errorf("referee skipped %d, not judged %d of %d, nothing judged %v, failed %v; want %v, %v, %v, %v",
+					out.RefereeSkipped, out.NotJudged, out.Judged, out.NothingJudged(), out.Failed(), tt.refereeSkipped, tt.notJudged, tt.none, tt.failed)
+			}
+		})
+	}
+}
