@@ -19,7 +19,8 @@ func (p Program) newSolveCommand() *cobra.Command {
 		Short: "Solve boards exactly and print answers like an accepted solution",
 		Long: `solve reads FILE (or stdin) in the game's original input format and prints
 the answers in the original output format, exactly as an accepted contest
-solution would. Invalid input exits 1 with FILE:LINE: what is wrong.
+solution would. Invalid input exits 1 with FILE:LINE: what is wrong; an
+interrupt (Ctrl-C) or SIGTERM while it waits for stdin exits 130.
 
 Games:
 ` + p.gamesHelp(),
