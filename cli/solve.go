@@ -13,12 +13,14 @@ import (
 func (p Program) newSolveCommand() *cobra.Command {
 	var withFraction, relaxed, policy bool
 	var digits int
+	var eng engineFlags
 	cmd := &cobra.Command{
 		Use:   "solve GAME [FILE]",
 		Short: "Solve boards exactly and print answers like an accepted solution",
 		Long: `solve reads FILE (or stdin) in the game's original input format and prints
 the answers in the original output format, exactly as an accepted contest
-solution would. Invalid input exits 1 with FILE:LINE: what is wrong.
+solution would. Invalid input exits 1 with FILE:LINE: what is wrong; an
+interrupt (Ctrl-C) or SIGTERM while it waits for stdin exits 130.
 
 Games:
 ` + p.gamesHelp(),
@@ -26,6 +28,9 @@ Games:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			args, g, err := p.game(args)
 			if err != nil {
+				return err
+			}
+			if g, err = eng.apply(g); err != nil {
 				return err
 			}
 			if g, err = withDigits(g, digits); err != nil {
@@ -85,6 +90,7 @@ Games:
 	if games := p.namesOf(props.Game.HasPolicy); games != "none" {
 		cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+games+")")
 	}
+	eng.register(cmd.Flags(), p.rulesGames())
 	if games := p.namesOf(props.Game.HasRelaxedLimits); games != "none" {
 		cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+games+")")
 	}

@@ -61,15 +61,16 @@ func exactGame[S comparable](r rules.Rules[S], pol rules.Policy[S], opts Options
 func (g *Graph[S]) endless() bool {
 	in := make([]bool, len(g.States))
 	left := 0
-	for i, nd := range g.node {
-		if !nd.end {
+	for i := range g.States {
+		if !g.ended(int32(i)) {
 			in[i] = true
 			left++
 		}
 	}
-	stays := func(m move) bool {
-		for _, e := range g.outcomes(m) {
-			if !in[e.to] {
+	stays := func(m int32) bool {
+		lo, hi := g.outcomes(m)
+		for _, w := range g.to[lo:hi] {
+			if !in[w] {
 				return false
 			}
 		}
@@ -82,7 +83,8 @@ func (g *Graph[S]) endless() bool {
 				continue
 			}
 			keep := false
-			for _, m := range g.movesOf(int32(i)) {
+			first, last := g.moves(int32(i))
+			for m := first; m < last; m++ {
 				if stays(m) {
 					keep = true
 					break

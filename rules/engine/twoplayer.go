@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -117,7 +118,10 @@ func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], er
 		for i, s := range full.States {
 			pol[i] = int32(res.Policy[s])
 		}
-		res.PMF, res.PMFTail, _ = full.distribution(pol, opts.PMFTail)
+		res.PMF, res.PMFTail, _, err = full.distribution(context.Background(), pol, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		if err != nil {
+			return Result[S]{}, err
+		}
 	}
 	if opts.ExactStates > 0 && n <= opts.ExactStates {
 		if frac := exactGame(r, res.Policy, opts); frac != nil {
