@@ -1,7 +1,6 @@
 package props
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -202,7 +201,7 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	opts := r.Engine
 	opts.PMF = outcome == Count
 	res, err := engine.Solve(r.Rules(b), opts)
-	if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+	if tooLargeForEngine(err) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w: %w", name, err, ErrCannotJudge)
 	}
 	if err != nil {
@@ -238,7 +237,7 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(
 		opts.MaxStates = r.CheckStates
 		opts.PMF = false
 		res, err := engine.Solve(r.Rules(b), opts)
-		if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+		if tooLargeForEngine(err) {
 			sol.Oracle = "the analyst (too large for the rules engine to check)"
 			return sol, nil // the referee's agreement alone checks it
 		}

@@ -147,7 +147,9 @@ func moveLabel[S comparable](moves []rules.Move[S], k int) string {
 }
 
 // tooLargeForEngine reports whether err is the engine refusing a board
-// for its limits, which no check counts against the analyst.
+// for its limits (or, in a game of two players, for bounds that do not
+// meet), which no check counts against the analyst: a board nobody can
+// judge (ErrCannotJudge).
 func tooLargeForEngine(err error) bool {
 	return errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) || errors.Is(err, engine.ErrNoBound)
 }
