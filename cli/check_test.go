@@ -209,7 +209,7 @@ func TestCheckCommand(t *testing.T) {
 				"check judged no board: --time (2s) ran out with every input in progress"}},
 		{name: "no time limit", game: "traps", mode: "traps", args: []string{"--timeout", "0"}, wantCode: 2, want: []string{"--timeout must be positive"}},
 		{name: "a crash that does not recur alone", game: "snakes", mode: "crash-once-snakes", args: []string{"--cases", "5", "--jobs", "1"}, wantCode: 0,
-			want: []string{"every answer agreed", "not reproduced: 1 input(s) failed once", "sample sample: crash: exit status 3",
+			want: []string{"every answer agreed", "not reproduced: 1 input(s) failed once and were accepted when run again alone", "sample sample: crash: exit status 3",
 				"run again alone, with nothing else of the check running, it was accepted"}},
 		{name: "nan", game: "traps", mode: "nan", args: []string{"--cases", "1"}, wantCode: 1,
 			want: []string{"OUTPUT FORMAT", `"-nan" is not a decimal number`}},
