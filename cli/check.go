@@ -38,6 +38,7 @@ type checkOptions struct {
 	alpha         float64
 	shard         string
 	gen           oneGameGenFlags
+	engine        engineFlags
 }
 
 // minMemory is the smallest --memory. The solver is started through this
@@ -142,6 +143,9 @@ Games:
 			if err != nil {
 				return err
 			}
+			if g, err = o.engine.apply(g); err != nil {
+				return err
+			}
 			if g, err = o.gen.apply(p, g); err != nil {
 				return err
 			}
@@ -164,6 +168,7 @@ Games:
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
+	o.engine.register(f, p.rulesGames())
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n; needs --cases); see 'check merge'")
 	o.gen.register(f)
 	cmd.AddCommand(p.newCheckMergeCommand())
@@ -440,7 +445,7 @@ func (o checkOptions) asked(oc *props.Outcome) string {
 	switch {
 	case oc.Interrupted:
 		why = "interrupted"
-	case oc.Failed() && !o.keepGoing:
+	case oc.FirstBoard >= 0 && !o.keepGoing: // a sample's failure does not stop the search
 		why = "stopped at the first failure"
 	}
 	return fmt.Sprintf(" of %d asked (%s)", asked, why)

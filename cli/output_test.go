@@ -189,3 +189,22 @@ func TestCheckNotJudged(t *testing.T) {
 		})
 	}
 }
+
+// An interrupt is no verdict: the run says so and exits 130, through
+// 'programs' too (issue 21 part 3). The context is cancelled before the
+// run, as an interrupt right at its start.
+func TestInterruptedExitStatus(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"check", "snakes", "--solver", "cat", "--cases", "5"},
+		{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9", "check", "--solver", shRight, "--cases", "5"},
+		{"stress", "--kind", "probability", "--gen", shGen, "--referee", shReferee, "--solver", shRight, "--params", "n=1..9", "--cases", "5"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Run(ctx, args, strings.NewReader(""), &stdout, &stderr, builtins()...)
+		if code != exitInterrupted || !strings.Contains(stdout.String(), "INTERRUPTED") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 130 and INTERRUPTED", args[0], code, stdout.String(), stderr.String())
+		}
+	}
+}

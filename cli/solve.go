@@ -13,6 +13,7 @@ import (
 func (p Program) newSolveCommand() *cobra.Command {
 	var withFraction, relaxed, policy bool
 	var digits int
+	var eng engineFlags
 	cmd := &cobra.Command{
 		Use:   "solve GAME [FILE]",
 		Short: "Solve boards exactly and print answers like an accepted solution",
@@ -27,6 +28,9 @@ Games:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			args, g, err := p.game(args)
 			if err != nil {
+				return err
+			}
+			if g, err = eng.apply(g); err != nil {
 				return err
 			}
 			if g, err = withDigits(g, digits); err != nil {
@@ -84,6 +88,7 @@ Games:
 	if games := p.namesOf(props.Game.HasPolicy); games != "none" {
 		cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+games+")")
 	}
+	eng.register(cmd.Flags(), p.rulesGames())
 	if games := p.namesOf(props.Game.HasRelaxedLimits); games != "none" {
 		cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+games+")")
 	}

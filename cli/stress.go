@@ -287,6 +287,8 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		return errCheckFailed
 	case outcome.Interrupted:
 		return errInterrupted
+	case outcome.NothingJudged():
+		return programError{fmt.Errorf("stress could not judge the solver: nobody could judge any of the %d case(s)", outcome.Judged)}
 	}
 	return nil
 }

@@ -148,6 +148,8 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		return nil
 	case exitUsage:
 		return errUsageSaid
+	case exitInterrupted:
+		return errInterrupted
 	}
 	return errCheckFailed // the command has printed its findings
 }

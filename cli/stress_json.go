@@ -18,17 +18,22 @@ type stressJSON struct {
 	Passed bool   `json:"passed"`
 	// Interrupted: an interrupt stopped the run; found_failure is then what
 	// was found before it, first_failure set only when it was confirmed.
-	Interrupted   bool               `json:"interrupted,omitempty"`
-	Test          string             `json:"test"`
-	Budget        stressBudgetJSON   `json:"budget"`
-	MinDetectable *stressRangeJSON   `json:"min_detectable,omitempty"`
-	BruteCompared int                `json:"brute_compared"`
-	BruteSkipped  int                `json:"brute_skipped"`
-	Fault         *stressFaultJSON   `json:"fault,omitempty"`
-	NotReproduced *stressFailureJSON `json:"not_reproduced,omitempty"`
-	Found         *stressFailureJSON `json:"found_failure,omitempty"`
-	First         *stressFailureJSON `json:"first_failure,omitempty"`
-	Shrink        *stressShrinkJSON  `json:"shrink,omitempty"`
+	Interrupted   bool             `json:"interrupted,omitempty"`
+	Test          string           `json:"test"`
+	Budget        stressBudgetJSON `json:"budget"`
+	MinDetectable *stressRangeJSON `json:"min_detectable,omitempty"`
+	BruteCompared int              `json:"brute_compared"`
+	BruteSkipped  int              `json:"brute_skipped"`
+	// RefereeSkipped: cases the referee ran out of time on (judged by the
+	// brute force alone, or not at all); NotJudged: cases nobody could
+	// judge, neither a failure nor a pass.
+	RefereeSkipped int                `json:"referee_skipped"`
+	NotJudged      int                `json:"not_judged"`
+	Fault          *stressFaultJSON   `json:"fault,omitempty"`
+	NotReproduced  *stressFailureJSON `json:"not_reproduced,omitempty"`
+	Found          *stressFailureJSON `json:"found_failure,omitempty"`
+	First          *stressFailureJSON `json:"first_failure,omitempty"`
+	Shrink         *stressShrinkJSON  `json:"shrink,omitempty"`
 	// RunsNotReproduced are the runs whose time or idleness limit, crash
 	// or output format did not recur when run again alone (no fault).
 	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
@@ -110,7 +115,8 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
 		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
-		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped}
+		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged}
+	j.Passed = j.Passed && !o.NothingJudged()
 	if least, median, most := o.MinDetectableRange(); !math.IsNaN(least) && !math.IsInf(most, 0) {
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}

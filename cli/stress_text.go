@@ -47,6 +47,12 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	if s.Brute != nil {
 		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
 	}
+	if n := o.RefereeSkipped - o.NotJudged; n > 0 {
+		fmt.Fprintf(w, "referee: out of time on %d case(s) (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
+	}
+	if o.NotJudged > 0 {
+		fmt.Fprintf(w, "not judged: %d case(s): the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered: nobody could judge them, neither a failure nor a pass\n", o.NotJudged)
+	}
 	switch {
 	case o.Fault != nil:
 		f := o.Fault
@@ -82,6 +88,10 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 			fmt.Fprintf(w, "found so far, not confirmed before the interruption: case %d, %s (%s)\ninput (%s):\n%s",
 				f.Index+1, f.Kind, strings.TrimSpace(f.Detail), genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
 		}
+	case o.NothingJudged():
+		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
+	case o.First == nil && o.NotJudged > 0:
+		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s), %d not judged\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged)
 	case o.First == nil:
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)\n", o.Judged)
 	default:

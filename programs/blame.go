@@ -19,7 +19,8 @@ import (
 //     problem (a validator, --validator, would say so before any solver
 //     runs; with one, this is not needed). When one of them fails and
 //     another takes the input, that one is at fault, as it would be on an
-//     input the solver passed. A brute force out of time says nothing.
+//     input the solver passed. A brute force or a referee out of time says
+//     nothing.
 //   - A brute force that disagrees with the solver, or with the referee,
 //     is run again on the input (bruteAgain): one whose second answer is
 //     outside the tolerance of its first is inconsistent, and it, not the
@@ -49,12 +50,13 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 		}
 	}
 	fault, err := s.refereeTakes(ctx, input, refSeed)
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if fault != nil {
+	case fault != nil && fault.Verdict == props.TimeLimit: // too big to simulate: says nothing either way
+	case fault != nil:
 		failed = append(failed, fault)
-	} else {
+	default:
 		took++
 	}
 	switch {

@@ -187,3 +187,50 @@ func TestStressInterrupted(t *testing.T) {
 		})
 	}
 }
+
+// slowReferee runs out of time on urns of more than limit balls, as a
+// referee does on an input too big to simulate, and plays the others.
+type slowReferee struct{ limit int }
+
+func (s slowReferee) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	if a, b := readUrn(input); a+b > s.limit {
+		return props.RunResult{TimedOut: true, ExitCode: -1, Signal: "killed"}, nil
+	}
+	return urnReferee(0).Run(ctx, args, input)
+}
+func (slowReferee) String() string { return "slow-ref" }
+
+// A case too big to simulate is nobody's fault (issue 21 part 6): judged
+// by the brute force alone where it answers, else not judged and counted
+// apart, never a failure and never a pass; a run that judges nothing is
+// no pass. Before, the referee's time limit stopped the run as its fault.
+func TestStressTooBigToSimulate(t *testing.T) {
+	tests := []struct {
+		name                            string
+		plant                           func(s *Stress)
+		refereeSkipped, notJudged, none bool
+		failed                          bool
+	}{
+		{"with a brute force", func(s *Stress) { s.Referee, s.Brute = slowReferee{limit: 10}, urnSolver(0) }, true, false, false, false},
+		{"with a brute force, a wrong solver", func(s *Stress) { s.Referee, s.Brute, s.Solver = slowReferee{limit: 10}, urnSolver(0), urnSolver(2) }, true, false, false, true},
+		{"without a brute force", func(s *Stress) { s.Referee = slowReferee{limit: 10} }, true, true, false, false},
+		{"nothing small enough", func(s *Stress) { s.Referee = slowReferee{limit: -1} }, true, true, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := urnStress()
+			tt.plant(s)
+			out, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Fault != nil {
+				t.Fatalf("fault %v: a case too big to simulate is nobody's fault", out.Fault)
+			}
+			if (out.RefereeSkipped > 0) != tt.refereeSkipped || (out.NotJudged > 0) != tt.notJudged || out.NothingJudged() != tt.none || out.Failed() != tt.failed {
+				t.Errorf("referee skipped %d, not judged %d of %d, nothing judged %v, failed %v; want %v, %v, %v, %v",
+					out.RefereeSkipped, out.NotJudged, out.Judged, out.NothingJudged(), out.Failed(), tt.refereeSkipped, tt.notJudged, tt.none, tt.failed)
+			}
+		})
+	}
+}

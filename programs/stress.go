@@ -166,6 +166,12 @@ type Outcome struct {
 	// BruteCompared is how many cases the brute force answered;
 	// BruteSkipped how many it ran out of time on (it is for small inputs).
 	BruteCompared, BruteSkipped int
+	// RefereeSkipped counts the cases the referee ran out of time on
+	// (--program-timeout: an input too big to simulate), judged by the
+	// brute force alone; NotJudged those it ran out of time on with no
+	// brute force's answer either: nobody could judge them, and they are
+	// neither a failure nor a pass (both are in Judged).
+	RefereeSkipped, NotJudged int
 	// NotReproducedRuns are the runs of any program whose time or
 	// idleness limit, crash or (the solver's) output format did not recur
 	// when run again alone: none is a fault, and the run went on with the
@@ -178,6 +184,12 @@ type Outcome struct {
 // Failed reports whether a failure was found (and, if statistical,
 // re-confirmed).
 func (o *Outcome) Failed() bool { return o.First != nil }
+
+// NothingJudged reports whether the run judged no case at all: every case
+// it went through was one nobody could judge. That is no pass.
+func (o *Outcome) NothingJudged() bool {
+	return o.Judged > 0 && o.NotJudged == o.Judged && o.First == nil && o.Fault == nil
+}
 
 // Unsettled is a failure found before an interruption that was not
 // confirmed: reported as found so far, not as a verdict.
@@ -281,6 +293,12 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 			}
 			if r.bruteSkipped {
 				out.BruteSkipped++
+			}
+			if r.refereeSkipped {
+				out.RefereeSkipped++
+			}
+			if r.notJudged {
+				out.NotJudged++
 			}
 			if s.Progress != nil {
 				s.Progress(out.Judged, s.Cases)
@@ -473,6 +491,7 @@ type judged struct {
 	fault                       *Fault   // a program other than the solver failed
 	judgement                   *Judgement
 	bruteCompared, bruteSkipped bool
+	refereeSkipped, notJudged   bool // the referee ran out of time; and nobody judged the case
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -567,12 +586,24 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			reference = f.Brute
 		}
 		j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
-		if err != nil || fault != nil {
-			r.fault = fault
+		switch {
+		case err != nil:
 			return r, err
+		case fault != nil && fault.Verdict == props.TimeLimit && !f.HasBrute:
+			// Too big to simulate, and no brute force answered: nobody
+			// can judge this case, which is no one's failure.
+			r.refereeSkipped, r.notJudged = true, true
+			return r, nil
+		case fault != nil && fault.Verdict == props.TimeLimit:
+			r.refereeSkipped = true // judged by the brute force alone
+		case fault != nil:
+			r.fault = fault
+			return r, nil
 		}
-		r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
-		if !j.Pass {
+		if j != nil {
+			r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
+		}
+		if j != nil && !j.Pass {
 			f.Kind = RefereeDisagrees
 			if f.HasBrute && !s.SolverDistribution {
 				f.Kind = ProgramsDisagree

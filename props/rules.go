@@ -82,11 +82,19 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRules needs RulesOf.Rules"))
 	}
+	orig := s
 	r = r.withDefaults()
 	if s.Solve == nil {
 		s.Solve = func(b B) (Solution, error) {
 			sol, _, err := solveByRules(r, b, s.Outcome, s.Name)
 			return sol, err
+		}
+		if s.Answer == nil {
+			// solve and check print the value alone: no distribution.
+			s.Answer = func(b B) (Solution, error) {
+				sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+				return sol, err
+			}
 		}
 	} else {
 		s.Solve = checkedByRules(r, s, s.Solve)
@@ -97,7 +105,18 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if s.Play == nil && s.Referee == nil {
 		s.Referee = func(b B) (func() montecarlo.Player, error) { return rulesReferee(r, b, nil), nil }
 	}
-	return Define(s)
+	return withRulesHook[B, noPolicy](Define(s), r.hook(func(r RulesOf[B, S]) Game { return FromRules(orig, r) }))
+}
+
+// hook is r's limits and the way to rebuild the game under others.
+func (r RulesOf[B, S]) hook(build func(RulesOf[B, S]) Game) *rulesHook {
+	return &rulesHook{
+		limits: EngineLimits{Options: r.Engine, MaxError: r.MaxError},
+		rebuild: func(l EngineLimits) Game {
+			r.Engine, r.MaxError = l.Options, l.MaxError
+			return build(r)
+		},
+	}
 }
 
 // FromRulesWithChoices makes a Game of a game with choices from its rules
@@ -108,14 +127,23 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesWithChoices needs RulesOf.Rules"))
 	}
+	orig := s
 	r = r.withDefaults()
-	return DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
+	if s.Answer == nil {
+		// solve and check print the value alone: no distribution.
+		s.Answer = func(b B) (Solution, error) {
+			sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+			return sol, err
+		}
+	}
+	g := DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
 		Solve: func(b B) (Solution, rules.Policy[S], error) { return solveByRules(r, b, s.Outcome, s.Name) },
 		Referee: func(b B, pol rules.Policy[S]) (func() montecarlo.Player, error) {
 			return rulesReferee(r, b, pol), nil
 		},
 		WritePolicy: func(w io.Writer, b B) error { return writeRulesPolicy(w, r, b, s.Outcome, s.Name) },
 	})
+	return withRulesHook[B, rules.Policy[S]](g, r.hook(func(r RulesOf[B, S]) Game { return FromRulesWithChoices(orig, r) }))
 }
 
 // FromRulesAndChoices makes a Game of a game with choices that has a
@@ -129,6 +157,7 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesAndChoices needs RulesOf.Rules"))
 	}
+	orig, origC := s, c
 	r = r.withDefaults()
 	if s.Answer != nil {
 		s.Answer = checkedByRules(r, s, s.Answer)
@@ -146,19 +175,26 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 			return sol, pol, err
 		}
 	}
-	return DefineWithPolicy(s, c)
+	return withRulesHook[B, P](DefineWithPolicy(s, c), r.hook(func(r RulesOf[B, S]) Game { return FromRulesAndChoices(orig, origC, r) }))
 }
 
-// solveByRules is the engine's answer for b as a Solution.
+// solveByRules is the engine's answer for b as a Solution, with the
+// outcome distribution for a Count game (WinLoss asks for the value
+// alone). A board past the engine's limits, or whose float64 bound is
+// wider than MaxError, is an error wrapping ErrCannotJudge that names the
+// limit: nobody's fault, skipped and counted by check and report.
 func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
 	opts := r.Engine
 	opts.PMF = outcome == Count
 	res, err := engine.Solve(r.Rules(b), opts)
+	if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w: %w", name, err, ErrCannotJudge)
+	}
 	if err != nil {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w", name, err)
 	}
 	if res.Fraction == nil && !(res.ErrorBound <= r.MaxError) {
-		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed", name, res.Value, res.ErrorBound, r.MaxError)
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError, --engine-max-error): %w", name, res.Value, res.ErrorBound, r.MaxError, ErrCannotJudge)
 	}
 	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
 	if res.Fraction == nil {
@@ -166,6 +202,9 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	}
 	if outcome == Count {
 		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail
+		if res.PMFTail > r.Engine.PMFTail && res.PMFTail > engine.DefaultPMFTail {
+			sol.Oracle += fmt.Sprintf(", distribution cut with %.1e of its mass left out (Options.MaxPMFSteps, --engine-pmf-steps)", res.PMFTail)
+		}
 	}
 	return sol, res.Policy, nil
 }
