@@ -100,6 +100,10 @@ const depsRules = `
 	# arithmetic only: every layer that reads a solver's answers may use it.
 	NONE < answer;
 
+	# enginebench solves the engine's benchmark boards in a whole process,
+	# for paired timings (BENCHMARKS.md): the engine and the rules alone.
+	rules/engine < internal/enginebench;
+
 	# solverproc runs a user's solver as a child process, for props'
 	# cross-checks.
 	NONE < internal/solverproc;
