@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/rules"
 	"github.com/chancecheck/chancecheck/rules/engine"
@@ -103,6 +104,9 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 				sol, _, err := solveByRules(r, b, WinLoss, s.Name)
 				return sol, err
 			}
+		}
+		if s.AnswerKind == answer.Residue {
+			s.Answer = residueByRules(r, s.Answer, s.Modulus, s.Name)
 		}
 	} else {
 		s.Solve = checkedByRules(r, s, s.Solve)

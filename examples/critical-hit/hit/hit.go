@@ -29,9 +29,11 @@ const (
 const Modulus = 998244353
 
 // MaxExactStamina is the largest stamina the generator draws: the engine
-// solves a board in big.Rat up to exactStates states, and the fraction of a
-// stamina of 300 already has some 600 digits. (Solving modulo the prime
-// itself, issue 22 part 3, lifts it to the statement's bound.)
+// solves a board in big.Rat up to exactStates states (the fraction of a
+// stamina of 300 already has some 600 digits), which gives the value and
+// the distribution that report's agreement tests need. solve and check
+// answer any stamina up to the statement's bound: beyond big.Rat the engine
+// solves modulo the prime itself (engine.SolveModulo).
 const MaxExactStamina = 300
 
 const exactStates = MaxExactStamina + 2
