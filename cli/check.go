@@ -369,6 +369,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v\n",
 			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeOraclesText(w, oc)
 		writeNotJudgedText(w, oc)
 		writeCoverageText(w, oc)
 		return
@@ -416,6 +417,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
 	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(oc.Classes), oc.Generated, o.asked(oc), oc.Elapsed.Round(time.Millisecond))
+	writeOraclesText(w, oc)
 	if oc.Interrupted {
 		fmt.Fprintf(w, "interrupted after this failure was found: the counts are those before the interrupt\n")
 	}
@@ -542,6 +544,7 @@ type checkJSON struct {
 	StoppedEarly  bool            `json:"stopped_early,omitempty"`
 	Interrupted   bool            `json:"interrupted,omitempty"`
 	Classes       map[string]int  `json:"classes"`
+	Oracles       map[string]int  `json:"oracles,omitempty"` // boards judged per oracle of our answer
 	Failures      map[string]int  `json:"failures"`
 	ElapsedSec    float64         `json:"elapsed_seconds"`
 	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
@@ -628,7 +631,7 @@ type shrinkJSON struct {
 func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
-		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
+		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
 		Cancelled: oc.Cancelled,
 		NotJudged: oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
@@ -707,6 +710,16 @@ func classList(m map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
+// writeOraclesText says what gave our answers (the game's analyst, the
+// rules engine, the analyst checked by the engine), with the number of
+// boards each judged, when anything but the game's own analyst did.
+func writeOraclesText(w io.Writer, oc *props.Outcome) {
+	if len(oc.Oracles) == 0 || len(oc.Oracles) == 1 && oc.Oracles[props.OwnAnalyst] > 0 {
+		return
+	}
+	fmt.Fprintf(w, "boards by oracle: %s\n", classList(oc.Oracles))
+}
+
 func verdictList(m map[props.Verdict]int) string {
 	var parts []string
 	for v := props.WrongAnswer; v <= props.LastVerdict; v++ {
@@ -766,7 +779,7 @@ func (o checkOptions) limits() string {
 // ran out.
 func writeUnjudgedText(w io.Writer, oc *props.Outcome) {
 	if n := len(oc.NotReproduced); n > 0 {
-		fmt.Fprintf(w, "not reproduced: %d input(s) failed once, beside other runs, and were accepted when run again alone (neither a failure nor a pass; a loaded machine, or a solver that depends on timing):\n", n)
+		fmt.Fprintf(w, "not reproduced: %d input(s) failed once and were accepted when run again alone, with nothing else of the check running (neither a failure nor a pass: a loaded machine, or a solver that depends on timing):\n", n)
 		for i, f := range oc.NotReproduced {
 			if i == maxNotReproducedShown {
 				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)

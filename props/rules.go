@@ -1,7 +1,6 @@
 package props
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -57,6 +56,13 @@ type RulesOf[B any, S comparable] struct {
 	// MaxSteps bounds one play of the generic referee; 0 means
 	// DefaultRulesMaxSteps.
 	MaxSteps int
+	// PolicyOf, for FromRulesAndChoices where the analyst's policy is not
+	// a rules.Policy, reads it in the rules' terms: the index in
+	// Rules(b).Moves(s) of the move that policy (the analyst's, of the
+	// Choices' type P) plays at state s, false where it plays none. With
+	// it the game gets OptimalInvariant. Nil: the invariant is added only
+	// when P is rules.Policy[S].
+	PolicyOf func(b B, policy any, s S) (int, bool)
 }
 
 func (r RulesOf[B, S]) withDefaults() RulesOf[B, S] {
@@ -125,13 +131,16 @@ func (r RulesOf[B, S]) hook(build func(RulesOf[B, S]) Game) *rulesHook {
 // FromRulesWithChoices makes a Game of a game with choices from its rules
 // alone: the engine is the analyst and its optimal policy (a rules.Policy)
 // the one the generic referee plays; `solve --policy` prints it. s must
-// leave Solve, Play and Referee nil.
+// leave Solve, Play and Referee nil. The rules may be of one player or of
+// two (rules.Rules.Mover): then the policy holds both players' strategies
+// and the referee plays both. The game gets the invariant OptimalInvariant.
 func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesWithChoices needs RulesOf.Rules"))
 	}
 	orig := s
 	r = r.withDefaults()
+	s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	if s.Answer == nil {
 		// solve and check print the value alone: no distribution.
 		s.Answer = func(b B) (Solution, error) {
@@ -155,7 +164,9 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 // every board of at most RulesOf.CheckStates states, as FromRules does, and
 // where the analyst has no fraction and the engine solved exactly, the
 // engine's fraction is the answer's. The referee plays the analyst's policy,
-// as in DefineWithPolicy.
+// as in DefineWithPolicy. Where the policy type P is rules.Policy[S], the
+// game gets the invariant OptimalInvariant: the engine checks that no best
+// response beats the analyst's policy, which the referee cannot.
 func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesAndChoices needs RulesOf.Rules"))
@@ -164,6 +175,9 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	r = r.withDefaults()
 	if s.Answer != nil {
 		s.Answer = checkedByRules(r, s, s.Answer)
+	}
+	if _, ok := any(*new(P)).(rules.Policy[S]); ok || r.PolicyOf != nil {
+		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	}
 	solve := c.Solve
 	if solve != nil {
@@ -190,7 +204,7 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	opts := r.Engine
 	opts.PMF = outcome == Count
 	res, err := engine.Solve(r.Rules(b), opts)
-	if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+	if tooLargeForEngine(err) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w: %w", name, err, ErrCannotJudge)
 	}
 	if err != nil {
@@ -203,7 +217,9 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	}
 	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
 	if res.Fraction == nil {
-		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.1e)", res.ErrorBound)
+		// The bound allowed, not the bound of this board: the oracle's name
+		// is counted over boards (check's "boards by oracle").
+		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.0e)", r.MaxError)
 	}
 	if outcome == Count {
 		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail
@@ -226,7 +242,7 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(
 		opts.MaxStates = r.CheckStates
 		opts.PMF = false
 		res, err := engine.Solve(r.Rules(b), opts)
-		if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+		if tooLargeForEngine(err) {
 			sol.Oracle = "the analyst (too large for the rules engine to check)"
 			return sol, nil // the referee's agreement alone checks it
 		}
