@@ -18,7 +18,8 @@ import (
 // Defaults of RulesOf's zero values.
 const (
 	// DefaultRulesMaxError is the largest error bound an answer of the
-	// engine solved in float64 may carry: far below any judge's tolerance.
+	// engine solved in float64 may carry, relative to the value where it
+	// is above 1 (as judges' tolerances are): far below any judge's.
 	DefaultRulesMaxError = 1e-10
 	// DefaultRulesCheckStates is how many states a board's graph may have
 	// for the engine to check a hand-written analyst on it.
@@ -45,7 +46,7 @@ type RulesOf[B any, S comparable] struct {
 	// and count it. The CLI's flags change it (WithEngineLimits).
 	Engine engine.Options
 	// MaxError is the largest error bound a float64 answer of the engine
-	// may carry; 0 means DefaultRulesMaxError.
+	// may carry, times max(1, |value|); 0 means DefaultRulesMaxError.
 	MaxError float64
 	// CheckStates: where the Spec has its own analyst (Solve), boards with
 	// at most this many states are solved by the engine too, and Solve
@@ -213,8 +214,10 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	if err != nil {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w", name, err)
 	}
-	if res.Fraction == nil && !(res.ErrorBound <= r.MaxError) {
-		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError, --engine-max-error): %w", name, res.Value, res.ErrorBound, r.MaxError, ErrCannotJudge)
+	// Relative above 1: a count of 2 311 seconds cannot carry an absolute
+	// 1e-10 in float64, and no judge asks for it.
+	if allowed := r.MaxError * max(1, math.Abs(res.Value)); res.Fraction == nil && !(res.ErrorBound <= allowed) {
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError %g times max(1, |value|), --engine-max-error): %w", name, res.Value, res.ErrorBound, allowed, r.MaxError, ErrCannotJudge)
 	}
 	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
 	if res.Fraction == nil {
