@@ -779,7 +779,7 @@ func (o checkOptions) limits() string {
 // ran out.
 func writeUnjudgedText(w io.Writer, oc *props.Outcome) {
 	if n := len(oc.NotReproduced); n > 0 {
-		fmt.Fprintf(w, "not reproduced: %d input(s) failed once, beside other runs, and were accepted when run again alone (neither a failure nor a pass; a loaded machine, or a solver that depends on timing):\n", n)
+		fmt.Fprintf(w, "not reproduced: %d input(s) failed once and were accepted when run again alone, with nothing else of the check running (neither a failure nor a pass: a loaded machine, or a solver that depends on timing):\n", n)
 		for i, f := range oc.NotReproduced {
 			if i == maxNotReproducedShown {
 				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)

@@ -38,8 +38,10 @@ type RulesOf[B any, S comparable] struct {
 	// be deterministic and safe to call from several goroutines.
 	Rules func(b B) rules.Rules[S]
 	// Engine bounds the engine's work on one board; the zero value takes
-	// the engine's defaults. A board past Engine.MaxStates is an error of
-	// Solve that says so.
+	// the engine's defaults. A board past one of its limits (states, a
+	// cycle it cannot solve) is an error of Solve that names the limit and
+	// its --engine-* flag and wraps ErrCannotJudge: check and report skip
+	// and count it. The CLI's flags change it (WithEngineLimits).
 	Engine engine.Options
 	// MaxError is the largest error bound a float64 answer of the engine
 	// may carry; 0 means DefaultRulesMaxError.

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +24,7 @@ func staticProgram(t *testing.T) string {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "static")
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Skipf("cannot build the static program: %v\n%s", err, out)
