@@ -17,8 +17,12 @@ const parallelLevel = 1 << 12
 // is the same bits whatever workers is. An error is the one of the first
 // component (in components' order) that failed; the components that lead
 // to a failed one are not solved.
-func (gs *gameSolver[S]) solveComponents(comps [][]int32, workers, minParallel int) (cycles, largest int, err error) {
+func (gs *gameSolver[S]) solveComponents(cs components, workers, minParallel int) (cycles, largest int, err error) {
 	g := gs.g
+	comps := make([][]int32, cs.len())
+	for c := range comps {
+		comps[c] = cs.states(c)
+	}
 	for c, comp := range comps {
 		for _, v := range comp {
 			gs.compOf[v] = int32(c)
@@ -64,7 +68,7 @@ func (gs *gameSolver[S]) solveComponents(comps [][]int32, workers, minParallel i
 				}
 			}
 		}
-		if len(comp) == 1 && !g.selfLoop(comp[0]) {
+		if !cs.cyclic[c] {
 			gs.update(comp[0])
 			return
 		}
@@ -103,7 +107,7 @@ func (gs *gameSolver[S]) solveComponents(comps [][]int32, workers, minParallel i
 		if errs[c] != nil {
 			return 0, 0, errs[c]
 		}
-		if len(comp) > 1 || g.selfLoop(comp[0]) {
+		if cs.cyclic[c] {
 			cycles++
 			largest = max(largest, len(comp))
 		}

@@ -71,7 +71,9 @@ const (
 
 // gameSolver holds interval iteration's bounds and strategies.
 type gameSolver[S comparable] struct {
-	g      *gameGraph[S]
+	g      *Graph[S]
+	maxer  []bool    // the maximiser moves at the state
+	p      []float64 // each outcome's probability, as Graph.p rounds it
 	lo, hi []float64
 	policy []int32 // the move of the player to move
 	compOf []int32 // the index of the state's strongly connected component
@@ -85,13 +87,31 @@ type gameSolver[S comparable] struct {
 // most opts.ExactStates states it then tries to make the value exact
 // (exactGame).
 func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
-	g, err := exploreGame(r, opts.MaxStates)
+	g, err := Explore(r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
 	}
-	n := len(g.states)
-	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n),
-		policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
+	n := len(g.States)
+	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
+		p: make([]float64, len(g.to)), policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
+	for i, s := range g.States {
+		if g.ended(int32(i)) {
+			continue
+		}
+		switch r.Mover(s) {
+		case rules.Maximise:
+			gs.maxer[i] = true
+		case rules.Minimise:
+		default:
+			return Result[S]{}, fmt.Errorf("state %v: Mover says %d, neither Maximise nor Minimise", s, r.Mover(s))
+		}
+	}
+	for m := range int32(len(g.edgeStart) - 1) {
+		lo, hi := g.outcomes(m)
+		for e := lo; e < hi; e++ {
+			gs.p[e] = g.p(m, e)
+		}
+	}
 	for k := range gs.factors {
 		gs.factors[k] = newRoundingFactor(k)
 	}
@@ -103,22 +123,14 @@ func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], er
 	res.Value = lo + (hi-lo)/2
 	// hi − mid and mid − lo are each exact or one rounding off.
 	res.ErrorBound = max(hi-res.Value, res.Value-lo) * (1 + 4*unitRoundoff)
-	res.Policy = make(rules.Policy[S], len(g.states)/2)
+	res.Policy = make(rules.Policy[S], n/2)
 	for i, m := range gs.policy {
-		if g.nodeFirst[i+1]-g.nodeFirst[i] > 1 {
-			res.Policy[g.states[i]] = int(m)
+		if g.numMoves(int32(i)) > 1 {
+			res.Policy[g.States[i]] = int(m)
 		}
 	}
 	if opts.PMF {
-		full, err := Explore(r, opts.MaxStates)
-		if err != nil {
-			return Result[S]{}, err
-		}
-		pol := make([]int32, full.Len())
-		for i, s := range full.States {
-			pol[i] = int32(res.Policy[s])
-		}
-		res.PMF, res.PMFTail, _, err = full.distribution(context.Background(), pol, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		res.PMF, res.PMFTail, _, err = g.distribution(context.Background(), gs.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
 		if err != nil {
 			return Result[S]{}, err
 		}
@@ -137,19 +149,19 @@ func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], er
 // guarantee), the minimiser's best upper bound.
 func (gs *gameSolver[S]) update(v int32) {
 	g := gs.g
-	if e := g.end[v]; e >= 0 {
+	if e := g.end[v]; e != notEnded {
 		gs.lo[v], gs.hi[v] = float64(e), float64(e)
 		return
 	}
 	var lo, hi float64
-	first, last := g.nodeFirst[v], g.nodeFirst[v+1]
+	first, last := g.moves(v)
 	for m := first; m < last; m++ {
 		ql, qh := gs.bounds(m)
 		k := m - first
 		switch {
 		case k == 0:
 			lo, hi, gs.policy[v] = ql, qh, 0
-		case g.maxer[v]:
+		case gs.maxer[v]:
 			if ql > lo {
 				lo, gs.policy[v] = ql, k
 			}
@@ -172,13 +184,13 @@ func (gs *gameSolver[S]) update(v int32) {
 // the smallest subnormal besides, which the absolute slack covers.
 func (gs *gameSolver[S]) bounds(m int32) (lo, hi float64) {
 	g := gs.g
-	a, b := g.moveFirst[m], g.moveFirst[m+1]
+	a, b := g.outcomes(m)
 	k := int(b-a) + 5
-	if g.probs[m] {
+	if g.floatMove(m) {
 		k += int(b - a)
 	}
 	var ql, qh float64
-	to, p, reward := g.to[a:b], g.p[a:b], g.reward[a:b]
+	to, p, reward := g.to[a:b], gs.p[a:b], g.reward[a:b]
 	for j, w := range to {
 		r := float64(reward[j])
 		ql += p[j] * (r + gs.lo[w])
@@ -228,7 +240,7 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 				// r + hi, rounded up.
 				top = max(top, math.Nextafter(float64(r)+gs.hi[w], math.Inf(1)))
 			case r != 0:
-				return fmt.Errorf("engine: state %v of a game of two players: a reward of %d on a move that stays in a cycle of %d states; interval iteration needs a bound to start from, which such a reward does not have (count it at the end instead)", g.states[v], r, len(comp))
+				return fmt.Errorf("engine: state %v of a game of two players: a reward of %d on a move that stays in a cycle of %d states; interval iteration needs a bound to start from, which such a reward does not have (count it at the end instead)", g.States[v], r, len(comp))
 			}
 		}
 	}
@@ -269,7 +281,7 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 			}
 			if gap > lastWindow*0.999 {
 				return fmt.Errorf("engine: the cycle of %d states through %v: after %d sweeps of interval iteration its values lie in intervals up to %.3g wide, no longer shrinking (both players can keep a play in it for ever, or it settles too slowly): %w",
-					len(comp), g.states[comp[0]], sweep, gap, ErrNoBound)
+					len(comp), g.States[comp[0]], sweep, gap, ErrNoBound)
 			}
 			lastWindow = gap
 		}
@@ -383,7 +395,7 @@ func (gs *gameSolver[S]) lowerUpper(comp []int32, scale float64) {
 // that guarantees it.
 func (gs *gameSolver[S]) raiseLower(v int32) {
 	g := gs.g
-	first, last := g.nodeFirst[v], g.nodeFirst[v+1]
+	first, last := g.moves(v)
 	best := 0.0
 	for m := first; m < last; m++ {
 		q := gs.bound(m, gs.lo, false)
@@ -391,10 +403,10 @@ func (gs *gameSolver[S]) raiseLower(v int32) {
 		switch {
 		case k == 0:
 			best = q
-			if g.maxer[v] {
+			if gs.maxer[v] {
 				gs.policy[v] = 0
 			}
-		case g.maxer[v]:
+		case gs.maxer[v]:
 			if q > best {
 				best, gs.policy[v] = q, k
 			}
@@ -409,7 +421,7 @@ func (gs *gameSolver[S]) raiseLower(v int32) {
 // minimiser's move that holds the maximiser to it.
 func (gs *gameSolver[S]) upper(v int32) float64 {
 	g := gs.g
-	first, last := g.nodeFirst[v], g.nodeFirst[v+1]
+	first, last := g.moves(v)
 	best := 0.0
 	for m := first; m < last; m++ {
 		q := gs.bound(m, gs.hi, true)
@@ -417,10 +429,10 @@ func (gs *gameSolver[S]) upper(v int32) float64 {
 		switch {
 		case k == 0:
 			best = q
-			if !g.maxer[v] {
+			if !gs.maxer[v] {
 				gs.policy[v] = 0
 			}
-		case g.maxer[v]:
+		case gs.maxer[v]:
 			best = max(best, q)
 		default:
 			if q < best {
@@ -435,13 +447,13 @@ func (gs *gameSolver[S]) upper(v int32) float64 {
 // up is set, as bounds does for both.
 func (gs *gameSolver[S]) bound(m int32, val []float64, up bool) float64 {
 	g := gs.g
-	a, b := g.moveFirst[m], g.moveFirst[m+1]
+	a, b := g.outcomes(m)
 	k := int(b-a) + 5
-	if g.probs[m] {
+	if g.floatMove(m) {
 		k += int(b - a)
 	}
 	var q float64
-	to, p, reward := g.to[a:b], g.p[a:b], g.reward[a:b]
+	to, p, reward := g.to[a:b], gs.p[a:b], g.reward[a:b]
 	for j, w := range to {
 		q += p[j] * (float64(reward[j]) + val[w])
 	}

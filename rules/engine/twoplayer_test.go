@@ -301,13 +301,23 @@ func pig(goal int) rules.Rules[[4]uint8] {
 // TestSolveComponentsSameBits: the components of a level solved on four
 // goroutines give the same bits (bounds and moves) as on one.
 func TestSolveComponentsSameBits(t *testing.T) {
-	g, err := exploreGame(pig(25), 1<<20)
+	g, err := Explore(pig(25), 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	solve := func(workers int) *gameSolver[[4]uint8] {
-		n := len(g.states)
-		gs := &gameSolver[[4]uint8]{g: g, lo: make([]float64, n), hi: make([]float64, n), policy: make([]int32, n), compOf: make([]int32, n)}
+		n := len(g.States)
+		gs := &gameSolver[[4]uint8]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
+			p: make([]float64, len(g.to)), policy: make([]int32, n), compOf: make([]int32, n)}
+		for i, s := range g.States {
+			gs.maxer[i] = s[3] == 0
+		}
+		for m := range int32(len(g.edgeStart) - 1) {
+			lo, hi := g.outcomes(m)
+			for e := lo; e < hi; e++ {
+				gs.p[e] = g.p(m, e)
+			}
+		}
 		for k := range gs.factors {
 			gs.factors[k] = newRoundingFactor(k)
 		}
@@ -317,10 +327,10 @@ func TestSolveComponentsSameBits(t *testing.T) {
 		return gs
 	}
 	one, four := solve(1), solve(4)
-	for i := range g.states {
+	for i := range g.States {
 		if math.Float64bits(one.lo[i]) != math.Float64bits(four.lo[i]) || math.Float64bits(one.hi[i]) != math.Float64bits(four.hi[i]) || one.policy[i] != four.policy[i] {
 			t.Fatalf("state %v: [%v, %v] move %d on one goroutine, [%v, %v] move %d on four",
-				g.states[i], one.lo[i], one.hi[i], one.policy[i], four.lo[i], four.hi[i], four.policy[i])
+				g.States[i], one.lo[i], one.hi[i], one.policy[i], four.lo[i], four.hi[i], four.policy[i])
 		}
 	}
 }
