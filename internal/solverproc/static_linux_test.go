@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +24,11 @@ func staticProgram(t *testing.T) string {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "static")
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go on PATH to build the static program")
+	}
+	cmd := exec.Command(goBin, "build", "-o", bin, ".")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Skipf("cannot build the static program: %v\n%s", err, out)
