@@ -38,6 +38,7 @@ type checkOptions struct {
 	alpha         float64
 	shard         string
 	gen           oneGameGenFlags
+	engine        engineFlags
 }
 
 // minMemory is the smallest --memory. The solver is started through this
@@ -142,6 +143,9 @@ Games:
 			if err != nil {
 				return err
 			}
+			if g, err = o.engine.apply(g); err != nil {
+				return err
+			}
 			if g, err = o.gen.apply(p, g); err != nil {
 				return err
 			}
@@ -164,6 +168,7 @@ Games:
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
+	o.engine.register(f, p.rulesGames())
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n; needs --cases); see 'check merge'")
 	o.gen.register(f)
 	cmd.AddCommand(p.newCheckMergeCommand())
@@ -364,6 +369,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v\n",
 			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeOraclesText(w, oc)
 		writeNotJudgedText(w, oc)
 		writeCoverageText(w, oc)
 		return
@@ -411,6 +417,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
 	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(oc.Classes), oc.Generated, o.asked(oc), oc.Elapsed.Round(time.Millisecond))
+	writeOraclesText(w, oc)
 	if oc.Interrupted {
 		fmt.Fprintf(w, "interrupted after this failure was found: the counts are those before the interrupt\n")
 	}
@@ -537,6 +544,7 @@ type checkJSON struct {
 	StoppedEarly  bool            `json:"stopped_early,omitempty"`
 	Interrupted   bool            `json:"interrupted,omitempty"`
 	Classes       map[string]int  `json:"classes"`
+	Oracles       map[string]int  `json:"oracles,omitempty"` // boards judged per oracle of our answer
 	Failures      map[string]int  `json:"failures"`
 	ElapsedSec    float64         `json:"elapsed_seconds"`
 	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
@@ -623,7 +631,7 @@ type shrinkJSON struct {
 func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
-		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
+		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
 		Cancelled: oc.Cancelled,
 		NotJudged: oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
@@ -700,6 +708,16 @@ func classList(m map[string]int) string {
 		parts[i] = fmt.Sprintf("%s %d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// writeOraclesText says what gave our answers (the game's analyst, the
+// rules engine, the analyst checked by the engine), with the number of
+// boards each judged, when anything but the game's own analyst did.
+func writeOraclesText(w io.Writer, oc *props.Outcome) {
+	if len(oc.Oracles) == 0 || len(oc.Oracles) == 1 && oc.Oracles[props.OwnAnalyst] > 0 {
+		return
+	}
+	fmt.Fprintf(w, "boards by oracle: %s\n", classList(oc.Oracles))
 }
 
 func verdictList(m map[props.Verdict]int) string {

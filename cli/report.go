@@ -19,6 +19,7 @@ func (p Program) newReportCommand() *cobra.Command {
 		out     string
 		shard   string
 		genOpts reportGenFlags
+		eng     engineFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "report",
@@ -58,6 +59,9 @@ values in force, and 'report merge' refuses shards run under other values.
 				}
 			}
 			var err error
+			if opt.Games, err = eng.applyAll(opt.Games); err != nil {
+				return err
+			}
 			if opt.Games, err = genOpts.apply(p, opt.Games); err != nil {
 				return err
 			}
@@ -86,6 +90,7 @@ values in force, and 'report merge' refuses shards run under other values.
 	}
 	f := cmd.Flags()
 	f.StringVar(&games, "games", "all", "comma-separated games to check, or all")
+	eng.register(f, p.rulesGames())
 	f.IntVar(&opt.Boards, "boards", opt.Boards, "generated boards per game, besides the published samples")
 	f.Int64Var(&opt.Runs, "runs", opt.Runs, "simulated games per board")
 	f.Uint64Var(&opt.Seed, "seed", opt.Seed, "seed of the whole run")

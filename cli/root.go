@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -153,6 +154,10 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 	}
 	if len(args) < 2 || args[1] == "-" {
 		data, err := readAll(cmd.Context(), cmd.InOrStdin())
+		if errors.Is(err, errInterrupted) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "<stdin>: %v\n", err)
+			return nil, err // exit 130
+		}
 		if err != nil {
 			return nil, fmt.Errorf("<stdin>: %w", err)
 		}
@@ -221,6 +226,6 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 	case res := <-done:
 		return res.data, res.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("interrupted while reading: %w", context.Cause(ctx))
+		return nil, fmt.Errorf("%w while reading: %v", errInterrupted, context.Cause(ctx))
 	}
 }

@@ -102,7 +102,7 @@ func TestSolveInterruptedReadingStdin(t *testing.T) {
 	go func() { code <- Run(ctx, []string{"solve", "snakes"}, stdin, io.Discard, &stderr, checkGames()...) }()
 	select {
 	case c := <-code:
-		if c == exitOK || !strings.Contains(stderr.String(), "interrupted while reading") {
+		if c != exitInterrupted || !strings.Contains(stderr.String(), "interrupted while reading") {
 			t.Errorf("exit %d, stderr %q", c, stderr.String())
 		}
 	case <-time.After(20 * time.Second):

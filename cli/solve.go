@@ -13,12 +13,14 @@ import (
 func (p Program) newSolveCommand() *cobra.Command {
 	var withFraction, relaxed, policy bool
 	var digits int
+	var eng engineFlags
 	cmd := &cobra.Command{
 		Use:   "solve GAME [FILE]",
 		Short: "Solve boards exactly and print answers like an accepted solution",
 		Long: `solve reads FILE (or stdin) in the game's original input format and prints
 the answers in the original output format, exactly as an accepted contest
-solution would. Invalid input exits 1 with FILE:LINE: what is wrong.
+solution would. Invalid input exits 1 with FILE:LINE: what is wrong; an
+interrupt (Ctrl-C) or SIGTERM while it waits for stdin exits 130.
 
 Games:
 ` + p.gamesHelp(),
@@ -26,6 +28,9 @@ Games:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			args, g, err := p.game(args)
 			if err != nil {
+				return err
+			}
+			if g, err = eng.apply(g); err != nil {
 				return err
 			}
 			if g, err = withDigits(g, digits); err != nil {
@@ -55,7 +60,7 @@ Games:
 					if err != nil {
 						return err
 					}
-					lines[i] = fmt.Sprintf("exact %d: none at this size", i+1)
+					lines[i] = fmt.Sprintf("exact %d: none: %s", i+1, noFractionReason(sols[i]))
 					if r != nil {
 						lines[i] = fmt.Sprintf("exact %d: %s", i+1, r.RatString())
 						found.Store(true)
@@ -65,10 +70,12 @@ Games:
 				if err != nil {
 					return fmt.Errorf("%s: case %d: the exact fraction failed: %w", inputName(args), bad+1, err)
 				}
-				if !found.Load() {
-					return usagef("%s has no exact fraction for these boards", g.Name())
-				}
 				fmt.Fprintln(cmd.OutOrStdout(), strings.Join(lines, "\n"))
+				if !found.Load() {
+					// The command line was right; the answer asked for
+					// cannot be given: exit 1 with the reason, no usage hint.
+					return fmt.Errorf("%s: %s has no exact fraction for any of these boards: %s", inputName(args), g.Name(), noFractionReason(sols[0]))
+				}
 			}
 			if policy {
 				return writePolicies(cmd.OutOrStdout(), g, boards)
@@ -83,8 +90,19 @@ Games:
 	if games := p.namesOf(props.Game.HasPolicy); games != "none" {
 		cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+games+")")
 	}
+	eng.register(cmd.Flags(), p.rulesGames())
 	if games := p.namesOf(props.Game.HasRelaxedLimits); games != "none" {
 		cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+games+")")
 	}
 	return cmd
+}
+
+// noFractionReason says in plain words why a board's answer has no exact
+// fraction: what gave the answer, when the game says (a board too large for
+// the rules engine), else that the game has no exact route at this size.
+func noFractionReason(sol props.Solution) string {
+	if sol.Oracle != "" {
+		return "the answer is a float from " + sol.Oracle
+	}
+	return "the game has no exact route at this size"
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 )
 
 // solverBinaries builds the contest-style solvers of testdata/solvers once
@@ -163,6 +164,11 @@ func TestCrossCheckMemoryLimit(t *testing.T) {
 	if err := CanLimitMemory(); err != nil {
 		t.Skip(err)
 	}
+	// Long: 80 solver runs under the limit, one at a time, and a memory
+	// limit judged by running the crashing solver again past 1 GB, for
+	// every board shrinking tries: 3 s alone, 15 s on a loaded machine.
+	// internal/solverproc's tests check the limit itself in the quick suite.
+	longtest.Skip(t, "an end-to-end run under a memory limit, the hog touching 1 GB per crash")
 	dir := solverDir(t)
 	for _, tc := range []struct {
 		args  []string

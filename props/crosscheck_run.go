@@ -193,7 +193,8 @@ func (c *CrossCheck) solveOrSkip(b Board, name string, skipped *notJudged) (sol 
 
 // checkSample runs the solver on a published sample, fed verbatim; a board
 // of it that no oracle can judge is not judged (and counted in skipped).
-func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged) (*Failure, int, error) {
+// The oracle of each board judged is counted in oracles.
+func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged, oracles map[string]int) (*Failure, int, error) {
 	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
 	if err != nil {
 		return nil, 0, fmt.Errorf("sample %s: %w", s.Name, err)
@@ -206,6 +207,7 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudg
 		}
 		if ok {
 			sols[i] = &sol
+			oracles[sol.OracleOf()]++
 		}
 	}
 	f, err := c.checkInput(ctx, boards, []byte(s.Input), sols)

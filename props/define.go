@@ -133,6 +133,7 @@ type defined[B, P any] struct {
 	digits  int
 	values  map[string]int // the generator's parameter values in force; never written after newDefined or WithParams
 	gen     *rapid.Generator[Board]
+	rules   *rulesHook // a game defined by rules: its engine limits; nil otherwise
 }
 
 func (defined[B, P]) defined() {}

@@ -40,6 +40,17 @@ type Solution struct {
 	Oracle string
 }
 
+// OwnAnalyst is OracleOf's name for an answer of the game's own analyst.
+const OwnAnalyst = "the game's analyst"
+
+// OracleOf names what gave this answer: Oracle, or OwnAnalyst when empty.
+func (s Solution) OracleOf() string {
+	if s.Oracle == "" {
+		return OwnAnalyst
+	}
+	return s.Oracle
+}
+
 // ValidAnswerer is a Game with a route to the answer of a board its own
 // Parse or ParseRelaxed returned, which skips validating it again
 // (Spec.AnswerValid). Every Game Define makes is one.

@@ -1,7 +1,6 @@
 package props
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -39,8 +38,10 @@ type RulesOf[B any, S comparable] struct {
 	// be deterministic and safe to call from several goroutines.
 	Rules func(b B) rules.Rules[S]
 	// Engine bounds the engine's work on one board; the zero value takes
-	// the engine's defaults. A board past Engine.MaxStates is an error of
-	// Solve that says so.
+	// the engine's defaults. A board past one of its limits (states, a
+	// cycle it cannot solve) is an error of Solve that names the limit and
+	// its --engine-* flag and wraps ErrCannotJudge: check and report skip
+	// and count it. The CLI's flags change it (WithEngineLimits).
 	Engine engine.Options
 	// MaxError is the largest error bound a float64 answer of the engine
 	// may carry; 0 means DefaultRulesMaxError.
@@ -54,6 +55,13 @@ type RulesOf[B any, S comparable] struct {
 	// MaxSteps bounds one play of the generic referee; 0 means
 	// DefaultRulesMaxSteps.
 	MaxSteps int
+	// PolicyOf, for FromRulesAndChoices where the analyst's policy is not
+	// a rules.Policy, reads it in the rules' terms: the index in
+	// Rules(b).Moves(s) of the move that policy (the analyst's, of the
+	// Choices' type P) plays at state s, false where it plays none. With
+	// it the game gets OptimalInvariant. Nil: the invariant is added only
+	// when P is rules.Policy[S].
+	PolicyOf func(b B, policy any, s S) (int, bool)
 }
 
 func (r RulesOf[B, S]) withDefaults() RulesOf[B, S] {
@@ -82,11 +90,19 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRules needs RulesOf.Rules"))
 	}
+	orig := s
 	r = r.withDefaults()
 	if s.Solve == nil {
 		s.Solve = func(b B) (Solution, error) {
 			sol, _, err := solveByRules(r, b, s.Outcome, s.Name)
 			return sol, err
+		}
+		if s.Answer == nil {
+			// solve and check print the value alone: no distribution.
+			s.Answer = func(b B) (Solution, error) {
+				sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+				return sol, err
+			}
 		}
 	} else {
 		s.Solve = checkedByRules(r, s, s.Solve)
@@ -97,25 +113,48 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if s.Play == nil && s.Referee == nil {
 		s.Referee = func(b B) (func() montecarlo.Player, error) { return rulesReferee(r, b, nil), nil }
 	}
-	return Define(s)
+	return withRulesHook[B, noPolicy](Define(s), r.hook(func(r RulesOf[B, S]) Game { return FromRules(orig, r) }))
+}
+
+// hook is r's limits and the way to rebuild the game under others.
+func (r RulesOf[B, S]) hook(build func(RulesOf[B, S]) Game) *rulesHook {
+	return &rulesHook{
+		limits: EngineLimits{Options: r.Engine, MaxError: r.MaxError},
+		rebuild: func(l EngineLimits) Game {
+			r.Engine, r.MaxError = l.Options, l.MaxError
+			return build(r)
+		},
+	}
 }
 
 // FromRulesWithChoices makes a Game of a game with choices from its rules
 // alone: the engine is the analyst and its optimal policy (a rules.Policy)
 // the one the generic referee plays; `solve --policy` prints it. s must
-// leave Solve, Play and Referee nil.
+// leave Solve, Play and Referee nil. The rules may be of one player or of
+// two (rules.Rules.Mover): then the policy holds both players' strategies
+// and the referee plays both. The game gets the invariant OptimalInvariant.
 func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesWithChoices needs RulesOf.Rules"))
 	}
+	orig := s
 	r = r.withDefaults()
-	return DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
+	s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
+	if s.Answer == nil {
+		// solve and check print the value alone: no distribution.
+		s.Answer = func(b B) (Solution, error) {
+			sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+			return sol, err
+		}
+	}
+	g := DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
 		Solve: func(b B) (Solution, rules.Policy[S], error) { return solveByRules(r, b, s.Outcome, s.Name) },
 		Referee: func(b B, pol rules.Policy[S]) (func() montecarlo.Player, error) {
 			return rulesReferee(r, b, pol), nil
 		},
 		WritePolicy: func(w io.Writer, b B) error { return writeRulesPolicy(w, r, b, s.Outcome, s.Name) },
 	})
+	return withRulesHook[B, rules.Policy[S]](g, r.hook(func(r RulesOf[B, S]) Game { return FromRulesWithChoices(orig, r) }))
 }
 
 // FromRulesAndChoices makes a Game of a game with choices that has a
@@ -124,14 +163,20 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 // every board of at most RulesOf.CheckStates states, as FromRules does, and
 // where the analyst has no fraction and the engine solved exactly, the
 // engine's fraction is the answer's. The referee plays the analyst's policy,
-// as in DefineWithPolicy.
+// as in DefineWithPolicy. Where the policy type P is rules.Policy[S], the
+// game gets the invariant OptimalInvariant: the engine checks that no best
+// response beats the analyst's policy, which the referee cannot.
 func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesAndChoices needs RulesOf.Rules"))
 	}
+	orig, origC := s, c
 	r = r.withDefaults()
 	if s.Answer != nil {
 		s.Answer = checkedByRules(r, s, s.Answer)
+	}
+	if _, ok := any(*new(P)).(rules.Policy[S]); ok || r.PolicyOf != nil {
+		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	}
 	solve := c.Solve
 	if solve != nil {
@@ -146,26 +191,38 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 			return sol, pol, err
 		}
 	}
-	return DefineWithPolicy(s, c)
+	return withRulesHook[B, P](DefineWithPolicy(s, c), r.hook(func(r RulesOf[B, S]) Game { return FromRulesAndChoices(orig, origC, r) }))
 }
 
-// solveByRules is the engine's answer for b as a Solution.
+// solveByRules is the engine's answer for b as a Solution, with the
+// outcome distribution for a Count game (WinLoss asks for the value
+// alone). A board past the engine's limits, or whose float64 bound is
+// wider than MaxError, is an error wrapping ErrCannotJudge that names the
+// limit: nobody's fault, skipped and counted by check and report.
 func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
 	opts := r.Engine
 	opts.PMF = outcome == Count
 	res, err := engine.Solve(r.Rules(b), opts)
+	if tooLargeForEngine(err) {
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w: %w", name, err, ErrCannotJudge)
+	}
 	if err != nil {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w", name, err)
 	}
 	if res.Fraction == nil && !(res.ErrorBound <= r.MaxError) {
-		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed", name, res.Value, res.ErrorBound, r.MaxError)
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError, --engine-max-error): %w", name, res.Value, res.ErrorBound, r.MaxError, ErrCannotJudge)
 	}
 	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
 	if res.Fraction == nil {
-		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.1e)", res.ErrorBound)
+		// The bound allowed, not the bound of this board: the oracle's name
+		// is counted over boards (check's "boards by oracle").
+		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.0e)", r.MaxError)
 	}
 	if outcome == Count {
 		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail
+		if res.PMFTail > r.Engine.PMFTail && res.PMFTail > engine.DefaultPMFTail {
+			sol.Oracle += fmt.Sprintf(", distribution cut with %.1e of its mass left out (Options.MaxPMFSteps, --engine-pmf-steps)", res.PMFTail)
+		}
 	}
 	return sol, res.Policy, nil
 }
@@ -182,7 +239,7 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(
 		opts.MaxStates = r.CheckStates
 		opts.PMF = false
 		res, err := engine.Solve(r.Rules(b), opts)
-		if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+		if tooLargeForEngine(err) {
 			sol.Oracle = "the analyst (too large for the rules engine to check)"
 			return sol, nil // the referee's agreement alone checks it
 		}

@@ -2,6 +2,7 @@ package props_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/rules"
+	"github.com/chancecheck/chancecheck/rules/engine"
 	"pgregory.net/rapid"
 )
 
@@ -57,4 +59,57 @@ func ExampleFromRules() {
 	// 1.3333
 	// 4/3 [0 0.6666666666666666 0.3333333333333333] by the rules engine (exact fraction)
 	// the referee: 1.3
+}
+
+// The built-in games as the chancecheck command runs them: each with its
+// rules beside its analyst, so that a small jenga tower gets the engine's
+// exact fraction.
+func ExampleBuiltins() {
+	for _, g := range props.Builtins() {
+		if g.Name() != "jenga" {
+			continue
+		}
+		boards, _ := g.Parse(strings.NewReader("2\nRGB\nGRG\n"), "tower.in")
+		sol, _ := g.Answer(boards[0])
+		frac, _ := g.Fraction(boards[0], sol)
+		fmt.Println(g.Name(), frac, "by", sol.Oracle)
+	}
+	// Output:
+	// jenga 1082/125 by the analyst, agreeing with the rules engine (exact)
+}
+
+// A game defined by rules takes other engine limits, as the CLI's
+// --engine-* flags set them: a board past the state limit is one nobody
+// can judge (props.ErrCannotJudge), and the raised limit solves it.
+func ExampleRulesEngineGame() {
+	walk := func(n int) rules.Rules[int] {
+		return rules.Rules[int]{
+			End: func(s int) (int, bool) { return 0, s >= n },
+			Chance: func(s int) []rules.Outcome[int] {
+				return []rules.Outcome[int]{{Weight: 1, Next: s + 1, Reward: 1}, {Weight: 1, Next: s + 2, Reward: 1}}
+			},
+		}
+	}
+	game := props.FromRules(props.Spec[int]{
+		Name: "walk",
+		Parse: func(r io.Reader, file string) ([]int, error) {
+			var n int
+			_, err := fmt.Fscan(r, &n)
+			return []int{n}, err
+		},
+		Write:     func(w io.Writer, b []int) error { _, err := fmt.Fprintln(w, b[0]); return err },
+		Generator: rapid.IntRange(1, 50),
+		Outcome:   props.Count,
+	}, props.RulesOf[int, int]{Rules: walk, Engine: engine.Options{MaxStates: 10}})
+
+	_, err := game.Answer(20)
+	fmt.Println(errors.Is(err, props.ErrCannotJudge))
+	limits, _ := game.(props.RulesEngineGame).EngineLimits()
+	limits.Options.MaxStates = 100
+	raised, _ := game.(props.RulesEngineGame).WithEngineLimits(limits)
+	sol, _ := raised.Answer(20)
+	fmt.Println(sol.Fraction.FloatString(6))
+	// Output:
+	// true
+	// 13.555555
 }

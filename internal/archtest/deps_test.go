@@ -94,6 +94,10 @@ const depsRules = `
 	rules/... !< exact/..., montecarlo/..., generators;
 	pgregory.net/rapid !< rules/...;
 
+	# enginebench solves the engine's benchmark boards in a whole process,
+	# for paired timings (BENCHMARKS.md): the engine and the rules alone.
+	rules/engine < internal/enginebench;
+
 	# solverproc runs a user's solver as a child process, for props'
 	# cross-checks.
 	NONE < internal/solverproc;

@@ -35,28 +35,30 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 			s.local[v] = -1
 		}
 	}()
-	pol, err := s.properPolicy(comp)
+	rv := s.reverseOf(comp)
+	pol, err := s.properPolicy(comp, rv)
 	if err != nil {
 		return err
 	}
+	orders := s.exactOrders(comp)
 	for round := 0; ; round++ {
 		if round == maxPolicyRounds {
 			return fmt.Errorf("engine: policy iteration on the cycle through %v did not settle in %d rounds", g.States[comp[0]], maxPolicyRounds)
 		}
-		x, err := s.evaluate(comp, pol)
+		x, err := s.evaluate(comp, orders, pol)
 		if err != nil {
 			return err
 		}
 		changed := false
 		for l, v := range comp {
-			moves := g.movesOf(v)
-			if len(moves) == 1 {
+			lo, hi := g.moves(v)
+			if hi-lo == 1 {
 				continue
 			}
-			best, bestK := s.qRat(moves[pol[l]], x), pol[l]
-			for k, m := range moves {
+			best, bestK := s.qRat(lo+pol[l], x), pol[l]
+			for m := lo; m < hi; m++ {
 				if q := s.qRat(m, x); better(g.goal, q, best) {
-					best, bestK = q, int32(k)
+					best, bestK = q, m-lo
 				}
 			}
 			if bestK != pol[l] {
@@ -67,7 +69,7 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 			s.store(comp, pol, x)
 			return nil
 		}
-		if v, ok := s.leaves(comp, pol); !ok {
+		if v, ok := s.leaves(comp, rv, pol); !ok {
 			return fmt.Errorf("engine: from state %v the player can %s the expected outcome by never ending the game", g.States[v], g.goal)
 		}
 	}
@@ -79,9 +81,9 @@ func (s *solver[S]) store(comp []int32, pol []int32, x []big.Rat) {
 	if !s.exact {
 		for _, v := range comp {
 			lo, hi := s.g.edgeRange(v)
-			for _, e := range s.g.edges[lo:hi] {
-				if s.local[e.to] < 0 {
-					inErr = max(inErr, s.err[e.to])
+			for _, to := range s.g.to[lo:hi] {
+				if s.local[to] < 0 {
+					inErr = max(inErr, s.err[to])
 				}
 			}
 		}
@@ -102,156 +104,238 @@ func (s *solver[S]) store(comp []int32, pol []int32, x []big.Rat) {
 }
 
 // properPolicy picks, for every state of the cycle, a move that leads out
-// of it or toward a state already given one (an attractor, built in
-// rounds): under it every state leaves the cycle with probability 1. A
-// state with no such move can never leave: the game need not end.
-func (s *solver[S]) properPolicy(comp []int32) ([]int32, error) {
-	g := s.g
-	pol := make([]int32, len(comp))
-	done := make([]bool, len(comp))
-	left := len(comp)
-	for changed := true; changed && left > 0; {
-		changed = false
-		for l, v := range comp {
-			if done[l] {
-				continue
-			}
-			for k, m := range g.movesOf(v) {
-				if s.leadsOut(m, done) {
-					pol[l], done[l], changed = int32(k), true, true
-					left--
-					break
-				}
-			}
+// of it or toward a state already given one (an attractor, rv.attract):
+// under it every state leaves the cycle with probability 1. A state with no
+// such move can never leave: the game need not end.
+func (s *solver[S]) properPolicy(comp []int32, rv reverse) ([]int32, error) {
+	pol, stuck, ok := rv.attract(len(comp), nil)
+	if !ok {
+		v := comp[stuck]
+		if s.g.numMoves(v) == 1 {
+			return nil, fmt.Errorf("engine: the game cannot end from state %v: its outcomes never leave a cycle of %d states", s.g.States[v], len(comp))
 		}
-	}
-	for l, v := range comp {
-		if !done[l] {
-			if len(g.movesOf(v)) == 1 {
-				return nil, fmt.Errorf("engine: the game cannot end from state %v: its outcomes never leave a cycle of %d states", g.States[v], len(comp))
-			}
-			return nil, fmt.Errorf("engine: the game cannot end from state %v: no move leads out of a cycle of %d states", g.States[v], len(comp))
-		}
+		return nil, fmt.Errorf("engine: the game cannot end from state %v: no move leads out of a cycle of %d states", s.g.States[v], len(comp))
 	}
 	return pol, nil
 }
 
-// leadsOut reports whether a move has an outcome outside the cycle or at a
-// state marked in done.
-func (s *solver[S]) leadsOut(m move, done []bool) bool {
-	for _, e := range s.g.outcomes(m) {
-		if l := s.local[e.to]; l < 0 || done[l] {
-			return true
-		}
-	}
-	return false
-}
-
 // leaves reports whether every state of the cycle leaves it with
 // probability 1 under pol, and names a state that does not.
-func (s *solver[S]) leaves(comp []int32, pol []int32) (int32, bool) {
-	g := s.g
-	done := make([]bool, len(comp))
-	for changed := true; changed; {
-		changed = false
-		for l, v := range comp {
-			if !done[l] && s.leadsOut(g.movesOf(v)[pol[l]], done) {
-				done[l], changed = true, true
-			}
+func (s *solver[S]) leaves(comp []int32, rv reverse, pol []int32) (int32, bool) {
+	_, stuck, ok := rv.attract(len(comp), pol)
+	return comp[stuck], ok
+}
+
+// exactOrders are the orders, as places, in which evaluate eliminates a
+// cycle: its hubs last when they are few (each row then fills in at most
+// the hubs' columns), then the order of exploration and its reverse
+// (banded for a chain).
+func (s *solver[S]) exactOrders(comp []int32) [][]int32 {
+	var orders [][]int32
+	if h := s.g.splitAtHubs(comp, s.local); len(h.hubs) <= maxHubsForOrder {
+		ord := make([]int32, 0, len(comp))
+		for _, v := range h.post {
+			ord = append(ord, s.local[v])
 		}
-	}
-	for l, v := range comp {
-		if !done[l] {
-			return v, false
+		for _, v := range h.hubs {
+			ord = append(ord, s.local[v])
 		}
+		orders = append(orders, ord)
 	}
-	return 0, true
+	return append(orders, sparseOrders(comp)...)
 }
 
 // evaluate solves the cycle's linear system under pol exactly: for each
 // state, W·x_i − Σ_{j in the cycle} w_ij x_j = Σ_j w_ij r_ij + Σ_{j outside}
-// w_ij v_j, by sparse Gaussian elimination over big.Rat. The matrix is a
-// non-singular M-matrix when the policy is proper (P's mass leaks out of
-// every state; a row scaled by W > 0 stays one), so the diagonal pivots
-// in order are positive and no row exchange is needed; a zero pivot means
-// a policy that never leaves, reported as an error. The rows are sparse
-// (a state has a few outcomes), and elimination keeps them so: a region of
-// sure moves costs about its size, not its cube. The values are exact, so
-// the order maps are visited in cannot change them.
-func (s *solver[S]) evaluate(comp []int32, pol []int32) ([]big.Rat, error) {
+// w_ij v_j, by sparse elimination over big.Rat in the first of orders
+// whose work stays within its budget. The matrix is a non-singular
+// M-matrix when the policy is proper (P's mass leaks out of every state; a
+// row scaled by W > 0 stays one), so the pivots in any symmetric order are
+// positive and no row exchange is needed; a zero pivot means a policy that
+// never leaves, reported as an error. The values are exact, so the order
+// cannot change them.
+func (s *solver[S]) evaluate(comp []int32, orders [][]int32, pol []int32) ([]big.Rat, error) {
+	edges := 0
+	for _, v := range comp {
+		lo, hi := s.g.edgeRange(v)
+		edges += int(hi - lo)
+	}
+	// Rational arithmetic makes each step dear: the work of each order is
+	// found first by a symbolic pass, without numbers, and the cheapest
+	// is taken.
+	best, bestWork := -1, 0
+	for k, order := range orders {
+		if work, ok := s.symbolicWork(comp, order, pol, eliminationBudget(edges)); ok && (best < 0 || work < bestWork) {
+			best, bestWork = k, work
+		}
+	}
+	if best >= 0 {
+		x, err := s.eliminateRat(comp, orders[best], pol, eliminationBudget(edges))
+		if err != nil || x != nil {
+			return x, err
+		}
+	}
+	return nil, s.g.cycleError(comp, fmt.Sprintf("its exact elimination fills in past its budget (%d entries, %d steps) in each of %d orders tried", maxFill, eliminationBudget(edges), len(orders)))
+}
+
+// eliminateRat solves the system in order (places), row by row: each row
+// is reduced by the finished rows before it in increasing order of column,
+// then divided by its pivot; the values come back by place. Nil and no
+// error: the work or the fill-in passed its bound (budget, maxFill).
+func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budget int) ([]big.Rat, error) {
 	g := s.g
 	n := len(comp)
-	rows := make([]map[int32]*big.Rat, n) // rows[i][j]: the coefficient of x_j in equation i
-	cols := make([]map[int32]bool, n)     // cols[j]: the rows with a coefficient of x_j
-	b := make([]big.Rat, n)
-	for j := range cols {
-		cols[j] = map[int32]bool{}
+	pos := make([]int32, n) // by place
+	for i, l := range order {
+		pos[l] = int32(i)
 	}
-	entry := func(i, j int32) *big.Rat {
-		e, ok := rows[i][j]
-		if !ok {
-			e = new(big.Rat)
-			rows[i][j] = e
-			cols[j][i] = true
+	acc := make([]big.Rat, n)
+	mark := make([]int32, n)
+	var touched []int32
+	var lower int32Heap
+	uStart := make([]int32, 1, n+1)
+	var uCol []int32
+	var uVal []*big.Rat
+	c := make([]big.Rat, n)
+	touch := func(col, row int32) {
+		if mark[col] != row+1 {
+			mark[col] = row + 1
+			acc[col].SetInt64(0)
+			touched = append(touched, col)
+			if col < row {
+				lower.push(col)
+			}
 		}
-		return e
 	}
 	w, t := new(big.Rat), new(big.Rat)
-	for l, v := range comp {
-		i := int32(l)
-		rows[i] = map[int32]*big.Rat{}
-		m := g.movesOf(v)[pol[l]]
-		for _, e := range g.outcomes(m) {
-			weightRat(w, m, e)
-			d := entry(i, i)
-			d.Add(d, w)
-			t.SetInt64(int64(e.reward))
-			if j := s.local[e.to]; j >= 0 {
-				if s.plant == plantLinearSystem && j == i {
+	for i32, l := range order {
+		i := int32(i32)
+		v := comp[l]
+		touched = touched[:0]
+		touch(i, i)
+		m := g.moveStart[v] + pol[l]
+		lo, hi := g.outcomes(m)
+		b := &c[i]
+		b.SetInt64(0)
+		for e := lo; e < hi; e++ {
+			g.weightRat(w, m, e)
+			acc[i].Add(&acc[i], w)
+			t.SetInt64(int64(g.reward[e]))
+			if p := s.local[g.to[e]]; p >= 0 {
+				col := pos[p]
+				if s.plant == plantLinearSystem && col == i {
+					b.Add(b, t.Mul(t, w))
 					continue
 				}
-				c := entry(i, j)
-				c.Sub(c, w)
+				touch(col, i)
+				acc[col].Sub(&acc[col], w)
 			} else {
-				t.Add(t, s.solved(e.to))
+				t.Add(t, s.solved(g.to[e]))
 			}
-			b[i].Add(&b[i], t.Mul(t, w))
+			b.Add(b, t.Mul(t, w))
 		}
-	}
-	f := new(big.Rat)
-	for k := range int32(n) {
-		piv, ok := rows[k][k]
-		if !ok || piv.Sign() == 0 {
-			return nil, fmt.Errorf("engine: the cycle through %v: singular system (a policy that never leaves it)", g.States[comp[k]])
-		}
-		for r := range cols[k] {
-			if r <= k {
+		for lower.len() > 0 {
+			j := lower.pop()
+			if budget -= 1 + int(uStart[j+1]-uStart[j]); budget < 0 {
+				return nil, nil
+			}
+			f := new(big.Rat).Set(&acc[j])
+			if f.Sign() == 0 {
 				continue
 			}
-			f.Quo(rows[r][k], piv)
-			for c, v := range rows[k] {
-				if c == k {
-					continue
-				}
-				e := entry(r, c)
-				if e.Sub(e, t.Mul(f, v)); e.Sign() == 0 {
-					delete(rows[r], c)
-					delete(cols[c], r)
-				}
+			for k := uStart[j]; k < uStart[j+1]; k++ {
+				col := uCol[k]
+				touch(col, i)
+				acc[col].Sub(&acc[col], t.Mul(f, uVal[k]))
 			}
-			delete(rows[r], k)
-			b[r].Sub(&b[r], t.Mul(f, &b[k]))
+			b.Sub(b, t.Mul(f, &c[j]))
+		}
+		piv := &acc[i]
+		if piv.Sign() == 0 {
+			return nil, fmt.Errorf("engine: the cycle through %v: singular system (a policy that never leaves it)", g.States[v])
+		}
+		for _, col := range touched {
+			if col > i && acc[col].Sign() != 0 {
+				uCol = append(uCol, col)
+				uVal = append(uVal, new(big.Rat).Quo(&acc[col], piv))
+			}
+		}
+		if len(uCol) > maxFill {
+			return nil, nil
+		}
+		uStart = append(uStart, int32(len(uCol)))
+		b.Quo(b, piv)
+	}
+	xo := make([]big.Rat, n)
+	for i := n - 1; i >= 0; i-- {
+		xo[i].Set(&c[i])
+		for k := uStart[i]; k < uStart[i+1]; k++ {
+			xo[i].Sub(&xo[i], t.Mul(uVal[k], &xo[uCol[k]]))
 		}
 	}
 	x := make([]big.Rat, n)
-	for k := int32(n) - 1; k >= 0; k-- {
-		sum := new(big.Rat).Set(&b[k])
-		for c, v := range rows[k] {
-			if c != k {
-				sum.Sub(sum, t.Mul(v, &x[c]))
-			}
-		}
-		x[k].Quo(sum, rows[k][k])
+	for i, l := range order {
+		x[l].Set(&xo[i])
 	}
 	return x, nil
+}
+
+// symbolicWork is the work of the elimination of the cycle in order
+// (places) under pol, following where entries are nonzero and not their
+// values (no cancellation assumed, so it counts at least the work done),
+// and whether it stays within budget steps and maxFill entries.
+func (s *solver[S]) symbolicWork(comp []int32, order []int32, pol []int32, budget int) (int, bool) {
+	start := budget
+	g := s.g
+	n := len(comp)
+	pos := make([]int32, n)
+	for i, l := range order {
+		pos[l] = int32(i)
+	}
+	mark := make([]int32, n)
+	var touched []int32
+	var lower int32Heap
+	uStart := make([]int32, 1, n+1)
+	var uCol []int32
+	touch := func(col, row int32) {
+		if mark[col] != row+1 {
+			mark[col] = row + 1
+			touched = append(touched, col)
+			if col < row {
+				lower.push(col)
+			}
+		}
+	}
+	for i32, l := range order {
+		i := int32(i32)
+		v := comp[l]
+		touched = touched[:0]
+		touch(i, i)
+		m := g.moveStart[v] + pol[l]
+		lo, hi := g.outcomes(m)
+		for _, to := range g.to[lo:hi] {
+			if p := s.local[to]; p >= 0 {
+				touch(pos[p], i)
+			}
+		}
+		for lower.len() > 0 {
+			j := lower.pop()
+			if budget -= 1 + int(uStart[j+1]-uStart[j]); budget < 0 {
+				return 0, false
+			}
+			for _, col := range uCol[uStart[j]:uStart[j+1]] {
+				touch(col, i)
+			}
+		}
+		for _, col := range touched {
+			if col > i {
+				uCol = append(uCol, col)
+			}
+		}
+		if len(uCol) > maxFill {
+			return 0, false
+		}
+		uStart = append(uStart, int32(len(uCol)))
+	}
+	return start - budget + len(uCol), true
 }

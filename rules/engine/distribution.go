@@ -2,6 +2,8 @@ package engine
 
 import (
 	"container/heap"
+	"context"
+	"fmt"
 	"slices"
 
 	"github.com/chancecheck/chancecheck/rules"
@@ -26,13 +28,20 @@ const maxOutcome = rules.MaxOutcome
 // afresh from the queues, so the tail returned is the mass left out up to
 // the rounding of the sums (relative 1e-16 a step), not of the drift.
 //
+// The work is bounded: after maxSteps steps (a step takes the mass
+// waiting at one state) it stops, and the mass still queued is the tail,
+// which is then larger than the tail asked: a loop left with probability
+// 2⁻⁴⁰ a round cannot be followed to 1e-13 in any time, and its tail says
+// how much of the distribution is missing. ctx is checked every few
+// thousand steps; when it is done the distribution stops with its error.
+//
 // steps counts the times mass was taken from a state, for the tests of
 // its cost.
-func (g *Graph[S]) distribution(policy []int32, tail float64) (pmf []float64, left float64, steps int) {
+func (g *Graph[S]) distribution(ctx context.Context, policy []int32, tail float64, maxSteps int, plant plantedBug) (pmf []float64, left float64, steps int, err error) {
 	rank := make([]int32, len(g.States)) // higher rank: earlier in topological order
 	comps := g.components()              // sinks first
-	for c, comp := range comps {
-		for _, v := range comp {
+	for c := range comps.len() {
+		for _, v := range comps.states(c) {
 			rank[v] = int32(c)
 		}
 	}
@@ -52,11 +61,25 @@ func (g *Graph[S]) distribution(policy []int32, tail float64) (pmf []float64, le
 		}
 		delete(levels, k)
 		for q.Len() > 0 {
+			if steps >= maxSteps {
+				// Cut here: the mass of this level not yet taken is
+				// put back, so that queuedMass counts it.
+				levels[k] = q
+				left := queuedMass(levels, k)
+				if plant == plantPMFTail {
+					left = 0
+				}
+				return pmf, left + dropped, steps, nil
+			}
+			if steps%4096 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, 0, steps, fmt.Errorf("engine: the outcome distribution, after %d steps: %w", steps, err)
+				}
+			}
 			v, mass := q.pop()
 			steps++
-			nd := g.node[v]
-			if nd.end {
-				out := k + int(nd.value)
+			if g.ended(v) {
+				out := k + int(g.end[v])
 				for len(pmf) <= out {
 					pmf = append(pmf, 0)
 				}
@@ -64,31 +87,36 @@ func (g *Graph[S]) distribution(policy []int32, tail float64) (pmf []float64, le
 				inPlay -= mass
 				continue
 			}
-			m := g.movesOf(v)[policy[v]]
+			m := g.moveStart[v] + policy[v]
+			lo, hi := g.outcomes(m)
 			// A reward-0 outcome back to v itself is summed in closed
 			// form: the other outcomes take the mass in proportion.
 			selfW, selfP := int64(0), 0.0
-			for _, e := range g.outcomes(m) {
-				if e.to == v && e.reward == 0 {
-					selfW, selfP = selfW+e.weight, selfP+e.prob
+			for e := lo; e < hi; e++ {
+				if g.to[e] == v && g.reward[e] == 0 {
+					if g.floatMove(m) {
+						selfP += g.prob(e)
+					} else {
+						selfW += g.weight[e]
+					}
 				}
 			}
-			for _, e := range g.outcomes(m) {
-				if e.to == v && e.reward == 0 {
+			for e := lo; e < hi; e++ {
+				if g.to[e] == v && g.reward[e] == 0 {
 					continue
 				}
 				var p float64
-				if m.total != 0 {
-					p = float64(e.weight) / float64(m.total-selfW)
+				if !g.floatMove(m) {
+					p = float64(g.weight[e]) / float64(g.total[m]-selfW)
 				} else {
-					p = e.prob / (m.totalF - selfP) // > 0: e is not a self-loop
+					p = g.prob(e) / (g.totalF[m] - selfP) // > 0: e is not a self-loop
 				}
 				if p*mass < dropBelow && dropped+p*mass <= tail/2 {
 					dropped += p * mass
 					inPlay -= p * mass
 					continue
 				}
-				next := k + int(e.reward)
+				next := k + int(g.reward[e])
 				nq := levels[next]
 				if next == k {
 					nq = q // the level being emptied, no longer in levels
@@ -96,11 +124,11 @@ func (g *Graph[S]) distribution(policy []int32, tail float64) (pmf []float64, le
 					nq = newLevelQueue(rank)
 					levels[next] = nq
 				}
-				nq.add(e.to, p*mass)
+				nq.add(g.to[e], p*mass)
 			}
 		}
 	}
-	return pmf, max(inPlay, 0) + dropped, steps
+	return pmf, max(inPlay, 0) + dropped, steps, nil
 }
 
 // queuedMass is the mass waiting in the levels from k on, summed in an

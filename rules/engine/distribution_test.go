@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -24,7 +26,7 @@ func TestDistributionCrossesAnAcyclicPartOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pmf, tail, steps := g.distribution(make([]int32, g.Len()), 1e-13) // a game of chance: move 0 everywhere
+	pmf, tail, steps, _ := g.distribution(context.Background(), make([]int32, g.Len()), 1e-13, DefaultMaxPMFSteps, plantNone) // a game of chance: move 0 everywhere
 	if len(pmf) != 2 || math.Abs(pmf[1]-1) > 1e-12 || tail > 1e-13 {
 		t.Errorf("pmf %v, tail %g: want all the mass at 1", pmf, tail)
 	}
@@ -90,5 +92,35 @@ func TestSolveRefusesWhatItCannotHold(t *testing.T) {
 				t.Errorf("Solve: %v; want an error saying %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// A loop left with probability 2⁻²⁰ a round (issue 21: 29 s to a 1e-13
+// tail, and 2⁻⁴⁰ never ends) stops after MaxPMFSteps steps, with the tail
+// the mass it left out: P(more than K throws) = (1 − 2⁻²⁰)^K, hand-derived
+// from the geometric law, is at most the tail. Planted: a tail that
+// forgets the mass still queued falls below it. A done context stops it
+// with its error.
+func TestDistributionStepLimitAndCancel(t *testing.T) {
+	r := chance(map[int][]rules.Outcome[int]{0: {w(1, done, 1), w(1<<20-1, 0, 1)}})
+	for _, bug := range []plantedBug{plantNone, plantPMFTail} {
+		res, err := Solve(r, Options{PMF: true, MaxPMFSteps: 1000, plant: bug})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := len(res.PMF) - 1
+		beyond := math.Pow(1-0x1p-20, float64(k))
+		covers := res.PMFTail >= beyond*(1-1e-9)
+		if bug == plantNone && (!covers || k > 1000) {
+			t.Errorf("%d throws kept, tail %g: want at most 1000 and a tail ≥ %g", k, res.PMFTail, beyond)
+		}
+		if bug == plantPMFTail && covers {
+			t.Errorf("the planted tail %g still covers %g", res.PMFTail, beyond)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := SolveContext(ctx, r, Options{PMF: true, MaxPMFSteps: 1 << 30}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: %v", err)
 	}
 }

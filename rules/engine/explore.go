@@ -1,17 +1,21 @@
 // Package engine is the exact engine of a game's rules (package rules): it
-// explores the states reachable from the start and solves them, by
-// backward induction where the state graph has no cycle, by an exact linear
-// system over big.Rat for each cycle of chance (a wasted throw, a loop of
-// the board), and by exact policy iteration for each cycle with choices. It
-// returns the value (as a fraction where it solved exactly, else as a
-// float64 with a sound error bound), the outcome distribution under the
-// optimal policy and that policy. It shares nothing with rules/referee but
-// the rules.
+// explores the states reachable from the start and solves them, strongly
+// connected component by component in topological order: by backward
+// induction where a component is one state, by an exact linear system over
+// big.Rat (or exact policy iteration, with choices) for each small cycle,
+// and by a float64 method with a proved error bound for each large one
+// (cycle_float.go). It returns the value (as a fraction where it solved
+// exactly, else as a float64 with a sound error bound), the optimal policy
+// and, when asked, the outcome distribution under it. SolveModulo gives the
+// exact value as a residue modulo a prime instead, on boards far beyond
+// big.Rat. It shares nothing with rules/referee but the rules.
 package engine
 
 import (
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 
 	"github.com/chancecheck/chancecheck/rules"
 )
@@ -21,47 +25,42 @@ import (
 var ErrTooManyStates = errors.New("too many states")
 
 // ErrCycleTooLarge is wrapped by Solve's error when a strongly connected
-// component has more states than Options.MaxCycleStates.
-var ErrCycleTooLarge = errors.New("a cycle too large to solve exactly")
+// component cannot be solved within the engine's limits: more states than
+// Options.MaxCycleStates where only an exact solve will do, more hubs than
+// Options.MaxHubs for the float64 method, or an error bound that did not
+// come down within its rounds.
+var ErrCycleTooLarge = errors.New("a cycle too large to solve within the engine's limits")
 
 // Graph is the state graph of one board: every state reachable from the
 // start, each with its end value or its moves, indexed 0..len(States)-1
-// (the start is 0).
+// (the start is 0). It is stored as flat arrays (compressed sparse rows):
+// state i's moves are moveStart[i]..moveStart[i+1], move m's outcomes
+// edgeStart[m]..edgeStart[m+1], so that the solvers' loops touch no map and
+// no pointer.
 type Graph[S comparable] struct {
 	States []S
 	index  map[S]int32
-	node   []node // per state
-	moves  []move // node i's moves are moves[node[i].first:node[i+1].first]
-	edges  []edge // a move's outcomes are edges[move.first:next move's first]
+	end    []int32 // per state: its end value, or notEnded
+	// moveStart has one entry per state and one more: state i's moves are
+	// moveStart[i]..moveStart[i+1]-1 (none for a state that ends).
+	moveStart []int32
+	// edgeStart has one entry per move and one more; total[m] is the sum
+	// of move m's integer weights, 0 when its outcomes are given by float
+	// probabilities, whose sum is totalF[m].
+	edgeStart []int32
+	total     []int64
+	totalF    []float64
+	// Per outcome: target state, reward, and the integer weight or, in a
+	// move given by floats, the float64 probability's bits (weightBits).
+	to     []int32
+	reward []int32
+	weight []int64
 	goal   rules.Goal
 	rules  rules.Rules[S]
 }
 
-// node is one state: its end value, or the first of its moves.
-type node struct {
-	end      bool
-	value    int32 // the end value
-	first    int32 // index of its first move in Graph.moves
-	numMoves int32
-}
-
-// move is one move: its outcomes edges[first:first+n]; total is the sum of
-// the integer weights (0: the outcomes are given by float probabilities,
-// and totalF is their sum).
-type move struct {
-	first, n int32
-	total    int64
-	totalF   float64
-	name     string
-}
-
-// edge is one outcome: weight (or prob), target state and reward.
-type edge struct {
-	to     int32
-	reward int32
-	weight int64
-	prob   float64
-}
+// notEnded marks a state that does not end the game in Graph.end.
+const notEnded = -1
 
 // Explore lists every state reachable from r.Start, in breadth-first order,
 // checking every move's outcomes (rules.CheckMove). More than maxStates
@@ -74,53 +73,68 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 	if maxStates <= 0 {
 		return nil, fmt.Errorf("engine: the state limit %d is not positive", maxStates)
 	}
-	g := &Graph[S]{index: map[S]int32{}, goal: r.Goal, rules: r}
-	add := func(s S) (int32, error) {
-		if i, ok := g.index[s]; ok {
-			return i, nil
-		}
-		if len(g.States) >= maxStates {
-			return 0, fmt.Errorf("engine: more than %d states reachable from the start %v: %w", maxStates, r.Start, ErrTooManyStates)
-		}
-		i := int32(len(g.States))
-		g.index[s] = i
-		g.States = append(g.States, s)
-		return i, nil
-	}
-	if _, err := add(r.Start); err != nil {
-		return nil, err
-	}
+	g := &Graph[S]{index: make(map[S]int32, min(maxStates, 1024)), goal: r.Goal, rules: r}
+	g.States = push(g.States, r.Start)
+	g.index[r.Start] = 0
+	var one [1]rules.Move[S]
+	var recent recentStates[S]
 	for i := 0; i < len(g.States); i++ {
 		s := g.States[i]
+		g.moveStart = push(g.moveStart, int32(len(g.total)))
 		if v, ended := r.End(s); ended {
 			if v < 0 || v > rules.MaxOutcome {
-				return nil, fmt.Errorf("state %v: end value %d is outside 0..%d", s, v, rules.MaxOutcome)
+				return nil, fmt.Errorf("state %v: end value %d is outside 0..%d (rules.MaxOutcome, which the referee holds to as well)", s, v, rules.MaxOutcome)
 			}
-			g.node = append(g.node, node{end: true, value: int32(v), first: int32(len(g.moves))})
+			g.end = push(g.end, int32(v))
 			continue
 		}
-		ms := r.MovesOf(s)
+		g.end = push(g.end, notEnded)
+		var ms []rules.Move[S]
+		if r.Moves != nil {
+			ms = r.Moves(s)
+		} else {
+			one[0] = rules.Move[S]{Outcomes: r.Chance(s)} // no slice allocated a state
+			ms = one[:]
+		}
 		if len(ms) == 0 {
 			return nil, fmt.Errorf("state %v: it does not end the game and has no moves", s)
 		}
-		g.node = append(g.node, node{first: int32(len(g.moves)), numMoves: int32(len(ms))})
 		for _, m := range ms {
 			if err := rules.CheckMove(s, m); err != nil {
 				return nil, err
 			}
-			mv := move{first: int32(len(g.edges)), n: int32(len(m.Outcomes)), name: m.Name}
+			g.edgeStart = push(g.edgeStart, int32(len(g.to)))
+			var total int64
+			var totalF float64
 			for _, o := range m.Outcomes {
-				to, err := add(o.Next)
-				if err != nil {
-					return nil, err
+				to, ok := recent.find(o.Next)
+				if !ok {
+					if to, ok = g.index[o.Next]; !ok {
+						if len(g.States) >= maxStates {
+							return nil, fmt.Errorf("engine: more than %d states reachable from the start %v (Options.MaxStates, --engine-states): %w", maxStates, r.Start, ErrTooManyStates)
+						}
+						to = int32(len(g.States))
+						g.index[o.Next] = to
+						g.States = push(g.States, o.Next)
+					}
+					recent.put(o.Next, to)
 				}
-				mv.total += o.Weight
-				mv.totalF += o.Prob
-				g.edges = append(g.edges, edge{to: to, reward: int32(o.Reward), weight: o.Weight, prob: o.Prob})
+				total += o.Weight
+				totalF += o.Prob
+				g.to = push(g.to, to)
+				g.reward = push(g.reward, int32(o.Reward))
+				if o.Weight != 0 {
+					g.weight = push(g.weight, o.Weight)
+				} else {
+					g.weight = push(g.weight, int64(math.Float64bits(o.Prob)))
+				}
 			}
-			g.moves = append(g.moves, mv)
+			g.total = push(g.total, total)
+			g.totalF = push(g.totalF, totalF)
 		}
 	}
+	g.moveStart = push(g.moveStart, int32(len(g.total)))
+	g.edgeStart = push(g.edgeStart, int32(len(g.to)))
 	return g, nil
 }
 
@@ -133,11 +147,74 @@ func (g *Graph[S]) Index(s S) (int, bool) {
 	return int(i), ok
 }
 
-// movesOf returns node i's moves.
-func (g *Graph[S]) movesOf(i int32) []move {
-	n := g.node[i]
-	return g.moves[n.first : n.first+n.numMoves]
+// ended reports whether state i ends the game.
+func (g *Graph[S]) ended(i int32) bool { return g.end[i] != notEnded }
+
+// moves returns the range of state i's moves.
+func (g *Graph[S]) moves(i int32) (lo, hi int32) { return g.moveStart[i], g.moveStart[i+1] }
+
+// numMoves is the number of state i's moves.
+func (g *Graph[S]) numMoves(i int32) int32 { return g.moveStart[i+1] - g.moveStart[i] }
+
+// outcomes returns the range of move m's outcomes.
+func (g *Graph[S]) outcomes(m int32) (lo, hi int32) { return g.edgeStart[m], g.edgeStart[m+1] }
+
+// edgeRange is the range of state v's outcomes over all its moves.
+func (g *Graph[S]) edgeRange(v int32) (lo, hi int32) {
+	return g.edgeStart[g.moveStart[v]], g.edgeStart[g.moveStart[v+1]]
 }
 
-// outcomes returns a move's edges.
-func (g *Graph[S]) outcomes(m move) []edge { return g.edges[m.first : m.first+m.n] }
+// prob is outcome e's float probability, in a move given by floats.
+func (g *Graph[S]) prob(e int32) float64 { return math.Float64frombits(uint64(g.weight[e])) }
+
+// p is outcome e's probability in move m, rounded to float64 (one rounding
+// of w/W, or of prob/Σprob).
+func (g *Graph[S]) p(m, e int32) float64 {
+	if t := g.total[m]; t != 0 {
+		return float64(g.weight[e]) / float64(t)
+	}
+	return g.prob(e) / g.totalF[m]
+}
+
+// floatMove reports whether move m's outcomes are given by float
+// probabilities.
+func (g *Graph[S]) floatMove(m int32) bool { return g.total[m] == 0 }
+
+// recentStates remembers the last few states looked up with their
+// indices: the states that end a game (a win, a loss) are the targets of
+// outcomes all over the graph, and comparing a few values costs less than
+// a map's hash and probe.
+type recentStates[S comparable] struct {
+	keys [4]S
+	idx  [4]int32
+	n    int // entries filled
+	next int // the entry replaced next
+}
+
+func (c *recentStates[S]) find(s S) (int32, bool) {
+	for i := range c.n {
+		if c.keys[i] == s {
+			return c.idx[i], true
+		}
+	}
+	return 0, false
+}
+
+func (c *recentStates[S]) put(s S, i int32) {
+	c.keys[c.next], c.idx[c.next] = s, i
+	c.next = (c.next + 1) % len(c.keys)
+	c.n = max(c.n, c.next)
+	if c.next == 0 {
+		c.n = len(c.keys)
+	}
+}
+
+// push appends v, doubling the capacity when it is full: append grows a
+// large slice by a quarter, which copies a graph of millions of states
+// several times over.
+func push[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, max(len(s), 256))
+	}
+	return append(s, v)
+}

@@ -1,21 +1,38 @@
 package engine
 
-// components returns the strongly connected components of the state graph
-// in reverse topological order: every edge leaving a component goes to one
-// listed before it, so solving them in order finds every value a component
-// needs already solved (Tarjan's algorithm, iterative: boards reach millions
-// of states, too deep for recursion).
-func (g *Graph[S]) components() [][]int32 {
+// components are the strongly connected components of the state graph in
+// reverse topological order, as flat arrays: component c holds the states
+// order[start[c]:start[c+1]], and every edge leaving it goes to a component
+// listed before it, so that solving them in order finds every value a
+// component needs already solved. cyclic[c] says whether component c has a
+// cycle (more than one state, or a state with an outcome back to itself).
+type components struct {
+	order  []int32
+	start  []int32
+	cyclic []bool
+}
+
+// len is the number of components.
+func (c *components) len() int { return len(c.start) - 1 }
+
+// states returns component i's states.
+func (c *components) states(i int) []int32 { return c.order[c.start[i]:c.start[i+1]] }
+
+// components finds them by Tarjan's algorithm, iterative (boards reach
+// millions of states, too deep for recursion); it allocates a few arrays
+// of one entry a state, none a component.
+func (g *Graph[S]) components() components {
 	n := len(g.States)
 	const unvisited = -1
 	index := make([]int32, n)
 	low := make([]int32, n)
 	onStack := make([]bool, n)
+	loop := make([]bool, n) // an outcome back to itself
 	for i := range index {
 		index[i] = unvisited
 	}
+	c := components{order: make([]int32, 0, n), start: []int32{0}}
 	var (
-		comps [][]int32
 		stack []int32
 		next  int32
 	)
@@ -25,23 +42,25 @@ func (g *Graph[S]) components() [][]int32 {
 		if index[root] != unvisited {
 			continue
 		}
-		push := func(v int32) {
+		visit := func(v int32) {
 			index[v], low[v] = next, next
 			next++
-			stack = append(stack, v)
+			stack = push(stack, v)
 			onStack[v] = true
 			lo, hi := g.edgeRange(v)
-			calls = append(calls, frame{v, lo, hi})
+			calls = push(calls, frame{v, lo, hi})
 		}
-		push(root)
+		visit(root)
 		for len(calls) > 0 {
 			f := &calls[len(calls)-1]
 			if f.e < f.end {
-				w := g.edges[f.e].to
+				w := g.to[f.e]
 				f.e++
 				switch {
+				case w == f.v:
+					loop[w] = true
 				case index[w] == unvisited:
-					push(w)
+					visit(w)
 				case onStack[w]:
 					low[f.v] = min(low[f.v], index[w])
 				}
@@ -54,41 +73,20 @@ func (g *Graph[S]) components() [][]int32 {
 				low[p] = min(low[p], low[v])
 			}
 			if low[v] == index[v] {
-				var comp []int32
+				first := len(c.order)
 				for {
 					w := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
 					onStack[w] = false
-					comp = append(comp, w)
+					c.order = append(c.order, w)
 					if w == v {
 						break
 					}
 				}
-				comps = append(comps, comp)
+				c.start = append(c.start, int32(len(c.order)))
+				c.cyclic = append(c.cyclic, len(c.order)-first > 1 || loop[v])
 			}
 		}
 	}
-	return comps
-}
-
-// edgeRange is the range of node v's outcomes, over all its moves, in
-// Graph.edges.
-func (g *Graph[S]) edgeRange(v int32) (lo, hi int32) {
-	nd := g.node[v]
-	if nd.numMoves == 0 {
-		return 0, 0
-	}
-	last := g.moves[nd.first+nd.numMoves-1]
-	return g.moves[nd.first].first, last.first + last.n
-}
-
-// selfLoop reports whether node v has an outcome back to itself.
-func (g *Graph[S]) selfLoop(v int32) bool {
-	lo, hi := g.edgeRange(v)
-	for _, e := range g.edges[lo:hi] {
-		if e.to == v {
-			return true
-		}
-	}
-	return false
+	return c
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -13,25 +14,41 @@ const (
 	DefaultMaxStates      = 1 << 22
 	DefaultExactStates    = 1 << 13
 	DefaultMaxCycleStates = 5000
+	DefaultMaxHubs        = 256
 	DefaultPMFTail        = 1e-13
+	DefaultMaxPMFSteps    = 1 << 24
 )
 
-// Options bound the engine's work. Zero values take the defaults.
+// Options bound the engine's work. Zero values take the defaults. Each
+// limit's error names the limit; the CLI's flags of the same names
+// (--engine-states, --engine-cycle, --engine-hubs, --engine-pmf-steps)
+// raise them for games defined by rules.
 type Options struct {
 	// MaxStates is Explore's limit on the states reachable.
 	MaxStates int
-	// ExactStates: a graph of at most this many states is solved in
-	// big.Rat throughout (Result.Fraction); a larger one in float64 with an
-	// error bound, its cycles still solved exactly. Negative: always
-	// float64.
+	// ExactStates: a graph of at most this many states, none of whose
+	// cycles is larger than MaxCycleStates, is solved in big.Rat
+	// throughout (Result.Fraction); any other in float64 with a proved
+	// error bound. Negative: always float64.
 	ExactStates int
-	// MaxCycleStates bounds the states of one cycle (strongly connected
-	// component), which is solved by exact Gaussian elimination.
+	// MaxCycleStates bounds the states of a cycle (strongly connected
+	// component) solved exactly, by Gaussian elimination over big.Rat. In
+	// float64 mode a larger cycle is solved by the float method of
+	// cycle_float.go instead.
 	MaxCycleStates int
+	// MaxHubs bounds the hubs of a large cycle solved in float64: the
+	// states every loop of the cycle passes through (its feedback
+	// states), whose values the float method solves as a dense system.
+	// Negative: no float method, every cycle past MaxCycleStates is
+	// refused.
+	MaxHubs int
 	// PMF asks for the outcome distribution, cut where the mass not yet
-	// ended is below PMFTail.
-	PMF     bool
-	PMFTail float64
+	// ended is below PMFTail, or after MaxPMFSteps steps (a step takes the
+	// mass waiting at one state); Result.PMFTail is the mass left out
+	// either way.
+	PMF         bool
+	PMFTail     float64
+	MaxPMFSteps int
 
 	// plant is a planted bug, for the engine's own tests that show each
 	// solve method's test can fail; always plantNone outside them.
@@ -47,6 +64,9 @@ const (
 	plantLinearSystem            // the cycle's system forgets the weight of a self-loop
 	plantPolicy                  // policy iteration never improves the first policy
 	plantFloatBound              // the float error bound forgets the errors carried in
+	plantHubCheck                // the large cycle's policy iteration stops after one round and its bound is taken without checking g(x) ≤ x
+	plantModulo                  // the residue's elimination forgets a row's fill-in
+	plantPMFTail                 // the cut distribution's tail forgets the mass still queued
 )
 
 func (o Options) withDefaults() Options {
@@ -59,8 +79,14 @@ func (o Options) withDefaults() Options {
 	if o.MaxCycleStates == 0 {
 		o.MaxCycleStates = DefaultMaxCycleStates
 	}
+	if o.MaxHubs == 0 {
+		o.MaxHubs = DefaultMaxHubs
+	}
 	if o.PMFTail == 0 {
 		o.PMFTail = DefaultPMFTail
+	}
+	if o.MaxPMFSteps == 0 {
+		o.MaxPMFSteps = DefaultMaxPMFSteps
 	}
 	return o
 }
@@ -70,8 +96,9 @@ type Result[S comparable] struct {
 	// Value is the expected outcome from the start under the optimal
 	// policy. Solved in float64, |Value − exact| ≤ ErrorBound, a bound
 	// proved from the relative rounding of every float operation done (the
-	// solver's err table); it does not count underflow, so a value below
-	// about 1e-300 may read 0 with a bound of 0. With Fraction, Value is
+	// solver's err table) and, in a large cycle, from the checks of
+	// cycle_float.go; it does not count underflow, so a value below about
+	// 1e-300 may read 0 with a bound of 0. With Fraction, Value is
 	// Fraction rounded to the nearest float64 (within half an ulp), and
 	// ErrorBound is left 0: Fraction is the exact answer.
 	Value      float64
@@ -94,43 +121,54 @@ type Result[S comparable] struct {
 
 // Solve explores r's states and solves them under opts.
 func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
+	return SolveContext(context.Background(), r, opts)
+}
+
+// SolveContext is Solve that stops, with ctx's error, when ctx is done
+// (checked between components and while building the distribution).
+func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
+	if r.Mover != nil {
+		return solveTwoPlayer(r, opts) // twoplayer.go
+	}
 	g, err := Explore(r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
 	}
-	return g.Solve(opts)
+	return g.SolveContext(ctx, opts)
 }
 
-// Solve solves the explored graph: each strongly connected component in
-// reverse topological order, by a direct sum when it is one state without
-// a self-loop (backward induction), by exact policy iteration otherwise
-// (a single evaluation for a cycle of chance alone).
+// Solve solves the explored graph under opts.
 func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
+	return g.SolveContext(context.Background(), opts)
+}
+
+// SolveContext solves the explored graph: each strongly connected
+// component in reverse topological order, by a direct sum when it is one
+// state without a self-loop (backward induction), by exact policy
+// iteration when it is a cycle of at most MaxCycleStates states (a single
+// evaluation for a cycle of chance alone), and in float64 by the hub
+// method of cycle_float.go when it is larger.
+func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
-	exact := opts.ExactStates > 0 && len(g.States) <= opts.ExactStates
-	s := newSolver(g, exact)
-	s.plant = opts.plant
+	if g.rules.Mover != nil {
+		return solveTwoPlayer(g.rules, opts) // twoplayer.go
+	}
+	comps := g.components()
 	res := Result[S]{States: len(g.States), Method: "float64"}
+	for c := range comps.len() {
+		if comps.cyclic[c] {
+			res.Cycles++
+			res.LargestCycle = max(res.LargestCycle, len(comps.states(c)))
+		}
+	}
+	exact := g.exactMode(opts, res.LargestCycle)
 	if exact {
 		res.Method = "exact"
 	}
-	for _, comp := range g.components() {
-		if len(comp) == 1 && !g.selfLoop(comp[0]) {
-			s.solveOne(comp[0])
-			continue
-		}
-		res.Cycles++
-		res.LargestCycle = max(res.LargestCycle, len(comp))
-		if len(comp) == 1 && !exact && s.solveSelfLoop(comp[0]) {
-			continue
-		}
-		if len(comp) > opts.MaxCycleStates {
-			return Result[S]{}, fmt.Errorf("engine: a cycle of %d states through %v, more than the %d solved exactly: %w", len(comp), g.States[comp[0]], opts.MaxCycleStates, ErrCycleTooLarge)
-		}
-		if err := s.solveCycle(comp); err != nil {
-			return Result[S]{}, err
-		}
+	s, err := g.solveComponents(ctx, opts, comps, exact)
+	if err != nil {
+		return Result[S]{}, err
 	}
 	if exact {
 		res.Fraction = s.rat[0]
@@ -140,18 +178,58 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 	}
 	res.Policy = rules.Policy[S]{}
 	for i, m := range s.policy {
-		if g.node[i].numMoves > 1 {
+		if g.numMoves(int32(i)) > 1 {
 			res.Policy[g.States[i]] = int(m)
 		}
 	}
 	if opts.PMF {
-		res.PMF, res.PMFTail, _ = g.distribution(s.policy, opts.PMFTail)
+		res.PMF, res.PMFTail, _, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		if err != nil {
+			return Result[S]{}, err
+		}
 	}
 	return res, nil
 }
 
+// solveComponents solves every component in reverse topological order
+// (see SolveContext) and returns the solver with its tables.
+func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool) (*solver[S], error) {
+	s := newSolver(g, exact)
+	s.plant = opts.plant
+	for c := range comps.len() {
+		comp := comps.states(c)
+		if !comps.cyclic[c] {
+			s.solveOne(comp[0])
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(comp) == 1 && !exact && s.solveSelfLoop(comp[0]) {
+			continue
+		}
+		var err error
+		if len(comp) <= opts.MaxCycleStates {
+			err = s.solveCycle(comp)
+		} else {
+			err = s.solveLargeCycle(comp, opts)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// exactMode reports whether opts solve the graph in big.Rat throughout:
+// at most ExactStates states, none of its cycles past MaxCycleStates.
+func (g *Graph[S]) exactMode(opts Options, largestCycle int) bool {
+	return opts.ExactStates > 0 && len(g.States) <= opts.ExactStates && largestCycle <= opts.MaxCycleStates
+}
+
 // solver holds the values found so far: rat in exact mode, val and err
-// (the bound on |val − exact|) in float mode, and the policy.
+// (the bound on |val − exact|) in float mode, and the policy (the index of
+// each state's chosen move among its own).
 type solver[S comparable] struct {
 	g      *Graph[S]
 	exact  bool
@@ -188,31 +266,35 @@ func better(goal rules.Goal, q, best *big.Rat) bool {
 // solveOne solves a state whose outcomes all lead to solved states.
 func (s *solver[S]) solveOne(i int32) {
 	g := s.g
-	nd := g.node[i]
-	if nd.end {
+	if g.ended(i) {
 		if s.exact {
-			s.rat[i] = new(big.Rat).SetInt64(int64(nd.value))
+			s.rat[i] = new(big.Rat).SetInt64(int64(g.end[i]))
 		} else {
-			s.val[i] = float64(nd.value)
+			s.val[i] = float64(g.end[i])
 		}
 		return
 	}
+	lo, hi := g.moves(i)
 	if s.exact {
 		var best *big.Rat
-		for k, m := range g.movesOf(i) {
+		for m := lo; m < hi; m++ {
 			q := s.qRat(m, nil)
 			if best == nil || better(g.goal, q, best) {
-				best, s.policy[i] = q, int32(k)
+				best, s.policy[i] = q, m-lo
 			}
 		}
 		s.rat[i] = best
 		return
 	}
+	if hi-lo == 1 {
+		s.val[i], s.err[i] = s.qFloat(lo)
+		return
+	}
 	bestV, worstErr := math.NaN(), 0.0
-	for k, m := range g.movesOf(i) {
+	for m := lo; m < hi; m++ {
 		v, e := s.qFloat(m)
-		if k == 0 || (g.goal == rules.Minimise && v < bestV) || (g.goal == rules.Maximise && v > bestV) {
-			bestV, s.policy[i] = v, int32(k)
+		if m == lo || (g.goal == rules.Minimise && v < bestV) || (g.goal == rules.Maximise && v > bestV) {
+			bestV, s.policy[i] = v, m-lo
 		}
 		worstErr = max(worstErr, e)
 	}
@@ -232,28 +314,25 @@ const unitRoundoff = 0x1p-53
 // with float probabilities), besides the error e_j of v_j scaled by p(1+γ):
 // |q̃ − q| ≤ (1+γ) Σ p e_j + γ Σ p |r+v|. The bound's own float arithmetic
 // is covered by inflating it by (1 + 4(k+5)u).
-func (s *solver[S]) qFloat(m move) (float64, float64) {
-	outs := s.g.outcomes(m)
-	k := float64(len(outs)) + 5
-	if m.total == 0 {
-		k += float64(len(outs)) // fl(Σprob) carries up to k−1 roundings more
+func (s *solver[S]) qFloat(m int32) (float64, float64) {
+	g := s.g
+	lo, hi := g.outcomes(m)
+	k := float64(hi-lo) + 5
+	if g.floatMove(m) {
+		k += float64(hi - lo) // fl(Σprob) carries up to k−1 roundings more
 	}
 	gamma := k * unitRoundoff / (1 - k*unitRoundoff)
 	var q, errSum, absSum float64
-	if s.plant == plantInduction && len(outs) > 1 {
-		outs = outs[:len(outs)-1]
+	if s.plant == plantInduction && hi-lo > 1 {
+		hi--
 	}
-	for _, e := range outs {
-		var p float64
-		if m.total != 0 {
-			p = float64(e.weight) / float64(m.total)
-		} else {
-			p = e.prob / m.totalF
-		}
-		term := float64(e.reward) + s.val[e.to]
+	for e := lo; e < hi; e++ {
+		p := g.p(m, e)
+		to := g.to[e]
+		term := float64(g.reward[e]) + s.val[to]
 		q += p * term
 		if s.plant != plantFloatBound {
-			errSum += p * s.err[e.to]
+			errSum += p * s.err[to]
 		}
 		absSum += p * math.Abs(term)
 	}
@@ -264,34 +343,35 @@ func (s *solver[S]) qFloat(m move) (float64, float64) {
 // qRat is a move's exact value Σ p (r + v), v from x for the states of the
 // cycle being solved (when x is not nil) and from the solved values
 // otherwise.
-func (s *solver[S]) qRat(m move, x []big.Rat) *big.Rat {
-	outs := s.g.outcomes(m)
+func (s *solver[S]) qRat(m int32, x []big.Rat) *big.Rat {
+	g := s.g
+	lo, hi := g.outcomes(m)
 	sum, w, t := new(big.Rat), new(big.Rat), new(big.Rat)
 	total := new(big.Rat)
-	if s.plant == plantInduction && x == nil && len(outs) > 1 {
-		outs = outs[:len(outs)-1]
+	if s.plant == plantInduction && x == nil && hi-lo > 1 {
+		hi--
 	}
-	for _, e := range outs {
-		weightRat(w, m, e)
+	for e := lo; e < hi; e++ {
+		g.weightRat(w, m, e)
 		total.Add(total, w)
-		t.SetInt64(int64(e.reward))
-		if l := s.local[e.to]; x != nil && l >= 0 {
+		t.SetInt64(int64(g.reward[e]))
+		if l := s.local[g.to[e]]; x != nil && l >= 0 {
 			t.Add(t, &x[l])
 		} else {
-			t.Add(t, s.solved(e.to))
+			t.Add(t, s.solved(g.to[e]))
 		}
 		sum.Add(sum, t.Mul(t, w))
 	}
 	return sum.Quo(sum, total)
 }
 
-// weightRat sets w to an outcome's exact weight: its integer weight, or its
-// float probability read as the exact rational it is.
-func weightRat(w *big.Rat, m move, e edge) *big.Rat {
-	if m.total != 0 {
-		return w.SetInt64(e.weight)
+// weightRat sets w to outcome e's exact weight in move m: its integer
+// weight, or its float probability read as the exact rational it is.
+func (g *Graph[S]) weightRat(w *big.Rat, m, e int32) *big.Rat {
+	if !g.floatMove(m) {
+		return w.SetInt64(g.weight[e])
 	}
-	return w.SetFloat64(e.prob)
+	return w.SetFloat64(g.prob(e))
 }
 
 // solved is a solved state's value as an exact rational (in float mode,
@@ -318,31 +398,33 @@ const maxExactWeight = 1 << 53
 // past 2⁵³ and states with choices go to solveCycle instead.
 func (s *solver[S]) solveSelfLoop(i int32) bool {
 	g := s.g
-	moves := g.movesOf(i)
-	if len(moves) != 1 || moves[0].total == 0 || moves[0].total > maxExactWeight {
+	if g.numMoves(i) != 1 {
 		return false
 	}
-	m := moves[0]
-	outs := g.outcomes(m)
-	k := float64(len(outs)) + 2
+	m := g.moveStart[i]
+	if g.floatMove(m) || g.total[m] > maxExactWeight {
+		return false
+	}
+	lo, hi := g.outcomes(m)
+	k := float64(hi-lo) + 2
 	gamma := k * unitRoundoff / (1 - k*unitRoundoff)
 	var num, errSum, absSum float64
 	loop := int64(0)
-	for _, e := range outs {
-		w := float64(e.weight)
-		term := float64(e.reward)
-		if e.to == i {
-			loop += e.weight
+	for e := lo; e < hi; e++ {
+		w := float64(g.weight[e])
+		term := float64(g.reward[e])
+		if to := g.to[e]; to == i {
+			loop += g.weight[e]
 		} else {
-			term += s.val[e.to]
+			term += s.val[to]
 			if s.plant != plantFloatBound {
-				errSum += w * s.err[e.to]
+				errSum += w * s.err[to]
 			}
 		}
 		num += w * term
 		absSum += w * math.Abs(term)
 	}
-	d := m.total - loop
+	d := g.total[m] - loop
 	if d <= 0 {
 		return false // it never leaves: solveCycle says so
 	}
@@ -350,4 +432,10 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 	s.val[i] = x
 	s.err[i] = (((1+gamma)*errSum+gamma*absSum)/float64(d) + 2*unitRoundoff*math.Abs(x)) * (1 + 4*k*unitRoundoff)
 	return true
+}
+
+// cycleError names a cycle the engine could not solve within a limit, and
+// the option and flag that raise it.
+func (g *Graph[S]) cycleError(comp []int32, what string) error {
+	return fmt.Errorf("engine: a cycle of %d states through %v: %s: %w", len(comp), g.States[comp[0]], what, ErrCycleTooLarge)
 }

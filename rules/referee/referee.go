@@ -29,8 +29,10 @@ func Play[S comparable](r rules.Rules[S], policy rules.Policy[S], rng *rand.Rand
 	s, total := r.Start, 0
 	for step := 0; ; step++ {
 		if v, ended := r.End(s); ended {
-			if v < 0 {
-				return 0, fmt.Errorf("state %v: end value %d is negative", s, v)
+			// The engine holds end values to the same range, so that
+			// no board is played here that it refuses.
+			if v < 0 || v > rules.MaxOutcome {
+				return 0, fmt.Errorf("state %v: end value %d is outside 0..%d (rules.MaxOutcome, which the engine holds to as well)", s, v, rules.MaxOutcome)
 			}
 			return total + v, nil
 		}

@@ -97,6 +97,9 @@ func TestPlayRefusals(t *testing.T) {
 		{"move out of range", bet, rules.Policy[int]{0: 2}, "the policy chooses move 2 of 2"},
 		{"endless", loop, nil, "did not end"},
 		{"no End", rules.Rules[int]{Chance: loop.Chance}, nil, "End is missing"},
+		// The engine refuses an end value past rules.MaxOutcome: so does the
+		// referee, rather than play a board nobody can judge.
+		{"end value past MaxOutcome", rules.Rules[int]{End: func(int) (int, bool) { return rules.MaxOutcome + 1, true }, Chance: loop.Chance}, nil, "outside 0..1048576"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

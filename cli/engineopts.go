@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/rules/engine"
+	"github.com/spf13/pflag"
+)
+
+// engineFlags are the rules engine's limits on the command line, for the
+// games defined by rules (props.RulesEngineGame): solve, check and report
+// offer them when the program has such a game. A flag left unset keeps
+// the game's own limit.
+type engineFlags struct {
+	states, cycle, hubs, pmfSteps int
+	maxError                      float64
+}
+
+// rulesGames names the program's games defined by rules, or "none".
+func (p Program) rulesGames() string {
+	return p.namesOf(func(g props.Game) bool {
+		re, ok := g.(props.RulesEngineGame)
+		if !ok {
+			return false
+		}
+		_, ok = re.EngineLimits()
+		return ok
+	})
+}
+
+// register adds the --engine-* flags to f when some game is defined by
+// rules (names lists them).
+func (e *engineFlags) register(f *pflag.FlagSet, names string) {
+	if names == "none" {
+		return
+	}
+	for _, fl := range []struct {
+		v    *int
+		name string
+		help string
+	}{
+		{&e.states, "engine-states", "most states the rules engine explores on one board (default %d)"},
+		{&e.cycle, "engine-cycle", "largest cycle of states the rules engine solves exactly; larger ones in float64 with a proved bound (default %d)"},
+		{&e.hubs, "engine-hubs", "most hubs (states every loop passes through) of a large cycle the float method solves (default %d)"},
+		{&e.pmfSteps, "engine-pmf-steps", "most steps of the outcome distribution; past them its cut mass is stated (default %d)"},
+	} {
+		def := map[string]int{"engine-states": engine.DefaultMaxStates, "engine-cycle": engine.DefaultMaxCycleStates, "engine-hubs": engine.DefaultMaxHubs, "engine-pmf-steps": engine.DefaultMaxPMFSteps}[fl.name]
+		f.IntVar(fl.v, fl.name, 0, fmt.Sprintf(fl.help, def)+"; for games defined by rules: "+names)
+	}
+	f.Float64Var(&e.maxError, "engine-max-error", 0, fmt.Sprintf("largest proved error bound of the rules engine's float64 answer (default %g)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
+}
+
+// apply sets the limits given on g; a game without rules is left as it is
+// when no flag was given, and is a usage error otherwise.
+func (e engineFlags) apply(g props.Game) (props.Game, error) {
+	if e == (engineFlags{}) {
+		return g, nil
+	}
+	re, ok := g.(props.RulesEngineGame)
+	var l props.EngineLimits
+	if ok {
+		l, ok = re.EngineLimits()
+	}
+	if !ok {
+		return nil, usagef("%s is not defined by rules: the --engine-* flags do not apply to it", g.Name())
+	}
+	for _, set := range []struct {
+		v   int
+		dst *int
+	}{{e.states, &l.Options.MaxStates}, {e.cycle, &l.Options.MaxCycleStates}, {e.hubs, &l.Options.MaxHubs}, {e.pmfSteps, &l.Options.MaxPMFSteps}} {
+		if set.v < 0 {
+			return nil, usagef("an --engine-* limit must be positive, not %d", set.v)
+		}
+		if set.v > 0 {
+			*set.dst = set.v
+		}
+	}
+	if e.maxError < 0 || e.maxError != e.maxError {
+		return nil, usagef("--engine-max-error must be positive, not %v", e.maxError)
+	}
+	if e.maxError > 0 {
+		l.MaxError = e.maxError
+	}
+	return re.WithEngineLimits(l)
+}
+
+// applyAll is apply on every game that is defined by rules; the others are
+// left as they are.
+func (e engineFlags) applyAll(games []props.Game) ([]props.Game, error) {
+	if e == (engineFlags{}) {
+		return games, nil
+	}
+	out := make([]props.Game, len(games))
+	for i, g := range games {
+		out[i] = g
+		if re, ok := g.(props.RulesEngineGame); ok {
+			if _, ok := re.EngineLimits(); ok {
+				var err error
+				if out[i], err = e.apply(g); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,95 @@
+package props_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/rules"
+	"github.com/chancecheck/chancecheck/rules/engine"
+	"pgregory.net/rapid"
+)
+
+// rollsGame counts the rolls of a three-faced die until the total reaches
+// the board's target: 4/3 rolls for a target of 2 (a 2 or a 3 reaches it,
+// a 1 needs a second roll), and target+1 states.
+func rollsGame(r props.RulesOf[int, int]) props.Game {
+	r.Rules = func(t int) rules.Rules[int] {
+		return rules.Rules[int]{
+			End: func(total int) (int, bool) { return 0, total >= t },
+			Chance: func(total int) []rules.Outcome[int] {
+				return []rules.Outcome[int]{{Weight: 1, Next: total + 1, Reward: 1}, {Weight: 1, Next: total + 2, Reward: 1}, {Weight: 1, Next: total + 3, Reward: 1}}
+			},
+		}
+	}
+	return props.FromRules(props.Spec[int]{
+		Name: "rolls",
+		Parse: func(r io.Reader, file string) ([]int, error) {
+			var t int
+			if _, err := fmt.Fscan(r, &t); err != nil || t < 1 {
+				return nil, fmt.Errorf("%s:1: want a target", file)
+			}
+			return []int{t}, nil
+		},
+		Write:     func(w io.Writer, b []int) error { _, err := fmt.Fprintln(w, b[0]); return err },
+		Generator: rapid.IntRange(1, 50),
+		Outcome:   props.Count,
+	}, r)
+}
+
+// solve and check (Answer) of a count game defined by rules get the value
+// without the outcome distribution; report (Solve) gets both, with the
+// same value.
+func TestRulesAnswerIsValueOnly(t *testing.T) {
+	g := rollsGame(props.RulesOf[int, int]{})
+	ans, err := g.Answer(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := g.Solve(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.PMF != nil {
+		t.Errorf("Answer built the distribution %v", ans.PMF)
+	}
+	if sol.PMF == nil || ans.Value != sol.Value || ans.Fraction.RatString() != "4/3" {
+		t.Errorf("Answer %v (%v), Solve %v with distribution %v: want 4/3 from both", ans.Value, ans.Fraction, sol.Value, sol.PMF)
+	}
+}
+
+// A board past the engine's limits is one nobody can judge (wrapping
+// ErrCannotJudge, naming the limit's flag), and WithEngineLimits raises
+// the limit.
+func TestRulesLimitsCannotJudge(t *testing.T) {
+	g := rollsGame(props.RulesOf[int, int]{Engine: engine.Options{MaxStates: 10}})
+	_, err := g.Answer(30)
+	if !errors.Is(err, props.ErrCannotJudge) || !strings.Contains(err.Error(), "--engine-states") {
+		t.Fatalf("error %v: want ErrCannotJudge naming --engine-states", err)
+	}
+	re, ok := g.(props.RulesEngineGame)
+	if !ok {
+		t.Fatal("a game defined by rules is not a RulesEngineGame")
+	}
+	l, ok := re.EngineLimits()
+	if !ok || l.Options.MaxStates != 10 {
+		t.Fatalf("limits %+v, %v: want MaxStates 10", l, ok)
+	}
+	l.Options.MaxStates = 100
+	raised, err := re.WithEngineLimits(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol, err := raised.Answer(30); err != nil || sol.Fraction == nil {
+		t.Errorf("under 100 states: %v, %v", sol, err)
+	}
+	if _, err := props.SnakesThreeWay().(props.RulesEngineGame).WithEngineLimits(l); err != nil {
+		t.Errorf("SnakesThreeWay: %v", err)
+	}
+	if _, err := props.Snakes().(props.RulesEngineGame).WithEngineLimits(l); !errors.Is(err, props.ErrUnsupported) {
+		t.Errorf("Snakes has no rules, yet WithEngineLimits says %v", err)
+	}
+}
