@@ -19,12 +19,21 @@ import (
 //     problem (a validator, --validator, would say so before any solver
 //     runs; with one, this is not needed). When one of them fails and
 //     another takes the input, that one is at fault, as it would be on an
-//     input the solver passed. A brute force or a referee out of time says
-//     nothing.
+//     input the solver passed. A brute force or a referee out of time, or
+//     killed at the idleness limit, says nothing (outOfTime).
 //   - A brute force that disagrees with the solver, or with the referee,
 //     is run again on the input (bruteAgain): one whose second answer is
 //     outside the tolerance of its first is inconsistent, and it, not the
-//     solver or the referee, is named.
+//     solver or the referee, is named. One that runs out of time the
+//     second time could not be re-checked: that judges nobody, and the case
+//     is not judged.
+
+// outOfTime reports whether f is a time or idleness limit: for the brute
+// force (it is for small inputs) and the referee (an input too big to
+// simulate) neither is a fault, only an input they cannot judge.
+func outOfTime(f *Fault) bool {
+	return f != nil && (f.Verdict == props.TimeLimit || f.Verdict == props.IdleLimit)
+}
 
 // inputOnTrial runs the brute force (when there is one) and the referee on
 // input, which the solver failed on (solverFault says how): a Fault of the
@@ -38,7 +47,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 		switch {
 		case err != nil:
 			return nil, err
-		case fault != nil && fault.Verdict == props.TimeLimit: // says nothing either way
+		case outOfTime(fault): // says nothing either way
 		case fault != nil:
 			failed = append(failed, fault)
 		default:
@@ -57,7 +66,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 	switch {
 	case err != nil:
 		return nil, err
-	case fault != nil && fault.Verdict == props.TimeLimit: // too big to simulate: says nothing either way
+	case outOfTime(fault): // too big to simulate: says nothing either way
 	case fault != nil:
 		failed = append(failed, fault)
 	default:
@@ -104,31 +113,33 @@ func (s *Stress) refereeTakes(ctx context.Context, input []byte, seed int64) (*F
 // bruteAgain runs the brute force on input again, after its answer first
 // (f's) disagreed with the solver's or the referee's: nil when it gives the
 // same answer (within the tolerance; exactly for an exact kind of answer),
-// else its fault (inconsistent, or whatever went wrong this time).
-func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure) (*Fault, error) {
+// else its fault (inconsistent, or whatever went wrong this time). A second
+// run out of time (or at the idleness limit) is no answer: recheck says the
+// brute force could not be re-checked, which judges nobody. An
+// interruption is returned as ctx's error.
+func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure) (fault *Fault, recheck string, err error) {
 	first := s.ShowBrute(f)
 	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
 	switch {
 	case err != nil:
-		return nil, err
-	case fault != nil && fault.Verdict == props.TimeLimit:
-		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
-			Detail: fmt.Sprintf("it answered %s on this input, then, run again on it, ran out of time: a brute force must give the same answer to the same input", first)}, nil
+		return nil, "", err
+	case outOfTime(fault):
+		return nil, fmt.Sprintf("the brute force answered %s, then, run again on the same input to re-check its answer, ran out of time (%s): it could not be re-checked, so nobody is judged on this input", first, fault.Verdict), nil
 	case fault != nil:
-		return fault, nil
+		return fault, "", nil
 	}
 	b, fault := s.readBrute(out)
 	if s.BruteDistribution {
 		b, _, fault = s.readBruteDistribution(out)
 	}
 	if fault != nil {
-		return fault, nil
+		return fault, "", nil
 	}
 	again := &Failure{Brute: b.value.Float64(), BruteValue: b.value, BruteFraction: b.frac}
 	if s.rule().Kind.Exact() && !b.value.Equal(f.BruteValue) || !s.rule().Kind.Exact() && !s.Tolerance.Accepts(f.Brute, again.Brute) {
 		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
 			Detail: fmt.Sprintf("it answered %s on this input, then %s on the same input (%s): a brute force must give the same answer to the same input, so it cannot judge the solver or the referee here",
-				first, s.ShowBrute(again), s.judgeRule())}, nil
+				first, s.ShowBrute(again), s.judgeRule())}, "", nil
 	}
-	return nil, nil
+	return nil, "", nil
 }

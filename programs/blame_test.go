@@ -234,3 +234,86 @@ func TestStressTooBigToSimulate(t *testing.T) {
 		})
 	}
 }
+
+// recheckOutOfTime answers the urn's probability plus shift the first time
+// it sees an input, and runs out of time (verdict v's way) on every later
+// run on it: a brute force whose re-check cannot be done.
+type recheckOutOfTime struct {
+	shift float64
+	idle  bool
+	mu    sync.Mutex
+	seen  map[string]bool
+}
+
+func (b *recheckOutOfTime) Run(_ context.Context, _ []string, input []byte) (props.RunResult, error) {
+	b.mu.Lock()
+	again := b.seen[string(input)]
+	b.seen[string(input)] = true
+	b.mu.Unlock()
+	if again {
+		return props.RunResult{TimedOut: !b.idle, Idle: b.idle, ExitCode: -1, Signal: "killed"}, nil
+	}
+	a, n := readUrn(input)
+	p := 0.0
+	if a+n > 0 {
+		p = float64(a) / float64(a+n)
+	}
+	return props.RunResult{Stdout: fmt.Appendf(nil, "%.9f\n", p+b.shift)}, nil
+}
+func (*recheckOutOfTime) String() string { return "brute" }
+
+// For the brute force and the referee an idleness limit is a time limit:
+// the input could not be judged, which is nobody's fault; and a brute force
+// whose re-check runs out of time is not inconsistent (only two different
+// answers are), nor is the solver blamed on its first answer alone. Each
+// row was the named program's fault before.
+func TestStressOutOfTimeJudgesNobody(t *testing.T) {
+	idle := result{props.RunResult{Idle: true, ExitCode: -1, Signal: "killed"}}
+	tests := []struct {
+		name      string
+		plant     func(s *Stress)
+		failure   FailureKind // the solver's failure, or 0
+		notJudged string      // in NotJudgedNote, or "" for no case not judged
+		check     func(o *Outcome) bool
+	}{
+		{"brute force idle", func(s *Stress) { s.Brute = idle }, 0, "", func(o *Outcome) bool { return o.BruteSkipped == o.Judged }},
+		{"referee idle, the brute force judges", func(s *Stress) { s.Referee, s.Brute = idle, urnSolver(0) }, 0, "", func(o *Outcome) bool { return o.RefereeSkipped == o.Judged }},
+		{"referee idle, no brute force", func(s *Stress) { s.Referee = idle }, 0, "referee ran out of time", func(o *Outcome) bool { return o.NotJudged == o.Judged }},
+		// Before: the two idle runs made it the generator's input.
+		{"solver crashes, the others idle", func(s *Stress) { s.Solver, s.Brute, s.Referee = crash(), idle, idle }, SolverFault, "", nil},
+		{"brute force re-check out of time", func(s *Stress) {
+			s.Brute = &recheckOutOfTime{shift: 0.003, seen: map[string]bool{}}
+		}, 0, "could not be re-checked", func(o *Outcome) bool { return o.NotJudged > 0 }},
+		{"brute force re-check idle", func(s *Stress) {
+			s.Brute = &recheckOutOfTime{shift: 0.003, idle: true, seen: map[string]bool{}}
+		}, 0, "could not be re-checked", func(o *Outcome) bool { return o.NotJudged > 0 }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := urnStress()
+			tt.plant(s)
+			out, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Fault != nil {
+				t.Fatalf("fault %v: want nobody's fault", out.Fault)
+			}
+			if tt.failure != 0 {
+				if out.First == nil || out.First.Kind != tt.failure {
+					t.Fatalf("failure %+v: want the solver's %s", out.First, tt.failure)
+				}
+				return
+			}
+			if out.Failed() {
+				t.Fatalf("failure %+v: want none", out.First)
+			}
+			if !strings.Contains(out.NotJudgedNote, tt.notJudged) || (tt.notJudged == "") != (out.NotJudged == 0) {
+				t.Errorf("%d not judged (%q): want a note saying %q", out.NotJudged, out.NotJudgedNote, tt.notJudged)
+			}
+			if tt.check != nil && !tt.check(out) {
+				t.Errorf("outcome %+v", out)
+			}
+		})
+	}
+}

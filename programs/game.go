@@ -124,10 +124,10 @@ func Game(g GameSpec) (props.Game, error) {
 			return props.Solution{}, err
 		}
 		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in.Text))
-		if err == nil && fault != nil && fault.Verdict == props.TimeLimit {
-			// A brute force is for small inputs: out of time, it cannot
-			// judge this one, which is nobody's fault (check skips it).
-			return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (--program-timeout): %w", g.Brute, props.ErrCannotJudge)
+		if err == nil && outOfTime(fault) {
+			// A brute force is for small inputs: out of time (or idle), it
+			// cannot judge this one, which is nobody's fault (check skips it).
+			return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (%s; --program-timeout): %w", g.Brute, fault.Verdict, props.ErrCannotJudge)
 		}
 		if err == nil && fault != nil {
 			err = fault

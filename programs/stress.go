@@ -615,7 +615,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		switch {
 		case err != nil:
 			return r, err
-		case fault != nil && fault.Verdict == props.TimeLimit:
+		case outOfTime(fault):
 			r.bruteSkipped = true // a brute force is for small inputs
 		case fault != nil:
 			r.fault = fault
@@ -644,12 +644,12 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			switch {
 			case err != nil:
 				return r, err
-			case fault != nil && fault.Verdict == props.TimeLimit && !f.HasBrute:
+			case outOfTime(fault) && !f.HasBrute:
 				// Too big to simulate, and no brute force answered: nobody
 				// can judge this case, which is no one's failure.
 				r.refereeSkipped, r.notJudged = true, "the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered"
 				return r, nil
-			case fault != nil && fault.Verdict == props.TimeLimit:
+			case outOfTime(fault):
 				r.refereeSkipped = true // judged by the brute force alone
 			case fault != nil:
 				r.fault = fault
@@ -665,8 +665,8 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 				}
 				f.Detail = s.refereeDetail(f, j)
 				if f.Kind == ProgramsDisagree {
-					if fault, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil {
-						r.fault = fault
+					if fault, recheck, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil || recheck != "" {
+						r.fault, r.notJudged = fault, recheck
 						return r, err
 					}
 					r.failure = f
@@ -680,8 +680,8 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	if f.HasBrute && !s.bruteAgrees(f) {
 		// The brute force is run again before the solver is blamed: one
 		// that changes its answer is named instead.
-		if fault, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil {
-			r.fault = fault
+		if fault, recheck, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil || recheck != "" {
+			r.fault, r.notJudged = fault, recheck
 			return r, err
 		}
 		f.Kind = BruteDisagrees
