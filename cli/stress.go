@@ -315,6 +315,9 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		writeStressText(w, s, outcome)
 	}
 	switch {
+	case outcome.Fault != nil && outcome.Failed():
+		// The solver's failure stands (exit 1), beside the other's fault.
+		return fmt.Errorf("stress stopped: the solver failed (%s), and so did the %s (%s) on the same input", outcome.First.Verdict, outcome.Fault.Role, outcome.Fault.Verdict)
 	case outcome.Fault != nil:
 		if outcome.Fault.Inconsistent {
 			return programError{fmt.Errorf("stress stopped: the %s is inconsistent: the solver is not blamed", outcome.Fault.Role)}

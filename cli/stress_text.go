@@ -86,6 +86,11 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 			fmt.Fprintf(w, "input, %d bytes:\n%s", len(f.Input), ensureNewline(clipInput(f.Input)))
 			fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Command, f.Validator)
 		}
+		if o.First != nil {
+			fmt.Fprintf(w, "\nthe solver failed on this input too:")
+			writeStressFailure(w, s, o)
+			return
+		}
 		fmt.Fprintln(w)
 	case o.NotReproduced != nil:
 		f := o.NotReproduced

@@ -19,7 +19,7 @@ import (
 //     problem (a validator, --validator, would say so before any solver
 //     runs; with one, this is not needed). When one of them fails and
 //     another takes the input, that one is at fault, as it would be on an
-//     input the solver passed. A brute force or a referee out of time, or
+//     input the solver passed, and the solver's failure is reported too. A brute force or a referee out of time, or
 //     killed at the idleness limit, says nothing (outOfTime).
 //   - A brute force that disagrees with the solver, or with the referee,
 //     is run again on the input (bruteAgain): one whose second answer is
@@ -38,7 +38,8 @@ func outOfTime(f *Fault) bool {
 // inputOnTrial runs the brute force (when there is one) and the referee on
 // input, which the solver failed on (solverFault says how): a Fault of the
 // generator when all of them fail on it too, of the one that fails when
-// another takes it, or nil when they all take it.
+// another takes it (the caller keeps the solver's failure beside it), or
+// nil when they all take it.
 func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed int64, solverFault string) (*Fault, error) {
 	var failed []*Fault
 	took := 0

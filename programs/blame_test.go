@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -53,19 +54,24 @@ func TestStressBlamesTheRightProgram(t *testing.T) {
 		fault        Role // "" for the solver's failure
 		inconsistent bool
 		wantInMsg    string
+		solverToo    bool // the solver's failure is reported beside the fault
 	}{
 		{"garbage generator, no validator, with a brute force", func(s *Stress) {
 			s.Generator, s.Solver, s.Referee, s.Brute = garbage, strictUrn(urnSolver(0)), strictUrn(urnReferee(0)), strictUrn(urnSolver(0))
-		}, RoleGenerator, false, "no program takes its input"},
+		}, RoleGenerator, false, "no program takes its input", false},
 		{"garbage generator, no validator, no brute force", func(s *Stress) {
 			s.Generator, s.Solver, s.Referee = garbage, strictUrn(urnSolver(0)), strictUrn(urnReferee(0))
-		}, RoleGenerator, false, "no program takes its input"},
+		}, RoleGenerator, false, "no program takes its input", false},
 		{"garbage that the referee alone fails on", func(s *Stress) {
 			s.Generator, s.Solver, s.Referee, s.Brute = garbage, strictUrn(urnSolver(0)), strictUrn(urnReferee(0)), urnSolver(0)
-		}, RoleReferee, false, "cannot read two numbers"},
-		{"a brute force inconsistent by 0.003", func(s *Stress) { s.Brute = inconsistentBrute(0.003) }, RoleBrute, true, "then"},
-		{"a solver that alone crashes", func(s *Stress) { s.Solver, s.Brute = crash(), urnSolver(0) }, "", false, "boom"},
-		{"a wrong solver, a consistent brute force", func(s *Stress) { s.Solver, s.Brute = urnSolver(2), urnSolver(0) }, "", false, "the brute force"},
+		}, RoleReferee, false, "cannot read two numbers", true},
+		// Before, only the brute force's crash was reported.
+		{"the solver and the brute force crash on an input the referee plays", func(s *Stress) {
+			s.Solver, s.Brute = crash(), crash()
+		}, RoleBrute, false, "boom", true},
+		{"a brute force inconsistent by 0.003", func(s *Stress) { s.Brute = inconsistentBrute(0.003) }, RoleBrute, true, "then", false},
+		{"a solver that alone crashes", func(s *Stress) { s.Solver, s.Brute = crash(), urnSolver(0) }, "", false, "boom", false},
+		{"a wrong solver, a consistent brute force", func(s *Stress) { s.Solver, s.Brute = urnSolver(2), urnSolver(0) }, "", false, "the brute force", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,8 +87,11 @@ func TestStressBlamesTheRightProgram(t *testing.T) {
 				}
 				return
 			}
-			if out.Failed() || out.Fault == nil || out.Fault.Role != tt.fault || out.Fault.Inconsistent != tt.inconsistent {
-				t.Fatalf("fault %+v, failure %+v: want the %s's fault (inconsistent %v), and no failure of the solver", out.Fault, out.First, tt.fault, tt.inconsistent)
+			if out.Failed() != tt.solverToo || out.Fault == nil || out.Fault.Role != tt.fault || out.Fault.Inconsistent != tt.inconsistent {
+				t.Fatalf("fault %+v, failure %+v: want the %s's fault (inconsistent %v), and the solver's failure %v", out.Fault, out.First, tt.fault, tt.inconsistent, tt.solverToo)
+			}
+			if tt.solverToo && (out.First.Kind != SolverFault || !bytes.Equal(out.First.Input, out.Fault.Input)) {
+				t.Errorf("the solver's failure %+v: want its own fault on the input of the %s's", out.First, tt.fault)
 			}
 			if !strings.Contains(out.Fault.Error(), tt.wantInMsg) || len(out.Fault.Input) == 0 {
 				t.Errorf("fault %q with input %q: want it to say %q and show the input", out.Fault.Error(), out.Fault.Input, tt.wantInMsg)

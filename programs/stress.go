@@ -180,7 +180,11 @@ type Outcome struct {
 	NotReproduced *Failure
 	Confirmation  *Judgement
 	// Fault is a fault of the generator, the referee or the brute force
-	// that stopped the run: the solver is not judged on it.
+	// that stopped the run: the solver is not judged on it. When the
+	// solver failed on the same input (a crash, a limit, its output's
+	// format) and the brute force or the referee failed on it while the
+	// other took it, both are reported: Fault, and the solver's failure in
+	// Found and First, not shrunk.
 	Fault *Fault
 	// Interrupted says that ctx ended the run (Ctrl-C, SIGTERM) before it
 	// was over: no verdict on anyone. Judged counts the cases judged before
@@ -318,6 +322,12 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 			}
 			if r.fault != nil {
 				out.Fault = r.fault
+				if f := r.failure; f != nil {
+					// The solver failed on the input too: its failure is
+					// kept, not shrunk (shrinking would meet the fault).
+					out.Found, out.First = f, f
+					out.Shrink = ShrinkStats{Note: fmt.Sprintf("not shrunk: the %s failed on this input too", r.fault.Role)}
+				}
 				return out, nil
 			}
 			out.Judged++
@@ -537,7 +547,7 @@ const (
 type judged struct {
 	input                       []byte
 	failure                     *Failure // nil: it passed
-	fault                       *Fault   // a program other than the solver failed
+	fault                       *Fault   // a program other than the solver failed (with failure: on the input the solver failed on)
 	judgement                   *Judgement
 	bruteCompared, bruteSkipped bool
 	refereeSkipped              bool   // the referee ran out of time
@@ -574,10 +584,13 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	solverFault := func() (judged, error) {
 		if s.Validator == nil {
 			blame, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
-			if err != nil || blame != nil {
+			if err != nil || blame != nil && blame.Role == RoleGenerator {
 				r.fault = blame
 				return r, err
 			}
+			// The brute force or the referee failed on an input the other
+			// took: its fault and the solver's failure are both reported.
+			r.fault = blame
 		}
 		r.failure = f
 		return r, nil
