@@ -3,10 +3,15 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+	"pgregory.net/rapid"
 )
 
 func TestRelaxLimits(t *testing.T) {
@@ -107,5 +112,44 @@ func TestSolveInterruptedReadingStdin(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("solve still reads stdin 20 s after the interrupt")
+	}
+}
+
+// TestSolveInterruptedSolving checks that an interrupt (ctx done) ends
+// solve while a board is being solved (issue 21: Ctrl-C during a long
+// engine solve printed the answer 37.6 s later): the analyst here cancels
+// the run itself and then waits to be let go, so the order, not the
+// timing, decides; the wait only bounds a failing run.
+func TestSolveInterruptedSolving(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	release := make(chan struct{})
+	defer close(release)
+	stuck := props.Define(props.Spec[int]{
+		Name: "stuck",
+		Parse: func(r io.Reader, _ string) ([]int, error) {
+			var n int
+			_, err := fmt.Fscan(r, &n)
+			return []int{n}, err
+		},
+		Write:     func(w io.Writer, bs []int) error { _, err := fmt.Fprintln(w, bs[0]); return err },
+		Generator: rapid.Just(1),
+		Solve: func(int) (props.Solution, error) {
+			cancel() // Ctrl-C while the analyst works
+			<-release
+			return props.Solution{Value: 0.5}, nil
+		},
+		Play: func(b int, rng *rand.Rand) (int, error) { return b * rng.IntN(2), nil },
+	})
+	code := make(chan int, 1)
+	var stdout, stderr bytes.Buffer
+	go func() { code <- Run(ctx, []string{"solve", "stuck"}, strings.NewReader("1\n"), &stdout, &stderr, stuck) }()
+	select {
+	case c := <-code:
+		if c != exitInterrupted || !strings.Contains(stderr.String(), "interrupted while solving") || stdout.Len() != 0 {
+			t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, no answer, and the interruption said", c, stdout.String(), stderr.String(), exitInterrupted)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("solve still solves 20 s after the interrupt")
 	}
 }

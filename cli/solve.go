@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -20,7 +21,7 @@ func (p Program) newSolveCommand() *cobra.Command {
 		Long: `solve reads FILE (or stdin) in the game's original input format and prints
 the answers in the original output format, exactly as an accepted contest
 solution would. Invalid input exits 1 with FILE:LINE: what is wrong; an
-interrupt (Ctrl-C) or SIGTERM while it waits for stdin exits 130.
+interrupt (Ctrl-C) or SIGTERM while it waits for stdin or solves exits 130.
 
 Games:
 ` + p.gamesHelp(),
@@ -43,7 +44,11 @@ Games:
 			if err != nil {
 				return err
 			}
-			sols, bad, err := answerAll(g, boards)
+			sols, bad, err := answerAllContext(cmd.Context(), g, boards)
+			if errors.Is(err, errInterrupted) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", inputName(args), err)
+				return err // exit 130
+			}
 			if err != nil {
 				return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), bad+1, err)
 			}

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -14,18 +16,49 @@ import (
 // workers, so the output is the same bytes as a sequential solve's; the
 // error is that of the first board (in input order) whose answer failed, as
 // a sequential solve would report it.
-func answerAll(g props.Game, boards []props.Board) ([]props.Solution, int, error) {
+//
+// Once ctx is done no further board is started (its error instead).
+func answerAll(ctx context.Context, g props.Game, boards []props.Board) ([]props.Solution, int, error) {
 	answer := g.Answer
 	if v, ok := g.(props.ValidAnswerer); ok {
 		answer = v.AnswerValid
 	}
 	sols := make([]props.Solution, len(boards))
 	i, err := forEachIndex(len(boards), runtime.GOMAXPROCS(0), func(i int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		var err error
 		sols[i], err = answer(boards[i])
 		return err
 	})
 	return sols, i, err
+}
+
+// answerAllContext is answerAll that returns, with an error wrapping
+// errInterrupted, as soon as ctx is done (Ctrl-C during a long solve): a
+// Game's Answer takes no context, so the boards being solved then finish
+// on their own goroutines, and no further board is started.
+func answerAllContext(ctx context.Context, g props.Game, boards []props.Board) ([]props.Solution, int, error) {
+	type result struct {
+		sols []props.Solution
+		bad  int
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		sols, bad, err := answerAll(ctx, g, boards)
+		done <- result{sols, bad, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil && ctx.Err() != nil {
+			return nil, -1, fmt.Errorf("%w while solving: %v", errInterrupted, context.Cause(ctx))
+		}
+		return r.sols, r.bad, r.err
+	case <-ctx.Done():
+		return nil, -1, fmt.Errorf("%w while solving: %v", errInterrupted, context.Cause(ctx))
+	}
 }
 
 // forEachIndex calls do(i) for i in 0..n-1 on up to workers goroutines,

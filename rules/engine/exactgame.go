@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/big"
 
 	"github.com/chancecheck/chancecheck/rules"
@@ -22,8 +23,9 @@ import (
 //     every reply to σ.
 //
 // So w ≤ value ≤ u, and where the two fractions are equal, that is the
-// value, and σ and τ are optimal.
-func exactGame[S comparable](r rules.Rules[S], pol rules.Policy[S], opts Options) *big.Rat {
+// value, and σ and τ are optimal. When ctx is done it returns nil (the
+// caller tells an interruption by ctx.Err()).
+func exactGame[S comparable](ctx context.Context, r rules.Rules[S], pol rules.Policy[S], opts Options) *big.Rat {
 	side := func(goal rules.Goal) func(S) bool {
 		return func(s S) bool { return r.Mover(s) == goal }
 	}
@@ -36,7 +38,7 @@ func exactGame[S comparable](r rules.Rules[S], pol rules.Policy[S], opts Options
 		if err != nil {
 			return nil, nil
 		}
-		res, err := g.Solve(one)
+		res, err := g.SolveContext(ctx, one)
 		if err != nil {
 			return nil, nil
 		}

@@ -1,6 +1,9 @@
 package engine
 
-import "sync"
+import (
+	"context"
+	"sync"
+)
 
 // parallelLevel is the fewest states a level of components must hold to
 // be shared among workers: below it, starting goroutines costs more than
@@ -16,8 +19,9 @@ const parallelLevel = 1 << 12
 // depend only on those it leads to, never on the schedule, so the answer
 // is the same bits whatever workers is. An error is the one of the first
 // component (in components' order) that failed; the components that lead
-// to a failed one are not solved.
-func (gs *gameSolver[S]) solveComponents(cs components, workers, minParallel int) (cycles, largest int, err error) {
+// to a failed one are not solved. When ctx is done, the components not yet
+// solved fail with its error.
+func (gs *gameSolver[S]) solveComponents(ctx context.Context, cs components, workers, minParallel int) (cycles, largest int, err error) {
 	g := gs.g
 	comps := make([][]int32, cs.len())
 	for c := range comps {
@@ -72,11 +76,18 @@ func (gs *gameSolver[S]) solveComponents(cs components, workers, minParallel int
 			gs.update(comp[0])
 			return
 		}
-		if errs[c] = gs.solveCycle(comp); errs[c] != nil {
+		if err := ctx.Err(); err != nil {
+			errs[c], failed[c] = err, true
+			return
+		}
+		if errs[c] = gs.solveCycle(ctx, comp); errs[c] != nil {
 			failed[c] = true
 		}
 	}
 	for l := range levels {
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
 		at := order[start[l]:start[l+1]]
 		states := 0
 		for _, c := range at {

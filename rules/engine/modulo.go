@@ -68,7 +68,7 @@ func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
 		// it exactly (both strategies exact, twoplayer.go), and nowhere
 		// else: a float policy of each side is not proved optimal here.
 		opts.PMF = false
-		res, err := solveTwoPlayer(g.rules, opts)
+		res, err := solveTwoPlayer(context.Background(), g.rules, opts)
 		if err != nil {
 			return 0, err
 		}

@@ -125,11 +125,12 @@ func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
 }
 
 // SolveContext is Solve that stops, with ctx's error, when ctx is done
-// (checked between components and while building the distribution).
+// (checked between components, every few sweeps of a game of two players'
+// cycles, and while building the distribution).
 func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
 	if r.Mover != nil {
-		return solveTwoPlayer(r, opts) // twoplayer.go
+		return solveTwoPlayer(ctx, r, opts) // twoplayer.go
 	}
 	g, err := Explore(r, opts.MaxStates)
 	if err != nil {
@@ -152,7 +153,7 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
 	if g.rules.Mover != nil {
-		return solveTwoPlayer(g.rules, opts) // twoplayer.go
+		return solveTwoPlayer(ctx, g.rules, opts) // twoplayer.go
 	}
 	comps := g.components()
 	res := Result[S]{States: len(g.States), Method: "float64"}

@@ -38,6 +38,9 @@ const (
 	// ever: the upper bound converges to the greatest fixed point, which
 	// lies above the value where both players can stay in the cycle.
 	stallSweeps = 1 << 12
+	// cancelSweeps: a cycle's iteration looks at its context every this
+	// many sweeps (a sweep over a large cycle is the long step).
+	cancelSweeps = 1 << 4
 )
 
 // The value of a game of two players (rules.Rules.Mover) is that of the
@@ -85,8 +88,10 @@ type gameSolver[S comparable] struct {
 // solveTwoPlayer explores a game of two players and solves it by interval
 // iteration over its cycles in reverse topological order; on a graph of at
 // most opts.ExactStates states it then tries to make the value exact
-// (exactGame).
-func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
+// (exactGame). It stops with ctx's error when ctx is done: checked between
+// components, every few sweeps of a cycle and while building the
+// distribution.
+func solveTwoPlayer[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
 	g, err := Explore(r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
@@ -116,7 +121,7 @@ func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], er
 		gs.factors[k] = newRoundingFactor(k)
 	}
 	res := Result[S]{States: n, Method: "interval iteration"}
-	if res.Cycles, res.LargestCycle, err = gs.solveComponents(g.components(), runtime.GOMAXPROCS(0), parallelLevel); err != nil {
+	if res.Cycles, res.LargestCycle, err = gs.solveComponents(ctx, g.components(), runtime.GOMAXPROCS(0), parallelLevel); err != nil {
 		return Result[S]{}, err
 	}
 	lo, hi := gs.lo[0], gs.hi[0]
@@ -130,13 +135,17 @@ func solveTwoPlayer[S comparable](r rules.Rules[S], opts Options) (Result[S], er
 		}
 	}
 	if opts.PMF {
-		res.PMF, res.PMFTail, _, err = g.distribution(context.Background(), gs.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		res.PMF, res.PMFTail, _, err = g.distribution(ctx, gs.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
 		if err != nil {
 			return Result[S]{}, err
 		}
 	}
 	if opts.ExactStates > 0 && n <= opts.ExactStates {
-		if frac := exactGame(r, res.Policy, opts); frac != nil {
+		frac := exactGame(ctx, r, res.Policy, opts)
+		if err := ctx.Err(); err != nil {
+			return Result[S]{}, err
+		}
+		if frac != nil {
 			res.Fraction, res.ErrorBound, res.Method = frac, 0, "exact"
 			res.Value, _ = frac.Float64()
 		}
@@ -221,8 +230,9 @@ func newRoundingFactor(k int) roundingFactor {
 
 // solveCycle runs interval iteration on one cycle until every state's gap
 // is at most gameGap·max(1, M), M being the most a play can get on leaving
-// the cycle (hi's start).
-func (gs *gameSolver[S]) solveCycle(comp []int32) error {
+// the cycle (hi's start), or until ctx is done (its error; checked every
+// cancelSweeps sweeps).
+func (gs *gameSolver[S]) solveCycle(ctx context.Context, comp []int32) error {
 	g := gs.g
 	c := gs.compOf[comp[0]]
 	// Successors first: a state found later in the breadth-first order
@@ -251,14 +261,22 @@ func (gs *gameSolver[S]) solveCycle(comp []int32) error {
 		gs.lo[v], gs.hi[v] = 0, top
 	}
 	scale := max(1, top)
-	if gs.optimistic(comp, scale) {
+	if gs.optimistic(ctx, comp, scale) {
 		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	for _, v := range comp {
 		gs.hi[v] = top // lo keeps what the optimistic sweeps reached
 	}
 	lastGap, lastWindow := math.Inf(1), math.Inf(1)
 	for sweep := 1; ; sweep++ {
+		if sweep%cancelSweeps == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		gap := 0.0
 		for _, v := range comp {
 			gs.update(v)
@@ -312,9 +330,14 @@ const (
 // least fixed point, the value (Knaster–Tarski: it is the least such y),
 // and so does T(y), which becomes hi. A guess that fails leaves interval
 // iteration to go on from the lower bound reached.
-func (gs *gameSolver[S]) optimistic(comp []int32, scale float64) bool {
+//
+// It gives up, reporting false, when ctx is done.
+func (gs *gameSolver[S]) optimistic(ctx context.Context, comp []int32, scale float64) bool {
 	converged := false
 	for sweep := 0; sweep < optimisticSweeps && !converged; sweep++ {
+		if sweep%cancelSweeps == 0 && ctx.Err() != nil {
+			return false
+		}
 		change := 0.0
 		for _, v := range comp {
 			old := gs.lo[v]

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/big"
@@ -253,14 +254,14 @@ func TestExactGameTrustsNoStrategy(t *testing.T) {
 		}
 	}
 	bad := rules.Policy[int]{0: 1, 1: 1}
-	if f := exactGame(r, bad, Options{}.withDefaults()); f != nil {
+	if f := exactGame(context.Background(), r, bad, Options{}.withDefaults()); f != nil {
 		t.Errorf("a fraction %s from strategies that are not optimal", f.RatString())
 	}
 	planted := Options{plant: plantGameSandwich}.withDefaults()
-	if f := exactGame(r, bad, planted); f == nil || f.RatString() == "1/2" {
+	if f := exactGame(context.Background(), r, bad, planted); f == nil || f.RatString() == "1/2" {
 		t.Errorf("the planted sandwich gave %v: the test cannot tell it", f)
 	}
-	if f := exactGame(r, rules.Policy[int]{0: 0, 1: 0}, Options{}.withDefaults()); f == nil || f.RatString() != "1/2" {
+	if f := exactGame(context.Background(), r, rules.Policy[int]{0: 0, 1: 0}, Options{}.withDefaults()); f == nil || f.RatString() != "1/2" {
 		t.Errorf("the optimal strategies gave %v, want 1/2", f)
 	}
 }
@@ -321,7 +322,7 @@ func TestSolveComponentsSameBits(t *testing.T) {
 		for k := range gs.factors {
 			gs.factors[k] = newRoundingFactor(k)
 		}
-		if _, _, err := gs.solveComponents(g.components(), workers, 1); err != nil {
+		if _, _, err := gs.solveComponents(context.Background(), g.components(), workers, 1); err != nil {
 			t.Fatal(err)
 		}
 		return gs
