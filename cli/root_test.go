@@ -143,7 +143,9 @@ func TestSolveInterruptedSolving(t *testing.T) {
 	})
 	code := make(chan int, 1)
 	var stdout, stderr bytes.Buffer
-	go func() { code <- Run(ctx, []string{"solve", "stuck"}, strings.NewReader("1\n"), &stdout, &stderr, stuck) }()
+	go func() {
+		code <- Run(ctx, []string{"solve", "stuck"}, strings.NewReader("1\n"), &stdout, &stderr, stuck)
+	}()
 	select {
 	case c := <-code:
 		if c != exitInterrupted || !strings.Contains(stderr.String(), "interrupted while solving") || stdout.Len() != 0 {
