@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/rules/engine"
@@ -13,8 +16,45 @@ import (
 // offer them when the program has such a game. A flag left unset keeps
 // the game's own limit.
 type engineFlags struct {
-	states, cycle, hubs, pmfSteps int
-	maxError                      float64
+	states, cycle, hubs, pmfSteps positiveInt
+	maxError                      positiveFloat
+}
+
+// positiveInt is an --engine-* limit: 0 while unset, and a value given on
+// the command line must be positive (a usage error naming the flag
+// otherwise; 0 is not taken for "the default").
+type positiveInt int
+
+func (v *positiveInt) String() string { return strconv.Itoa(int(*v)) }
+func (*positiveInt) Type() string     { return "int" }
+func (v *positiveInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("not a whole number")
+	}
+	if n <= 0 {
+		return errors.New("must be positive (leave the flag out for the default)")
+	}
+	*v = positiveInt(n)
+	return nil
+}
+
+// positiveFloat is --engine-max-error: 0 while unset; a value given must
+// be positive and finite.
+type positiveFloat float64
+
+func (v *positiveFloat) String() string { return strconv.FormatFloat(float64(*v), 'g', -1, 64) }
+func (*positiveFloat) Type() string     { return "float" }
+func (v *positiveFloat) Set(s string) error {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return errors.New("not a number")
+	}
+	if !(x > 0) || math.IsInf(x, 1) {
+		return errors.New("must be positive and finite (leave the flag out for the default)")
+	}
+	*v = positiveFloat(x)
+	return nil
 }
 
 // rulesGames names the program's games defined by rules, or "none".
@@ -36,7 +76,7 @@ func (e *engineFlags) register(f *pflag.FlagSet, names string) {
 		return
 	}
 	for _, fl := range []struct {
-		v    *int
+		v    *positiveInt
 		name string
 		help string
 	}{
@@ -46,9 +86,9 @@ func (e *engineFlags) register(f *pflag.FlagSet, names string) {
 		{&e.pmfSteps, "engine-pmf-steps", "most steps of the outcome distribution; past them its cut mass is stated (default %d)"},
 	} {
 		def := map[string]int{"engine-states": engine.DefaultMaxStates, "engine-cycle": engine.DefaultMaxCycleStates, "engine-hubs": engine.DefaultMaxHubs, "engine-pmf-steps": engine.DefaultMaxPMFSteps}[fl.name]
-		f.IntVar(fl.v, fl.name, 0, fmt.Sprintf(fl.help, def)+"; for games defined by rules: "+names)
+		f.Var(fl.v, fl.name, fmt.Sprintf(fl.help, def)+"; for games defined by rules: "+names)
 	}
-	f.Float64Var(&e.maxError, "engine-max-error", 0, fmt.Sprintf("largest proved error bound of the rules engine's float64 answer, relative where the value is above 1 (default %g)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
+	f.Var(&e.maxError, "engine-max-error", fmt.Sprintf("largest proved error bound of the rules engine's float64 answer, relative where the value is above 1 (default %g)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
 }
 
 // apply sets the limits given on g; a game without rules is left as it is
@@ -65,22 +105,17 @@ func (e engineFlags) apply(g props.Game) (props.Game, error) {
 	if !ok {
 		return nil, usagef("%s is not defined by rules: the --engine-* flags do not apply to it", g.Name())
 	}
+	// The flags refuse a value ≤ 0 as they are parsed: 0 here is unset.
 	for _, set := range []struct {
-		v   int
+		v   positiveInt
 		dst *int
 	}{{e.states, &l.Options.MaxStates}, {e.cycle, &l.Options.MaxCycleStates}, {e.hubs, &l.Options.MaxHubs}, {e.pmfSteps, &l.Options.MaxPMFSteps}} {
-		if set.v < 0 {
-			return nil, usagef("an --engine-* limit must be positive, not %d", set.v)
-		}
 		if set.v > 0 {
-			*set.dst = set.v
+			*set.dst = int(set.v)
 		}
-	}
-	if e.maxError < 0 || e.maxError != e.maxError {
-		return nil, usagef("--engine-max-error must be positive, not %v", e.maxError)
 	}
 	if e.maxError > 0 {
-		l.MaxError = e.maxError
+		l.MaxError = float64(e.maxError)
 	}
 	return re.WithEngineLimits(l)
 }

@@ -49,7 +49,18 @@ func TestEngineFlags(t *testing.T) {
 	}{
 		{[]string{"solve", "rolls", "--engine-states", "5"}, 1, "", "--engine-states"},
 		{[]string{"solve", "rolls", "--engine-states", "50", "--exact"}, 0, "exact 1: ", ""},
-		{[]string{"solve", "rolls", "--engine-states", "-1"}, 2, "", "must be positive"},
+		{[]string{"solve", "rolls", "--engine-states", "-1"}, 2, "", `"--engine-states" flag: must be positive`},
+		// 0 was taken silently for the default though the error said
+		// "must be positive": every --engine-* flag refuses it, by name.
+		{[]string{"solve", "rolls", "--engine-states", "0"}, 2, "", `"--engine-states" flag: must be positive`},
+		{[]string{"solve", "rolls", "--engine-cycle", "0"}, 2, "", `"--engine-cycle" flag: must be positive`},
+		{[]string{"solve", "rolls", "--engine-hubs", "0"}, 2, "", `"--engine-hubs" flag: must be positive`},
+		{[]string{"solve", "rolls", "--engine-pmf-steps", "0"}, 2, "", `"--engine-pmf-steps" flag: must be positive`},
+		{[]string{"solve", "rolls", "--engine-max-error", "0"}, 2, "", `"--engine-max-error" flag: must be positive and finite`},
+		{[]string{"solve", "rolls", "--engine-max-error", "inf"}, 2, "", `"--engine-max-error" flag: must be positive and finite`},
+		{[]string{"solve", "rolls", "--engine-max-error", "nan"}, 2, "", `"--engine-max-error" flag: must be positive and finite`},
+		{[]string{"solve", "rolls", "--engine-pmf-steps", "many"}, 2, "", `"--engine-pmf-steps" flag: not a whole number`},
+		{[]string{"solve", "rolls", "--engine-pmf-steps", "1000", "--engine-max-error", "1e-6"}, 0, "", ""},
 	} {
 		var out, errOut strings.Builder
 		code := Program{Games: games}.Run(t.Context(), tt.args, strings.NewReader("20\n"), &out, &errOut)
