@@ -177,6 +177,22 @@ fault of the generator, the referee or the brute force, 130 interrupted.`,
 	return cmd
 }
 
+// checkTolerance refuses a float answer's --tolerance that is not positive
+// and finite, saying what is wrong with the value given (an exact answer
+// is compared exactly, and has none: answerOptions.rule).
+func checkTolerance(t float64) error {
+	const exact = "an exact answer is compared exactly: --answer integer, fraction or residue"
+	switch {
+	case math.IsNaN(t):
+		return usagef("--tolerance %v is not a number: a float answer is judged within a positive, finite tolerance", t)
+	case math.IsInf(t, 1):
+		return usagef("--tolerance %v must be finite: an infinite tolerance accepts every answer", t)
+	case t <= 0:
+		return usagef("--tolerance %v must be positive: a float answer is judged within it, and no float is exact (%s)", t, exact)
+	}
+	return nil
+}
+
 // stressSetup turns the options into a Stress.
 func stressSetup(o stressOptions) (*programs.Stress, error) {
 	var kind programs.Kind
@@ -197,8 +213,6 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--cases and --runs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return nil, usagef("--alpha must be between 0 and 1")
-	case !(o.tolerance > 0) || math.IsInf(o.tolerance, 1):
-		return nil, usagef("--tolerance must be positive and finite (an infinite one accepts every answer; an exact answer is compared exactly: --answer integer, fraction or residue)")
 	case o.timeout <= 0 || o.bruteTimeout <= 0 || o.programTimeout <= 0:
 		return nil, usagef("--timeout, --brute-timeout and --program-timeout must be positive: a program with no time limit could run forever")
 	case o.idle < 0 || o.shrinkTime < 0:
@@ -217,6 +231,11 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	rule, err := o.answer.rule()
 	if err != nil {
 		return nil, err
+	}
+	if !rule.Kind.Exact() {
+		if err := checkTolerance(o.tolerance); err != nil {
+			return nil, err
+		}
 	}
 	if rule.Kind.Exact() && o.solverDistribution {
 		return nil, usagef("--solver-distribution goes with a float answer, not %s", rule)
@@ -245,6 +264,9 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
 		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
 		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator}
+	if rule.Kind.Exact() {
+		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)
+	}
 	if rule.Kind == answer.Residue && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
 		if _, err := s.Bounds(); err != nil {
 			flag := "--modulus"

@@ -44,9 +44,14 @@ func TestStressUsage(t *testing.T) {
 		{"expectation without a range", []string{"--kind", "expectation"}, 2, "", "needs --max-outcome"},
 		{"bad params", []string{"--kind", "probability", "--params", "n=3..1"}, 2, "", "--params: \"n=3..1\": lo 3 is above hi 1"},
 		{"bad alpha", []string{"--kind", "probability", "--alpha", "1"}, 2, "", "--alpha must be between 0 and 1"},
-		{"no tolerance", []string{"--kind", "probability", "--tolerance", "0"}, 2, "", "--tolerance must be positive"},
-		{"an infinite tolerance", []string{"--kind", "probability", "--tolerance", "inf"}, 2, "", "--tolerance must be positive and finite"},
-		{"a NaN tolerance", []string{"--kind", "probability", "--tolerance", "nan"}, 2, "", "--tolerance must be positive and finite"},
+		// The message fits the value given: 0 was refused as if it were
+		// infinite ("an infinite one accepts every answer").
+		{"no tolerance", []string{"--kind", "probability", "--tolerance", "0"}, 2, "", "--tolerance 0 must be positive: a float answer is judged within it"},
+		{"a negative tolerance", []string{"--kind", "probability", "--tolerance", "-1"}, 2, "", "--tolerance -1 must be positive"},
+		{"an infinite tolerance", []string{"--kind", "probability", "--tolerance", "inf"}, 2, "", "--tolerance +Inf must be finite: an infinite tolerance accepts every answer"},
+		{"a NaN tolerance", []string{"--kind", "probability", "--tolerance", "nan"}, 2, "", "--tolerance NaN is not a number"},
+		// An exact answer has no tolerance: that, not the value, is wrong.
+		{"a zero tolerance with an exact answer", []string{"--kind", "probability", "--answer", "fraction", "--tolerance", "0"}, 2, "", "--tolerance is the rule of a float answer: an exact fraction p/q is compared exactly"},
 		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
 		{"a solver that cannot start", []string{"--kind", "probability", "--solver", "./no-such-solver"}, 2, "", "could not be started"},
 		{"a generator that crashes", []string{"--kind", "probability", "--gen", "sh -c 'exit 3'"}, 2,
@@ -146,7 +151,8 @@ func TestProgramsCommand(t *testing.T) {
 		// answer, and a name of two words panicked.
 		{"simulate on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "simulate", "-"}, "simulate tests the referee against the outcome distribution"},
 		{"validate without a validator", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "validate", "-"}, "validate needs --validator"},
-		{"an infinite tolerance", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "inf", "check"}, "--tolerance must be positive and finite"},
+		{"an infinite tolerance", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "inf", "check"}, "--tolerance +Inf must be finite"},
+		{"a zero tolerance", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "0", "check"}, "--tolerance 0 must be positive"},
 		{"a name of two words", []string{"programs", "--name", "a b", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "check", "--solver", shRight}, "the game's name \"a b\": one word"},
 	}
 	for _, tt := range misplaced {

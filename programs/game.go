@@ -65,6 +65,30 @@ type Input struct {
 	Args string
 }
 
+// checkTolerance refuses a tolerance that is not a float answer's rule,
+// saying what is wrong with the value given: each error must be 0 (no such
+// rule; both 0: the default) or positive and finite, and an exact kind of
+// answer, compared exactly, has none.
+func checkTolerance(t props.Tolerance, rule answer.Rule) error {
+	if rule.Kind.Exact() && t != (props.Tolerance{}) {
+		return fmt.Errorf("programs: tolerance (absolute %v, relative %v): %s is compared exactly, with no tolerance", t.Abs, t.Rel, rule)
+	}
+	for _, e := range []struct {
+		name string
+		v    float64
+	}{{"absolute", t.Abs}, {"relative", t.Rel}} {
+		switch {
+		case math.IsNaN(e.v):
+			return fmt.Errorf("programs: tolerance (absolute %v, relative %v): the %s error allowed is not a number", t.Abs, t.Rel, e.name)
+		case math.IsInf(e.v, 1):
+			return fmt.Errorf("programs: tolerance (absolute %v, relative %v): the %s error allowed must be finite (an infinite one accepts every answer)", t.Abs, t.Rel, e.name)
+		case e.v < 0:
+			return fmt.Errorf("programs: tolerance (absolute %v, relative %v): the %s error allowed must not be negative (0: no %s rule)", t.Abs, t.Rel, e.name, e.name)
+		}
+	}
+	return nil
+}
+
 // Game makes g a props.Game. A referee's outcomes must be integers in
 // 0..montecarlo.MaxOutcome (a probability's 0 and 1). An expectation's
 // brute force gives its answer only, not the outcome distribution that
@@ -87,8 +111,8 @@ func Game(g GameSpec) (props.Game, error) {
 	if !validName(name) {
 		return nil, fmt.Errorf("programs: the game's name %q: one word of letters, digits, '-' and '_' (it names files and --gen NAME.param)", name)
 	}
-	if t := g.Tolerance; !(t.Abs >= 0 && t.Rel >= 0) || math.IsInf(t.Abs, 0) || math.IsInf(t.Rel, 0) {
-		return nil, fmt.Errorf("programs: tolerance %+v: want finite errors, not negative (an infinite one accepts every answer)", t)
+	if err := checkTolerance(g.Tolerance, g.Answer); err != nil {
+		return nil, err
 	}
 	var params []props.Param
 	for _, p := range g.Params {

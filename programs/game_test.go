@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -44,7 +45,13 @@ func TestGameRefusals(t *testing.T) {
 		{"an infinite tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Tolerance: props.Tolerance{Abs: math.Inf(1), Rel: math.Inf(1)}}, "finite"},
 		{"a NaN tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
-			Tolerance: props.Tolerance{Abs: math.NaN()}}, "finite"},
+			Tolerance: props.Tolerance{Abs: math.NaN()}}, "absolute error allowed is not a number"},
+		// The message fits the value: a negative one was refused as if it
+		// were infinite ("an infinite one accepts every answer").
+		{"a negative tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			Tolerance: props.Tolerance{Rel: -1e-6}}, "relative error allowed must not be negative"},
+		{"a tolerance with an exact answer", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			Tolerance: props.Tolerance{Abs: 1e-9}, Answer: answer.Rule{Kind: answer.Fraction}}, "compared exactly, with no tolerance"},
 	}
 	for _, tt := range tests {
 		func() {
