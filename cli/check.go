@@ -369,6 +369,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v\n",
 			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
+		writeOraclesText(w, oc)
 		writeNotJudgedText(w, oc)
 		writeCoverageText(w, oc)
 		return
@@ -396,7 +397,9 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 	}
 	fmt.Fprintf(w, "\ninput (%s):\n%s", files.In, ensureNewline(string(f.Input)))
 	fmt.Fprintf(w, "\nour answer (%s):\n%s", files.Ans, ensureNewline(f.OursText))
-	if r := f.Fraction(g); r != nil {
+	if x := f.ExactText(g); x != "" {
+		fmt.Fprintf(w, "exact: %s\n", x)
+	} else if r := f.Fraction(g); r != nil {
 		fmt.Fprintf(w, "exact: %s\n", r.RatString())
 	}
 	if o := f.Oracle(); o != "" {
@@ -416,6 +419,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
 	}
 	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(oc.Classes), oc.Generated, o.asked(oc), oc.Elapsed.Round(time.Millisecond))
+	writeOraclesText(w, oc)
 	if oc.Interrupted {
 		fmt.Fprintf(w, "interrupted after this failure was found: the counts are those before the interrupt\n")
 	}
@@ -523,7 +527,12 @@ const maxFoundShown = 400
 
 // checkJSON is the --json form of an Outcome.
 type checkJSON struct {
-	Game       string   `json:"game"`
+	Game string `json:"game"`
+	// AnswerKind and Modulus are the kind of answer of a game whose answer
+	// is exact (an integer, a fraction, a residue modulo Modulus); absent
+	// for a float.
+	AnswerKind string   `json:"answer_kind,omitempty"`
+	Modulus    int64    `json:"modulus,omitempty"`
 	Seed       uint64   `json:"seed"`
 	GenOptions []string `json:"generator_options,omitempty"` // --limits and --gen as given
 	Passed     bool     `json:"passed"`
@@ -542,6 +551,7 @@ type checkJSON struct {
 	StoppedEarly  bool            `json:"stopped_early,omitempty"`
 	Interrupted   bool            `json:"interrupted,omitempty"`
 	Classes       map[string]int  `json:"classes"`
+	Oracles       map[string]int  `json:"oracles,omitempty"` // boards judged per oracle of our answer
 	Failures      map[string]int  `json:"failures"`
 	ElapsedSec    float64         `json:"elapsed_seconds"`
 	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
@@ -628,11 +638,14 @@ type shrinkJSON struct {
 func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
-		Classes: oc.Classes, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
+		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
 		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
 		Cancelled: oc.Cancelled,
 		NotJudged: oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
 		Asked: o.askedBoards(oc), StoppedEarly: o.asked(oc) != "", Interrupted: oc.Interrupted,
+	}
+	if r := g.AnswerRule(); r.Kind.Exact() {
+		j.AnswerKind, j.Modulus = r.Kind.String(), r.Modulus
 	}
 	j.Passed = j.Passed && !oc.Interrupted && oc.Samples+oc.Generated > 0
 	for v, n := range oc.Counts {
@@ -705,6 +718,16 @@ func classList(m map[string]int) string {
 		parts[i] = fmt.Sprintf("%s %d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// writeOraclesText says what gave our answers (the game's analyst, the
+// rules engine, the analyst checked by the engine), with the number of
+// boards each judged, when anything but the game's own analyst did.
+func writeOraclesText(w io.Writer, oc *props.Outcome) {
+	if len(oc.Oracles) == 0 || len(oc.Oracles) == 1 && oc.Oracles[props.OwnAnalyst] > 0 {
+		return
+	}
+	fmt.Fprintf(w, "boards by oracle: %s\n", classList(oc.Oracles))
 }
 
 func verdictList(m map[props.Verdict]int) string {

@@ -121,7 +121,7 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 	if g, err = o.gen.apply(p, g); err != nil {
 		return nil, checkOptions{}, nil, fmt.Errorf("%s: %w", files[0], err)
 	}
-	oc := &props.Outcome{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Counts: map[props.Verdict]int{}}
+	oc := &props.Outcome{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {
 		j := &shards[i]
@@ -134,6 +134,9 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 		oc.NotJudgedGenerated += j.NotJudgedGenerated
 		for c, n := range j.Classes {
 			oc.Classes[c] += n
+		}
+		for o, n := range j.Oracles {
+			oc.Oracles[o] += n
 		}
 		for name, n := range j.Failures {
 			v, ok := verdictNamed(name)

@@ -48,7 +48,7 @@ func (e *engineFlags) register(f *pflag.FlagSet, names string) {
 		def := map[string]int{"engine-states": engine.DefaultMaxStates, "engine-cycle": engine.DefaultMaxCycleStates, "engine-hubs": engine.DefaultMaxHubs, "engine-pmf-steps": engine.DefaultMaxPMFSteps}[fl.name]
 		f.IntVar(fl.v, fl.name, 0, fmt.Sprintf(fl.help, def)+"; for games defined by rules: "+names)
 	}
-	f.Float64Var(&e.maxError, "engine-max-error", 0, fmt.Sprintf("largest proved error bound of the rules engine's float64 answer (default %g)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
+	f.Float64Var(&e.maxError, "engine-max-error", 0, fmt.Sprintf("largest proved error bound of the rules engine's float64 answer, relative where the value is above 1 (default %g)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
 }
 
 // apply sets the limits given on g; a game without rules is left as it is

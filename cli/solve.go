@@ -60,7 +60,7 @@ Games:
 					if err != nil {
 						return err
 					}
-					lines[i] = fmt.Sprintf("exact %d: none at this size", i+1)
+					lines[i] = fmt.Sprintf("exact %d: none: %s", i+1, noFractionReason(sols[i]))
 					if r != nil {
 						lines[i] = fmt.Sprintf("exact %d: %s", i+1, r.RatString())
 						found.Store(true)
@@ -70,10 +70,12 @@ Games:
 				if err != nil {
 					return fmt.Errorf("%s: case %d: the exact fraction failed: %w", inputName(args), bad+1, err)
 				}
-				if !found.Load() {
-					return usagef("%s has no exact fraction for these boards", g.Name())
-				}
 				fmt.Fprintln(cmd.OutOrStdout(), strings.Join(lines, "\n"))
+				if !found.Load() {
+					// The command line was right; the answer asked for
+					// cannot be given: exit 1 with the reason, no usage hint.
+					return fmt.Errorf("%s: %s has no exact fraction for any of these boards: %s", inputName(args), g.Name(), noFractionReason(sols[0]))
+				}
 			}
 			if policy {
 				return writePolicies(cmd.OutOrStdout(), g, boards)
@@ -93,4 +95,14 @@ Games:
 		cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+games+")")
 	}
 	return cmd
+}
+
+// noFractionReason says in plain words why a board's answer has no exact
+// fraction: what gave the answer, when the game says (a board too large for
+// the rules engine), else that the game has no exact route at this size.
+func noFractionReason(sol props.Solution) string {
+	if sol.Oracle != "" {
+		return "the answer is a float from " + sol.Oracle
+	}
+	return "the game has no exact route at this size"
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/programs"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/spf13/cobra"
@@ -35,6 +36,8 @@ type stressOptions struct {
 	json                        bool
 	jobs                        int
 	solverDistribution          bool
+	bruteDistribution           bool
+	answer                      answerOptions
 }
 
 // defaultStressAlpha is stress's false-alarm budget: a stress loop is run
@@ -82,6 +85,17 @@ and against --runs runs of the referee statistically:
                 distribution: no range is needed, and the probability mass
                 the solver leaves out is allowed for
 
+The answer's kind (--answer): a float within --tolerance (the default), or
+an exact integer, a fraction p/q, or a residue modulo a prime (--modulus P,
+as "print p·q⁻¹ modulo 998244353" asks), compared exactly with the brute
+force's, which prints p/q or an integer (a residue there is taken as is). A
+relative tolerance never accepts two different integers. With no brute
+force, a residue is read back as the one fraction p/q with q at most
+--max-denominator (by default the largest that keeps the chance of a
+coincidence at one in a million an input), which the referee then judges;
+a residue that reads back as none is not judged (counted apart, never a
+pass nor a failure). docs/programs.md says what such a verdict assumes.
+
 Where a brute force answers, the referee is tested against it instead (but
 against the solver's distribution with --solver-distribution): a
 disagreement there blames the referee or the brute force, never the solver.
@@ -127,9 +141,13 @@ Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
 failure was found, 2 bad options, a program that cannot be started, or a
 fault of the generator, the referee or the brute force, 130 interrupted.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runStress(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.answer.toleranceSet = cmd.Flags().Changed("tolerance")
+			return runStress(cmd, o)
+		},
 	}
 	f := cmd.Flags()
+	o.answer.register(f, true)
 	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ... (split like a shell's: quotes, backslashes; no expansions)")
 	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
 	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin (optional)")
@@ -153,6 +171,7 @@ fault of the generator, the referee or the brute force, 130 interrupted.`,
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
 	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
 	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
+	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	return cmd
@@ -179,7 +198,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	case !(o.alpha > 0 && o.alpha < 1):
 		return nil, usagef("--alpha must be between 0 and 1")
 	case !(o.tolerance > 0) || math.IsInf(o.tolerance, 1):
-		return nil, usagef("--tolerance must be positive and finite (an infinite one accepts every answer)")
+		return nil, usagef("--tolerance must be positive and finite (an infinite one accepts every answer; an exact answer is compared exactly: --answer integer, fraction or residue)")
 	case o.timeout <= 0 || o.bruteTimeout <= 0 || o.programTimeout <= 0:
 		return nil, usagef("--timeout, --brute-timeout and --program-timeout must be positive: a program with no time limit could run forever")
 	case o.idle < 0 || o.shrinkTime < 0:
@@ -190,8 +209,17 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--shrink-tries and --shrink-seeds must not be negative")
 	case o.solverDistribution && kind != programs.Expectation:
 		return nil, usagef("--solver-distribution goes with --kind expectation")
-	case kind == programs.Expectation && !o.solverDistribution && !(o.maxOutcome > o.minOutcome):
+	case o.bruteDistribution && (kind != programs.Expectation || strings.TrimSpace(o.brute) == "" || o.solverDistribution):
+		return nil, usagef("--brute-distribution goes with --kind expectation and --brute, and not with --solver-distribution")
+	case kind == programs.Expectation && !o.solverDistribution && !o.bruteDistribution && !(o.maxOutcome > o.minOutcome):
 		return nil, usagef("--kind expectation needs --max-outcome B above --min-outcome (default 0): the range of the referee's outcomes is the assumption its test rests on (or --solver-distribution)")
+	}
+	rule, err := o.answer.rule()
+	if err != nil {
+		return nil, err
+	}
+	if rule.Kind.Exact() && o.solverDistribution {
+		return nil, usagef("--solver-distribution goes with a float answer, not %s", rule)
 	}
 	params, err := programs.ParseParams(o.params)
 	if err != nil {
@@ -216,7 +244,16 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	s := &programs.Stress{Kind: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
 		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
-		SolverDistribution: o.solverDistribution}
+		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator}
+	if rule.Kind == answer.Residue && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
+		if _, err := s.Bounds(); err != nil {
+			flag := "--modulus"
+			if o.answer.maxDenominator > 0 {
+				flag = "--max-denominator"
+			}
+			return nil, usagef("%s: %v", flag, err)
+		}
+	}
 	gen, err := command("gen", o.gen, o.programTimeout)
 	if err != nil {
 		return nil, err

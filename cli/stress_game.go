@@ -21,6 +21,8 @@ type gameOptions struct {
 	classes             []string
 	tolerance           float64
 	programTimeout      time.Duration
+	answer              answerOptions
+	bruteDistribution   bool
 }
 
 func (p Program) newProgramsCommand() *cobra.Command {
@@ -67,7 +69,10 @@ instead.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error { return runPrograms(cmd, p, o, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.answer.toleranceSet = cmd.Flags().Changed("tolerance")
+			return runPrograms(cmd, p, o, args)
+		},
 	}
 	cmd.Flags().SetInterspersed(false) // the flags after COMMAND are COMMAND's
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
@@ -84,12 +89,14 @@ instead.`,
 	f.StringArrayVar(&o.classes, "class", nil, "a coverage class by a parameter's value, NAME:PARAM=RANGE[:SHARE], as one-column:cols=1:5% (repeatable; see above)")
 	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
 	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "CPU time limit of one generator, referee or brute-force run (its idleness limit: 5 times it)")
+	o.answer.register(f, false)
+	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines), which report tests the referee against")
 	return cmd
 }
 
 // programsFlags are the flags of `programs` itself, which go before
 // COMMAND.
-var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout"}
+var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
 
 func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
 	misplaced := ""
@@ -116,13 +123,13 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	}
 	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, validator: o.validator, kind: o.kind,
 		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
-		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, timeout: o.programTimeout, jobs: 1})
+		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, timeout: o.programTimeout, jobs: 1, answer: o.answer})
 	if err != nil {
 		return err
 	}
-	if s.Kind == programs.Expectation && (args[0] == "report" || args[0] == "simulate") {
+	if s.Kind == programs.Expectation && !o.bruteDistribution && (args[0] == "report" || args[0] == "simulate") {
 		return usagef("%s tests the referee against the outcome distribution, which an expectation's brute force does not give: "+
-			"use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], p.Name)
+			"have it print one (--brute-distribution), use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], p.Name)
 	}
 	if args[0] == "validate" && s.Validator == nil {
 		return usagef("validate needs --validator: without one nothing checks an input against the statement " +
@@ -137,7 +144,8 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		classes = append(classes, class)
 	}
 	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
-		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes})
+		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes,
+		Answer: s.Answer, BruteDistribution: o.bruteDistribution})
 	if err != nil {
 		return usageError{err}
 	}

@@ -4,18 +4,23 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"math/big"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/programs"
 )
 
 // stressJSON is the --json form of a stress run's outcome.
 type stressJSON struct {
-	Kind   string `json:"kind"`
-	Seed   uint64 `json:"seed"`
-	Cases  int    `json:"cases"`
-	Judged int    `json:"judged"`
-	Runs   int64  `json:"runs"`
-	Passed bool   `json:"passed"`
+	Kind       string              `json:"kind"`
+	AnswerKind string              `json:"answer_kind"`
+	Modulus    int64               `json:"modulus,omitempty"`
+	ReadBack   *stressReadBackJSON `json:"read_back,omitempty"`
+	Seed       uint64              `json:"seed"`
+	Cases      int                 `json:"cases"`
+	Judged     int                 `json:"judged"`
+	Runs       int64               `json:"runs"`
+	Passed     bool                `json:"passed"`
 	// Interrupted: an interrupt stopped the run; found_failure is then what
 	// was found before it, first_failure set only when it was confirmed.
 	Interrupted   bool             `json:"interrupted,omitempty"`
@@ -26,9 +31,10 @@ type stressJSON struct {
 	BruteSkipped  int              `json:"brute_skipped"`
 	// RefereeSkipped: cases the referee ran out of time on (judged by the
 	// brute force alone, or not at all); NotJudged: cases nobody could
-	// judge, neither a failure nor a pass.
+	// judge, neither a failure nor a pass; NotJudgedNote why, for the first.
 	RefereeSkipped int                `json:"referee_skipped"`
 	NotJudged      int                `json:"not_judged"`
+	NotJudgedNote  string             `json:"not_judged_note,omitempty"`
 	Fault          *stressFaultJSON   `json:"fault,omitempty"`
 	NotReproduced  *stressFailureJSON `json:"not_reproduced,omitempty"`
 	Found          *stressFailureJSON `json:"found_failure,omitempty"`
@@ -37,6 +43,14 @@ type stressJSON struct {
 	// RunsNotReproduced are the runs whose time or idleness limit, crash
 	// or output format did not recur when run again alone (no fault).
 	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
+}
+
+// stressReadBackJSON is how a residue is read back as a fraction for the
+// referee (answer.Bounds), and the chance of a coincidence it costs.
+type stressReadBackJSON struct {
+	MaxNumerator   int64   `json:"max_numerator"`
+	MaxDenominator int64   `json:"max_denominator"`
+	Coincidence    float64 `json:"coincidence"`
 }
 
 type stressBudgetJSON struct {
@@ -73,16 +87,23 @@ type stressFaultJSON struct {
 }
 
 type stressFailureJSON struct {
-	Kind      string             `json:"kind"`
-	Verdict   string             `json:"verdict"`
-	Case      int                `json:"case,omitempty"` // from 1; 0 for a case shrinking found
-	Generator string             `json:"generator"`
-	Input     string             `json:"input"`
-	Answer    *float64           `json:"answer,omitempty"`
-	Brute     *float64           `json:"brute,omitempty"`
-	Referee   *stressRefereeJSON `json:"referee,omitempty"`
-	Detail    string             `json:"detail,omitempty"`
-	Stdout    string             `json:"stdout,omitempty"`
+	Kind      string   `json:"kind"`
+	Verdict   string   `json:"verdict"`
+	Case      int      `json:"case,omitempty"` // from 1; 0 for a case shrinking found
+	Generator string   `json:"generator"`
+	Input     string   `json:"input"`
+	Answer    *float64 `json:"answer,omitempty"`
+	Brute     *float64 `json:"brute,omitempty"`
+	// AnswerText and BruteText are an exact answer as printed (a residue, an
+	// integer, p/q); Fraction and BruteFraction the fractions they stand
+	// for, where known ("2087/64").
+	AnswerText    string             `json:"answer_text,omitempty"`
+	BruteText     string             `json:"brute_text,omitempty"`
+	Fraction      string             `json:"fraction,omitempty"`
+	BruteFraction string             `json:"brute_fraction,omitempty"`
+	Referee       *stressRefereeJSON `json:"referee,omitempty"`
+	Detail        string             `json:"detail,omitempty"`
+	Stdout        string             `json:"stdout,omitempty"`
 }
 
 type stressRefereeJSON struct {
@@ -109,14 +130,20 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 	switch {
 	case s.SolverDistribution:
 		test = programs.TestDistribution
+	case s.BruteDistribution:
+		test = programs.TestBruteDistribution
 	case s.Kind == programs.Expectation:
 		test = programs.TestBernstein
 	}
 	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
 		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
-		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged}
+		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,
+		AnswerKind: s.Answer.Kind.String(), Modulus: s.Answer.Modulus}
 	j.Passed = j.Passed && !o.NothingJudged()
+	if b, err := s.Bounds(); err == nil {
+		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence()}
+	}
 	if least, median, most := o.MinDetectableRange(); !math.IsNaN(least) && !math.IsInf(most, 0) {
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}
@@ -135,6 +162,10 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 		}
 		if f.HasBrute {
 			fj.Brute = &f.Brute
+		}
+		if s.Answer.Kind.Exact() {
+			fj.AnswerText, fj.Fraction = exactText(f.HasAnswer, f.AnswerValue, f.Fraction)
+			fj.BruteText, fj.BruteFraction = exactText(f.HasBrute, f.BruteValue, f.BruteFraction)
 		}
 		if r := f.Judgement; r != nil {
 			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Sample.N, r.Sample.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
@@ -157,4 +188,15 @@ func finite(v float64) float64 {
 		return -1
 	}
 	return v
+}
+
+// exactText is an exact answer as printed and its fraction where known.
+func exactText(has bool, v answer.Value, frac *big.Rat) (text, fraction string) {
+	if !has || v.Exact == nil {
+		return "", ""
+	}
+	if frac != nil {
+		fraction = frac.RatString()
+	}
+	return v.String(), fraction
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/programs"
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -29,14 +30,25 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	switch {
 	case s.SolverDistribution:
 		test = programs.TestDistribution
+	case s.BruteDistribution && !(s.MaxOutcome > s.MinOutcome):
+		test = programs.TestBruteDistribution
+	case s.BruteDistribution:
+		test = fmt.Sprintf("%s; where the brute force gives none, %s; outcomes stated to lie in [%g, %g]", programs.TestBruteDistribution, programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
 	case s.Kind == programs.Expectation:
 		test = fmt.Sprintf("%s; outcomes stated to lie in [%g, %g]", programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
 	}
 	hypothesis := fmt.Sprintf("the true value is within %s of the answer", s.Tolerance)
+	if s.Answer.Kind.Exact() {
+		hypothesis = "the true value is the answer's exact value"
+	}
 	if s.SolverDistribution {
 		hypothesis = "the referee's outcomes follow the solver's distribution (the mass it leaves out allowed for)"
 	}
+	if s.BruteDistribution {
+		hypothesis = "the referee's outcomes follow the brute force's distribution (the mass it leaves out allowed for)"
+	}
 	fmt.Fprintf(w, "statistical test: %s; hypothesis: %s\n", test, hypothesis)
+	writeStressAnswerKind(w, s)
 	b := o.Budget
 	fmt.Fprintf(w, "false-alarm budget α = %.3g (Bonferroni): %.3g over the search's %d check(s), %.3g each; %.3g over the re-confirmation and up to %d shrinking tries, %.3g each\n",
 		b.Alpha, b.Alpha/2, b.Search, b.PerSearch, b.Alpha/2, b.Shrink-1, b.PerShrink)
@@ -47,11 +59,11 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	if s.Brute != nil {
 		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
 	}
-	if n := o.RefereeSkipped - o.NotJudged; n > 0 {
+	if n := o.RefereeSkipped - o.NotJudgedSlow; n > 0 {
 		fmt.Fprintf(w, "referee: out of time on %d case(s) (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
 	}
 	if o.NotJudged > 0 {
-		fmt.Fprintf(w, "not judged: %d case(s): the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered: nobody could judge them, neither a failure nor a pass\n", o.NotJudged)
+		fmt.Fprintf(w, "not judged: %d case(s) nobody could judge, neither a failure nor a pass (%s)\n", o.NotJudged, o.NotJudgedNote)
 	}
 	switch {
 	case o.Fault != nil:
@@ -91,7 +103,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	case o.NothingJudged():
 		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
 	case o.First == nil && o.NotJudged > 0:
-		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s), %d not judged\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged)
+		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s); %d not judged\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged)
 	case o.First == nil:
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)\n", o.Judged)
 	default:
@@ -125,24 +137,32 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(clipInput(f.Input)))
 	if f.HasAnswer && s.SolverDistribution {
 		fmt.Fprintf(w, "the solver's answer and distribution:\n%s", ensureNewline(f.Stdout))
+	} else if f.HasAnswer && s.Answer.Kind.Exact() {
+		fmt.Fprintf(w, "the solver's answer: %s\n", s.ShowAnswer(f))
 	} else if f.HasAnswer {
 		fmt.Fprintf(w, "the solver's answer: %s\n", strings.TrimSpace(f.Stdout))
 	} else if f.Stdout != "" {
 		fmt.Fprintf(w, "the solver's output:\n%s", ensureNewline(f.Stdout))
 	}
 	if f.HasBrute {
-		fmt.Fprintf(w, "the brute force's answer: %.12g\n", f.Brute)
+		fmt.Fprintf(w, "the brute force's answer: %s\n", s.ShowBrute(f))
 	}
 	if j := f.Judgement; j != nil {
-		against := "the solver's answer"
+		against := "the solver's answer " + s.ShowAnswer(f)
 		switch {
 		case s.SolverDistribution:
-			against = "the solver's distribution, of mean"
+			against = fmt.Sprintf("the solver's distribution, of mean %.12g", j.Answer)
 		case f.HasBrute:
-			against = "the brute force's answer"
+			against = "the brute force's answer " + s.ShowBrute(f)
 		}
-		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s %.12g: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",
-			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, against, j.Answer, pValue(j.PValue), j.Alpha, j.MinDetectable)
+		if s.Answer.Kind.Exact() && j.Answer != math.Trunc(j.Answer) {
+			against += fmt.Sprintf(" ≈ %.12g", j.Answer)
+		}
+		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",
+			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, against, pValue(j.PValue), j.Alpha, j.MinDetectable)
+		if hint := s.ResidueHint(f); hint != "" {
+			fmt.Fprintln(w, hint)
+		}
 	}
 	if f.Detail != "" && (f.Judgement == nil || f.Judgement.Pass) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
@@ -181,6 +201,27 @@ func clipInput(in []byte) string {
 		return string(in)
 	}
 	return fmt.Sprintf("%s\n… (%d more bytes: run the generator's command line above for all of it)", in[:limit], len(in)-limit)
+}
+
+// writeStressAnswerKind says what kind of answer the solver prints and,
+// for a residue, how the referee judges it and what that assumes.
+func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
+	r := s.Answer
+	if !r.Kind.Exact() {
+		return
+	}
+	fmt.Fprintf(w, "answers: %s, compared exactly with the brute force's (which prints p/q or an integer)\n", r)
+	if r.Kind != answer.Residue {
+		return
+	}
+	b, err := s.Bounds()
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(w, "residues judged by the referee: read back as the one fraction %s, unique since 2·%d·%d < %d; "+
+		"such a verdict assumes the exact answer is such a fraction: a residue that reads back as none is not judged, "+
+		"and the residue of an answer with a larger denominator reads back as an unrelated fraction with chance about %.2g an input (--max-denominator sets q's bound; up to %d is unique)\n",
+		b, b.N, b.D, r.Modulus, b.Coincidence(), answer.UniqueDenominator(r.Modulus, b.Low, b.High))
 }
 
 // writeRunsNotReproduced lists the runs whose fault did not recur when

@@ -123,6 +123,20 @@ func fractionMatches(g props.Game, b props.Board) (bool, error) {
 		return false, nil
 	}
 	f, _ := frac.Float64()
+	if r := g.AnswerRule(); r.Kind.Exact() {
+		// An exact answer is the fraction's own (props takes it from the
+		// fraction); the float value, for the referee, must be its nearest.
+		want, err := r.FromRat(frac)
+		switch {
+		case err != nil:
+			return true, fmt.Errorf("the exact fraction %s as %s: %v", clip(frac.RatString()), r, err)
+		case !sol.Exact.Equal(want):
+			return true, fmt.Errorf("the exact answer %s is not %s, the fraction %s as %s", sol.Exact, want, clip(frac.RatString()), r)
+		case math.Abs(sol.Value-f) > 1e-9*math.Max(1, math.Abs(f)):
+			return true, fmt.Errorf("the float answer %.17g is not the exact fraction %s = %.17g", sol.Value, clip(frac.RatString()), f)
+		}
+		return true, nil
+	}
 	if !g.Agrees(props.Solution{Value: f, Fraction: frac}, sol.Value, true) {
 		return true, fmt.Errorf("the float answer %.17g is not accepted against the exact fraction %s = %.17g", sol.Value, clip(frac.RatString()), f)
 	}

@@ -42,8 +42,12 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 		case fault != nil:
 			failed = append(failed, fault)
 		default:
-			if _, perr := props.ParseAnswerLines(out, 1, props.OneNumber); perr != nil {
-				failed = append(failed, &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: perr.Error()})
+			_, fault := s.readBrute(out)
+			if s.BruteDistribution {
+				_, _, fault = s.readBruteDistribution(out)
+			}
+			if fault != nil {
+				failed = append(failed, fault)
 			} else {
 				took++
 			}
@@ -98,28 +102,33 @@ func (s *Stress) refereeTakes(ctx context.Context, input []byte, seed int64) (*F
 }
 
 // bruteAgain runs the brute force on input again, after its answer first
-// disagreed with the solver's or the referee's: nil when it gives the
-// same answer (within the tolerance), else its fault (inconsistent, or
-// whatever went wrong this time).
-func (s *Stress) bruteAgain(ctx context.Context, input []byte, first float64) (*Fault, error) {
+// (f's) disagreed with the solver's or the referee's: nil when it gives the
+// same answer (within the tolerance; exactly for an exact kind of answer),
+// else its fault (inconsistent, or whatever went wrong this time).
+func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure) (*Fault, error) {
+	first := s.ShowBrute(f)
 	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
 	switch {
 	case err != nil:
 		return nil, err
 	case fault != nil && fault.Verdict == props.TimeLimit:
 		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
-			Detail: fmt.Sprintf("it answered %.12g on this input, then, run again on it, ran out of time: a brute force must give the same answer to the same input", first)}, nil
+			Detail: fmt.Sprintf("it answered %s on this input, then, run again on it, ran out of time: a brute force must give the same answer to the same input", first)}, nil
 	case fault != nil:
 		return fault, nil
 	}
-	v, perr := props.ParseAnswerLines(out, 1, props.OneNumber)
-	if perr != nil {
-		return &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: perr.Error()}, nil
+	b, fault := s.readBrute(out)
+	if s.BruteDistribution {
+		b, _, fault = s.readBruteDistribution(out)
 	}
-	if !s.Tolerance.Accepts(first, v[0]) {
+	if fault != nil {
+		return fault, nil
+	}
+	again := &Failure{Brute: b.value.Float64(), BruteValue: b.value, BruteFraction: b.frac}
+	if s.rule().Kind.Exact() && !b.value.Equal(f.BruteValue) || !s.rule().Kind.Exact() && !s.Tolerance.Accepts(f.Brute, again.Brute) {
 		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
-			Detail: fmt.Sprintf("it answered %.12g on this input, then %.12g on the same input (beyond %s): a brute force must give the same answer to the same input, so it cannot judge the solver or the referee here",
-				first, v[0], s.Tolerance)}, nil
+			Detail: fmt.Sprintf("it answered %s on this input, then %s on the same input (%s): a brute force must give the same answer to the same input, so it cannot judge the solver or the referee here",
+				first, s.ShowBrute(again), s.judgeRule())}, nil
 	}
 	return nil, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
@@ -15,11 +16,16 @@ import (
 // distribution (Stress.SolverDistribution).
 const TestDistribution = "DKW on the solver's distribution of outcomes (Massart's constant)"
 
+// TestBruteDistribution is Judgement.Test of a check against the brute
+// force's distribution (Stress.BruteDistribution).
+const TestBruteDistribution = "DKW on the brute force's distribution of outcomes (Massart's constant)"
+
 // distribution is what a solver in distribution mode printed: its answer,
 // then P(outcome = k) for the outcomes it lists; Tail is the mass it left
 // out (1 − Σ), which the test allows for.
 type distribution struct {
 	Answer float64
+	Value  answer.Value // the answer of the run's exact kind (Stress.Answer); zero for a float
 	PMF    []float64
 	Tail   float64
 }
@@ -31,13 +37,24 @@ type distribution struct {
 // the distribution's mean within the judge's tolerance. Every problem is a
 // *props.FormatError.
 func parseDistribution(out []byte, tol props.Tolerance) (distribution, error) {
-	var d distribution
+	return parseDistributionAfter(out, func(line []byte) (distribution, error) {
+		answer, err := props.ParseAnswerLines(line, 1, props.OneNumber)
+		if err != nil {
+			return distribution{}, err
+		}
+		return distribution{Answer: answer[0]}, nil
+	}, func(mean, answer float64) bool { return tol.Accepts(mean, answer) }, "--solver-distribution", tol.String())
+}
+
+// parseDistributionAfter is parseDistribution with the answer's line read
+// by readAnswer and the answer compared with the mean by agrees (rule says
+// how, for the error); flag names the flag that asked for a distribution.
+func parseDistributionAfter(out []byte, readAnswer func(line []byte) (distribution, error), agrees func(mean, answer float64) bool, flag, rule string) (distribution, error) {
 	lines := strings.Split(strings.TrimRight(strings.ReplaceAll(string(out), "\r\n", "\n"), "\n\t "), "\n")
-	answer, err := props.ParseAnswerLines([]byte(lines[0]+"\n"), 1, props.OneNumber)
+	d, err := readAnswer([]byte(lines[0] + "\n"))
 	if err != nil {
 		return d, err
 	}
-	d.Answer = answer[0]
 	seen := map[int]bool{}
 	var sum float64
 	for i, line := range lines[1:] {
@@ -66,7 +83,7 @@ func parseDistribution(out []byte, tol props.Tolerance) (distribution, error) {
 	}
 	switch {
 	case len(d.PMF) == 0:
-		return d, &props.FormatError{Msg: "no distribution after the answer: \"outcome probability\" lines were expected (--solver-distribution)"}
+		return d, &props.FormatError{Msg: "no distribution after the answer: \"outcome probability\" lines were expected (" + flag + ")"}
 	case sum > 1+1e-9:
 		return d, &props.FormatError{Msg: fmt.Sprintf("the probabilities add up to %.12g, more than 1", sum)}
 	}
@@ -77,8 +94,8 @@ func parseDistribution(out []byte, tol props.Tolerance) (distribution, error) {
 		for k, p := range d.PMF {
 			mean += float64(k) * p
 		}
-		if !tol.Accepts(mean, d.Answer) {
-			return d, &props.FormatError{Line: 1, Msg: fmt.Sprintf("the answer %v is not the mean %v of the distribution printed after it (%s)", d.Answer, mean, tol)}
+		if !agrees(mean, d.Answer) {
+			return d, &props.FormatError{Line: 1, Msg: fmt.Sprintf("the answer %v is not the mean %v of the distribution printed after it (%s)", d.Answer, mean, rule)}
 		}
 	}
 	return d, nil

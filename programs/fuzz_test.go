@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -85,6 +86,33 @@ func FuzzParseDistribution(f *testing.F) {
 		}
 		if math.Abs(sum-1) > 1e-6 || d.Tail < 0 || math.IsNaN(d.Answer) {
 			t.Fatalf("%q: accepted %+v, mass %v", out, d, sum)
+		}
+	})
+}
+
+// A brute force's exact answer, alone or with its distribution, never
+// panics the reader: it is an answer of the run's kind, or a fault of the
+// brute force or of the input, never both.
+func FuzzReadBrute(f *testing.F) {
+	for _, s := range []string{"1/2\n", "499122177\n", "2087/64\n1 0.5\n2 0.5\n", "1/998244353\n", "0.5\n", "1/0\n", "-3/6\n0 1\n", "\n"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, out string, withDistribution bool) {
+		s := &Stress{Brute: output(out), Kind: Expectation, BruteDistribution: withDistribution,
+			Answer: answer.Rule{Kind: answer.Residue, Modulus: 998244353}}
+		var b bruteAnswer
+		var fault *Fault
+		if withDistribution {
+			b, _, fault = s.readBruteDistribution([]byte(out))
+		} else {
+			b, fault = s.readBrute([]byte(out))
+		}
+		if fault != nil {
+			return
+		}
+		if b.value.Kind != answer.Residue || b.value.Exact == nil || b.value.Exact.Sign() < 0 || b.value.Exact.Num().Int64() >= 998244353 {
+			t.Fatalf("%q: read as %+v, not a residue", out, b.value)
 		}
 	})
 }

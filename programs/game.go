@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
@@ -36,7 +37,19 @@ type GameSpec struct {
 	// in force (default Hi) is the largest the generator is given, drawn
 	// from Lo up to it, so that rapid shrinks toward Lo.
 	Params    []Param
-	Tolerance props.Tolerance
+	Tolerance props.Tolerance // a float answer's rule
+	// Answer is the kind of answer (the zero Rule: a float within
+	// Tolerance). For an exact kind the brute force prints p/q or an
+	// integer, compared exactly (Stress.Answer says how); for a residue, an
+	// integer in [0, P) is the residue itself, and the fraction behind it is
+	// unknown: check compares it exactly, and the commands that need the
+	// value (report, simulate) cannot judge that input.
+	Answer answer.Rule
+	// BruteDistribution says that the brute force prints its distribution
+	// of outcomes after its answer ("outcome probability" lines, as in
+	// Stress.BruteDistribution): an expectation's analyst then gives the
+	// distribution a count's report tests (Solution.PMF).
+	BruteDistribution bool
 	// Classes are coverage classes by a parameter's value (classes.go): a
 	// rare shape, such as one column, that the generator must draw at
 	// least a share of. None: every input is in the class "all".
@@ -119,12 +132,11 @@ func Game(g GameSpec) (props.Game, error) {
 		if err == nil && fault != nil {
 			err = fault
 		}
+		var sol props.Solution
 		if err == nil {
-			if _, perr := props.ParseAnswerLines(out, 1, props.OneNumber); perr != nil {
-				err = fmt.Errorf("the brute force %s: %w", g.Brute, perr)
-			}
+			sol, err = bruteSolution(g, out)
 		}
-		if err != nil && !errors.Is(err, ErrStart) {
+		if err != nil && !errors.Is(err, ErrStart) && !errors.Is(err, props.ErrCannotJudge) {
 			// Before the brute force is blamed: an input the referee
 			// fails on too is one no program takes, the generator's.
 			if blame := noProgramTakes(g, in, err); blame != nil {
@@ -134,8 +146,15 @@ func Game(g GameSpec) (props.Game, error) {
 		if err != nil {
 			return props.Solution{}, err
 		}
-		v, _ := props.ParseAnswerLines(out, 1, props.OneNumber)
-		return props.Solution{Value: v[0], Oracle: "the brute force " + g.Brute.String()}, nil
+		sol.Oracle = "the brute force " + g.Brute.String()
+		return sol, nil
+	}
+	solve := func(in Input) (props.Solution, error) {
+		sol, err := answer(in)
+		if err == nil && g.Answer.Kind.Exact() && sol.Fraction == nil {
+			err = fmt.Errorf("the brute force %s printed the residue %s, whose fraction is unknown: %w (have it print p/q)", g.Brute, sol.Exact, props.ErrCannotJudge)
+		}
+		return sol, err
 	}
 	spec := props.Spec[Input]{
 		Name:  name,
@@ -148,7 +167,7 @@ func Game(g GameSpec) (props.Game, error) {
 			_, err := io.WriteString(w, in[0].Text)
 			return err
 		},
-		Solve: answer, Answer: answer,
+		Solve: solve, Answer: answer,
 		Outcome: outcome,
 		Referee: func(in Input) (func() montecarlo.Player, error) {
 			if err := drawnFault(in); err != nil {
@@ -156,7 +175,12 @@ func Game(g GameSpec) (props.Game, error) {
 			}
 			return batchPlayers(g.Referee, in), nil
 		},
-		Tolerance: g.Tolerance,
+		AnswerKind: g.Answer.Kind, Modulus: g.Answer.Modulus,
+	}
+	if !g.Answer.Kind.Exact() {
+		spec.Tolerance = g.Tolerance
+	} else if err := g.Answer.Validate(); err != nil {
+		return nil, fmt.Errorf("programs: %w", err)
 	}
 	if len(g.Classes) > 0 {
 		spec.Classify = func(in Input) string { return classify(g.Classes, in) }
@@ -391,4 +415,52 @@ func outcomeList(out []byte, runs int) ([]int, error) {
 		return nil, err
 	}
 	return list, nil
+}
+
+// exactSolution reads an exact brute force's answer (p/q or an integer):
+// the fraction, or for a residue printed as such, the residue alone.
+func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
+	v, x, err := exactBruteAnswer(g.Answer, out)
+	switch {
+	case errors.Is(err, answer.ErrNoResidue):
+		return props.Solution{}, fmt.Errorf("the brute force %s: %w: %w (the problem promises a denominator prime to the modulus)", g.Brute, props.ErrCannotJudge, err)
+	case err != nil:
+		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
+	case x == nil:
+		return props.Solution{Exact: v}, nil
+	}
+	f, _ := x.Float64()
+	return props.Solution{Value: f, Fraction: x, Exact: v}, nil
+}
+
+// distributionSolution reads a brute force's answer and distribution
+// (GameSpec.BruteDistribution), as stress does.
+func distributionSolution(g GameSpec, out []byte) (props.Solution, error) {
+	s := &Stress{Brute: g.Brute, Answer: g.Answer, Tolerance: g.Tolerance, BruteDistribution: true, Kind: g.Kind}
+	b, d, fault := s.readBruteDistribution(out)
+	if fault != nil {
+		return props.Solution{}, fault
+	}
+	sol := props.Solution{Value: d.Answer, Fraction: b.frac, Exact: b.value, PMF: d.PMF, PMFTail: d.Tail}
+	if !g.Answer.Kind.Exact() {
+		sol.Exact = answer.Value{}
+	}
+	return sol, nil
+}
+
+// bruteSolution reads the brute force's output as the game's kind of
+// answer: a decimal number, an exact answer (exactSolution), or either with
+// its distribution (distributionSolution).
+func bruteSolution(g GameSpec, out []byte) (props.Solution, error) {
+	switch {
+	case g.BruteDistribution:
+		return distributionSolution(g, out)
+	case g.Answer.Kind.Exact():
+		return exactSolution(g, out)
+	}
+	v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
+	if err != nil {
+		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
+	}
+	return props.Solution{Value: v[0]}, nil
 }

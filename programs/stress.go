@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -42,11 +44,30 @@ type Stress struct {
 	// outside it is the referee's fault. A probability's are 0 and 1.
 	MinOutcome, MaxOutcome float64
 	Tolerance              props.Tolerance // the judge's rule; zero: 1e-6 absolute or relative
+	// Answer is the kind of answer the solver prints: the zero Rule is a
+	// float judged by Tolerance; an integer, a fraction or a residue
+	// modulo a prime is compared exactly with the brute force's (which
+	// prints p/q or an integer: answers.go). A residue with no brute force
+	// is read back as the one fraction within MaxDenominator
+	// (answer.Bounds) for the referee to judge; one that reads back as none
+	// is not judged (Outcome.NotJudged).
+	Answer answer.Rule
+	// MaxDenominator, for a residue, is the largest denominator a residue
+	// is read back with; 0: answer.NewBounds's default, which keeps the
+	// chance of a coincidence at answer.DefaultCoincidence an input.
+	MaxDenominator int64
 	// SolverDistribution, for an expectation, says that the solver prints
 	// its distribution of outcomes after its answer, "outcome probability"
 	// lines: the referee is then tested against that distribution (DKW),
 	// which needs no range of outcomes, only integer ones.
 	SolverDistribution bool
+	// BruteDistribution, for an expectation with a brute force, says that
+	// the brute force prints its distribution of outcomes after its
+	// answer, as a solver does with SolverDistribution: the referee is
+	// then tested against it (DKW), which needs no range of outcomes. An
+	// input the brute force runs out of time on is judged against the
+	// stated range, or, with none, not judged.
+	BruteDistribution bool
 	// ShrinkTries bounds the inputs tried while shrinking (0:
 	// DefaultShrinkTries); ShrinkSeeds is how many generator seeds are
 	// tried at each point of the parameter space (0: DefaultShrinkSeeds);
@@ -130,8 +151,15 @@ type Failure struct {
 	// kind; RefereeSeed the referee's seed of it.
 	Judgement   *Judgement
 	RefereeSeed int64
-	Detail      string // the fault's detail, or the disagreement's numbers
-	Stdout      string // the solver's stdout, clipped
+	Detail      string        // the fault's detail, or the disagreement's numbers
+	Stdout      string        // the solver's stdout, clipped
+	bruteDist   *distribution // the brute force's distribution (Stress.BruteDistribution)
+	// AnswerValue and BruteValue are the two answers of the run's kind
+	// (Stress.Answer) as printed; Fraction and BruteFraction the exact
+	// fractions they stand for where known (a residue's fraction as the
+	// brute force printed it, or read back from the residue), else nil.
+	AnswerValue, BruteValue answer.Value
+	Fraction, BruteFraction *big.Rat
 
 	dist distribution // the solver's answer (and distribution) as read
 }
@@ -168,10 +196,15 @@ type Outcome struct {
 	BruteCompared, BruteSkipped int
 	// RefereeSkipped counts the cases the referee ran out of time on
 	// (--program-timeout: an input too big to simulate), judged by the
-	// brute force alone; NotJudged those it ran out of time on with no
-	// brute force's answer either: nobody could judge them, and they are
-	// neither a failure nor a pass (both are in Judged).
+	// brute force alone; NotJudged the cases nobody could judge (the
+	// referee out of time, or a residue that reads back as no small
+	// fraction, with no brute force's answer either): neither a failure nor
+	// a pass (both are in Judged). NotJudgedNote says why, for the first.
 	RefereeSkipped, NotJudged int
+	NotJudgedNote             string
+	// NotJudgedSlow counts, of NotJudged, the cases the referee ran out of
+	// time on (the others: residues that read back as no small fraction).
+	NotJudgedSlow int
 	// NotReproducedRuns are the runs of any program whose time or
 	// idleness limit, crash or (the solver's) output format did not recur
 	// when run again alone: none is a fault, and the run went on with the
@@ -215,13 +248,16 @@ func (s *Stress) validate() error {
 		return fmt.Errorf("stress: alpha %v: want 0 < alpha < 1", s.Alpha)
 	case s.SolverDistribution && s.Kind != Expectation:
 		return errors.New("stress: a solver's distribution goes with an expectation")
+	case s.BruteDistribution && (s.Kind != Expectation || s.Brute == nil || s.SolverDistribution):
+		return errors.New("stress: a brute force's distribution goes with an expectation and a brute force, and not with the solver's")
 	case s.SolverDistribution:
+	case s.BruteDistribution && s.MaxOutcome == s.MinOutcome: // no range stated: the brute force's distribution is the test
 	case s.Kind == Expectation && !(s.MaxOutcome >= s.MinOutcome):
 		return fmt.Errorf("stress: the outcomes' range [%v, %v] is empty", s.MinOutcome, s.MaxOutcome)
 	case s.Kind == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
 		return errors.New("stress: an expectation's test needs a finite range of outcomes (the assumption it rests on)")
 	}
-	return nil
+	return s.validateAnswer()
 }
 
 // budget splits Alpha.
@@ -271,7 +307,7 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 		// A window of cases judged at once, then taken in order: the first
 		// failure is the lowest failing case whatever Jobs is.
 		window := s.judgeWindow(ctx, start, min(start+s.jobs(), s.Cases), out.Budget.PerSearch)
-		for _, w := range window {
+		for k, w := range window {
 			r, err := w.r, w.err
 			if err != nil && ctx.Err() != nil {
 				out.Interrupted = true // the cases before this one are judged
@@ -285,6 +321,12 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 				return out, nil
 			}
 			out.Judged++
+			if r.notJudged != "" {
+				out.NotJudged++
+				if out.NotJudgedNote == "" {
+					out.NotJudgedNote = fmt.Sprintf("case %d: %s", start+k+1, r.notJudged)
+				}
+			}
 			if r.judgement != nil {
 				out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
 			}
@@ -296,9 +338,9 @@ func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
 			}
 			if r.refereeSkipped {
 				out.RefereeSkipped++
-			}
-			if r.notJudged {
-				out.NotJudged++
+				if r.notJudged != "" {
+					out.NotJudgedSlow++
+				}
 			}
 			if s.Progress != nil {
 				s.Progress(out.Judged, s.Cases)
@@ -414,9 +456,9 @@ func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) 
 	d, perr := s.readAnswer(out)
 	switch {
 	case perr != nil:
-		again.Verdict, again.Detail = props.OutputFormat, fmt.Sprintf("it answered %.12g on this input, then, run again on the same input: %v", f.Answer, perr)
-	case d.Answer != f.dist.Answer || d.Tail != f.dist.Tail || !slices.Equal(d.PMF, f.dist.PMF):
-		again.Detail = fmt.Sprintf("it answered %.12g on this input, then %.12g on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", f.Answer, d.Answer)
+		again.Verdict, again.Detail = props.OutputFormat, fmt.Sprintf("it answered %s on this input, then, run again on the same input: %v", s.ShowAnswer(f), perr)
+	case d.Answer != f.dist.Answer || !d.Value.Equal(f.dist.Value) || d.Tail != f.dist.Tail || !slices.Equal(d.PMF, f.dist.PMF):
+		again.Detail = fmt.Sprintf("it answered %s on this input, then %s on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", s.ShowAnswer(f), s.show(d.Value, nil, d.Answer))
 	default:
 		return nil, nil
 	}
@@ -428,29 +470,36 @@ func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) 
 // found with: the copy of f it returns carries the new judgement, which
 // passes when the failure did not reproduce.
 func (s *Stress) reconfirm(ctx context.Context, f *Failure, seed int64, alpha float64) (*Failure, *Fault, error) {
-	reference := f.Answer
-	if f.HasBrute && !s.SolverDistribution {
-		reference = f.Brute
+	c := *f
+	reference, ok, why := s.target(&c)
+	if !ok { // the search judged f by the referee: its target read back then
+		return nil, nil, fmt.Errorf("stress: re-confirming: %s", why)
 	}
-	j, fault, err := s.referee(ctx, f.Input, seed, reference, f.dist, alpha)
+	j, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), alpha)
 	if err != nil || fault != nil {
 		return nil, fault, err
 	}
-	c := *f
 	c.Judgement, c.RefereeSeed = j, seed
-	c.Detail = refereeDetail(j, reference, f.Kind)
+	c.Detail = s.refereeDetail(&c, j)
 	return &c, nil, nil
 }
 
 // refereeDetail says a statistical check's numbers.
-func refereeDetail(j *Judgement, reference float64, kind FailureKind) string {
-	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %.9g: p = %.3g ≤ %.3g",
-		j.Sample.Mean, j.Sample.N, map[bool]string{true: "brute force's answer", false: "solver's answer"}[kind == ProgramsDisagree], reference, j.PValue, j.Alpha)
+func (s *Stress) refereeDetail(f *Failure, j *Judgement) string {
+	who, shown := "solver's answer", s.ShowAnswer(f)
+	if f.HasBrute && !s.SolverDistribution {
+		who, shown = "brute force's answer", s.ShowBrute(f)
+	}
+	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %s: p = %.3g ≤ %.3g",
+		j.Sample.Mean, j.Sample.N, who, shown, j.PValue, j.Alpha)
 }
 
 // readAnswer reads the solver's output: one answer, or with
 // SolverDistribution the answer and its distribution.
 func (s *Stress) readAnswer(out []byte) (distribution, error) {
+	if s.rule().Kind.Exact() {
+		return s.readSolverAnswer(out)
+	}
 	if s.SolverDistribution {
 		return parseDistribution(out, s.Tolerance)
 	}
@@ -491,7 +540,8 @@ type judged struct {
 	fault                       *Fault   // a program other than the solver failed
 	judgement                   *Judgement
 	bruteCompared, bruteSkipped bool
-	refereeSkipped, notJudged   bool // the referee ran out of time; and nobody judged the case
+	refereeSkipped              bool   // the referee ran out of time
+	notJudged                   string // why nobody could judge the case; "" when judged
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -558,7 +608,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		f.Kind, f.Verdict, f.Detail = SolverFault, props.OutputFormat, perr.Error()
 		return solverFault()
 	}
-	f.Answer, f.HasAnswer, f.dist = dist.Answer, true, dist
+	f.Answer, f.HasAnswer, f.dist, f.AnswerValue = dist.Answer, true, dist, dist.Value
 
 	if s.Brute != nil {
 		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
@@ -571,63 +621,77 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			r.fault = fault
 			return r, nil
 		default:
-			v, perr := props.ParseAnswerLines(out, 1, props.OneNumber)
-			if perr != nil {
-				r.fault = &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: perr.Error()}
+			b, fault := s.readBrute(out)
+			if s.BruteDistribution {
+				b, f.bruteDist, fault = s.readBruteDistribution(out)
+			}
+			if fault != nil {
+				r.fault = fault
 				return r, nil
 			}
-			f.Brute, f.HasBrute, r.bruteCompared = v[0], true, true
+			f.Brute, f.HasBrute, r.bruteCompared = b.value.Float64(), true, true
+			f.BruteValue, f.BruteFraction = b.value, b.frac
 		}
 	}
 
 	if scope == judgeAll {
-		reference := f.Answer
-		if f.HasBrute && !s.SolverDistribution {
-			reference = f.Brute
+		reference, ok, why := s.target(f)
+		if ok && s.against(f) == nil && !s.hasRange() {
+			ok, why = false, "no range of outcomes is stated, and the brute force gave no distribution here (out of time): the referee cannot judge this input"
 		}
-		j, fault, err := s.referee(ctx, input, refSeed, reference, dist, alpha)
-		switch {
-		case err != nil:
-			return r, err
-		case fault != nil && fault.Verdict == props.TimeLimit && !f.HasBrute:
-			// Too big to simulate, and no brute force answered: nobody
-			// can judge this case, which is no one's failure.
-			r.refereeSkipped, r.notJudged = true, true
-			return r, nil
-		case fault != nil && fault.Verdict == props.TimeLimit:
-			r.refereeSkipped = true // judged by the brute force alone
-		case fault != nil:
-			r.fault = fault
-			return r, nil
-		}
-		if j != nil {
-			r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
-		}
-		if j != nil && !j.Pass {
-			f.Kind = RefereeDisagrees
-			if f.HasBrute && !s.SolverDistribution {
-				f.Kind = ProgramsDisagree
-			}
-			f.Detail = refereeDetail(j, reference, f.Kind)
-			if f.Kind == ProgramsDisagree {
-				if fault, err := s.bruteAgain(ctx, input, f.Brute); err != nil || fault != nil {
-					r.fault = fault
-					return r, err
-				}
-				r.failure = f
+		if ok {
+			j, fault, err := s.referee(ctx, input, refSeed, reference, s.against(f), alpha)
+			switch {
+			case err != nil:
+				return r, err
+			case fault != nil && fault.Verdict == props.TimeLimit && !f.HasBrute:
+				// Too big to simulate, and no brute force answered: nobody
+				// can judge this case, which is no one's failure.
+				r.refereeSkipped, r.notJudged = true, "the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered"
+				return r, nil
+			case fault != nil && fault.Verdict == props.TimeLimit:
+				r.refereeSkipped = true // judged by the brute force alone
+			case fault != nil:
+				r.fault = fault
 				return r, nil
 			}
+			if j != nil {
+				r.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
+			}
+			if j != nil && !j.Pass {
+				f.Kind = RefereeDisagrees
+				if f.HasBrute && !s.SolverDistribution {
+					f.Kind = ProgramsDisagree
+				}
+				f.Detail = s.refereeDetail(f, j)
+				if f.Kind == ProgramsDisagree {
+					if fault, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil {
+						r.fault = fault
+						return r, err
+					}
+					r.failure = f
+					return r, nil
+				}
+			}
+		} else if !f.HasBrute {
+			r.notJudged = why
 		}
 	}
-	if f.HasBrute && !s.Tolerance.Accepts(f.Brute, f.Answer) {
+	if f.HasBrute && !s.bruteAgrees(f) {
 		// The brute force is run again before the solver is blamed: one
 		// that changes its answer is named instead.
-		if fault, err := s.bruteAgain(ctx, input, f.Brute); err != nil || fault != nil {
+		if fault, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil {
 			r.fault = fault
 			return r, err
 		}
 		f.Kind = BruteDisagrees
-		f.Detail = fmt.Sprintf("the solver says %v, the brute force %v (%s)", f.Answer, f.Brute, s.Tolerance)
+		if f.Fraction == nil {
+			f.Fraction = s.readBack(f.AnswerValue) // shown beside the residue, judged by nobody
+		}
+		f.Detail = fmt.Sprintf("the solver says %s, the brute force %s (%s)", s.ShowAnswer(f), s.ShowBrute(f), s.judgeRule())
+		if hint := s.residueHint(f.Answer); hint != "" {
+			f.Detail += "\n" + hint
+		}
 		r.failure = f
 		return r, nil
 	}
@@ -658,18 +722,23 @@ func (s *Stress) generate(ctx context.Context, c Case) ([]byte, *Fault, error) {
 
 // referee runs the referee on input and tests its outcomes against answer,
 // or against the solver's distribution d (SolverDistribution).
-func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer float64, d distribution, alpha float64) (*Judgement, *Fault, error) {
+func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer float64, against *distribution, alpha float64) (*Judgement, *Fault, error) {
 	args := []string{strconv.FormatInt(seed, 10), strconv.FormatInt(s.Runs, 10)}
 	out, fault, err := run(ctx, RoleReferee, s.Referee, args, input)
 	if err != nil || fault != nil {
 		return nil, fault, err
 	}
-	if s.SolverDistribution {
+	if against != nil {
 		sample, counts, perr := refereeCounts(out, s.Runs)
 		if perr != nil {
 			return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 		}
-		j := judgeDistribution(sample, counts, d, alpha)
+		test := TestDistribution
+		if !s.SolverDistribution {
+			test = TestBruteDistribution
+		}
+		j := judgeDistribution(sample, counts, *against, alpha)
+		j.Test = test
 		return &j, nil, nil
 	}
 	lo, hi := s.outcomeRange()
@@ -677,7 +746,7 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 	if perr != nil {
 		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}
-	slack := slackOf(s.Tolerance, answer)
+	slack := s.slack(answer)
 	var j Judgement
 	if s.Kind == Probability {
 		j = judgeProbability(sample, answer, slack, alpha)

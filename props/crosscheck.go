@@ -154,7 +154,11 @@ type Outcome struct {
 	NotJudged, NotJudgedGenerated int
 	NotJudgedReason               string
 	Classes                       map[string]int // generated boards per coverage class
-	Counts                        map[Verdict]int
+	// Oracles counts the boards judged (samples and generated) by what gave
+	// our answer (Solution.OracleOf): the analyst, the rules engine, the
+	// analyst checked by the engine.
+	Oracles map[string]int
+	Counts  map[Verdict]int
 	// First is the first failure, shrunk when it could be; nil when every
 	// board agreed. Found is the same failure as it was first met, when
 	// shrinking changed it.
@@ -222,7 +226,7 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	}
 	start := time.Now()
 	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
-	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Counts: map[Verdict]int{}}
+	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
 	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}

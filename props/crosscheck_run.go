@@ -193,7 +193,8 @@ func (c *CrossCheck) solveOrSkip(b Board, name string, skipped *notJudged) (sol 
 
 // checkSample runs the solver on a published sample, fed verbatim; a board
 // of it that no oracle can judge is not judged (and counted in skipped).
-func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged) (*Failure, int, error) {
+// The oracle of each board judged is counted in oracles.
+func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged, oracles map[string]int) (*Failure, int, error) {
 	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
 	if err != nil {
 		return nil, 0, fmt.Errorf("sample %s: %w", s.Name, err)
@@ -206,6 +207,7 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudg
 		}
 		if ok {
 			sols[i] = &sol
+			oracles[sol.OracleOf()]++
 		}
 	}
 	f, err := c.checkInput(ctx, boards, []byte(s.Input), sols)
@@ -381,6 +383,13 @@ func (c *CrossCheck) oracleAgain(b Board, first Solution) error {
 	if err != nil {
 		return fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
 	}
+	if r := c.Game.AnswerRule(); r.Kind.Exact() {
+		if !again.Exact.Equal(first.Exact) {
+			return fmt.Errorf("%w: %s answered %s on a board, then %s on the same board, so it cannot judge the solver there",
+				ErrInconsistentOracle, c.oracleName(first), r.Format(first.Exact, first.Fraction), r.Format(again.Exact, again.Fraction))
+		}
+		return nil
+	}
 	if !Judge(c.Game).Agrees(first, again.Value, true) {
 		return fmt.Errorf("%w: %s answered %.12g on a board, then %.12g on the same board, so it cannot judge the solver there",
 			ErrInconsistentOracle, c.oracleName(first), first.Value, again.Value)
@@ -414,6 +423,9 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (V
 	if v, detail := res.Ended(); v != Accepted {
 		return v, -1, nil, detail
 	}
+	if r := c.Game.AnswerRule(); r.Kind.Exact() {
+		return c.judgeExact(r, res, sols)
+	}
 	judge := Judge(c.Game)
 	theirs, err := judge.ParseAnswers(res.Stdout, len(sols))
 	if err != nil {
@@ -429,7 +441,11 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (V
 			continue
 		}
 		if !judge.Agrees(s, theirs[i], c.FullPrecision) {
-			return WrongAnswer, i, theirs, fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
+			detail := fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
+			if hint := residueHint(s.Value, theirs[i]); hint != "" {
+				detail += "\n" + hint
+			}
+			return WrongAnswer, i, theirs, detail
 		}
 	}
 	return Accepted, -1, theirs, ""

@@ -42,10 +42,11 @@ import (
 // inputResult is one input of the search, run and judged.
 type inputResult struct {
 	seq       int
-	sample    bool      // a published sample, else a batch of generated boards
-	boards    int       // boards in the input judged
-	classes   []string  // the coverage class of each generated board judged
-	notJudged notJudged // boards no oracle could judge, left out of the input
+	sample    bool           // a published sample, else a batch of generated boards
+	boards    int            // boards in the input judged
+	classes   []string       // the coverage class of each generated board judged
+	notJudged notJudged      // boards no oracle could judge, left out of the input
+	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
 	failure   *Failure
 	err       error // the harness failed (not the solver)
 	cancelled bool  // stopped before its result could count
@@ -71,8 +72,8 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 	gen := c.Game.Generator()
 	run := func(ctx context.Context, seq int) inputResult {
 		if seq < len(samples) {
-			r := inputResult{seq: seq, sample: true}
-			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged)
+			r := inputResult{seq: seq, sample: true, oracles: map[string]int{}}
+			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
 			return r
 		}
 		first := (seq - len(samples)) * batch
@@ -80,7 +81,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 		if c.Cases > 0 {
 			last = min(last, boards)
 		}
-		r := inputResult{seq: seq}
+		r := inputResult{seq: seq, oracles: map[string]int{}}
 		cases := make([]genCase, 0, last-first)
 		for p := first; p < last; p++ {
 			i := c.Shard.board(p)
@@ -96,6 +97,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			if ok {
 				cases = append(cases, genCase{index: i, seed: seed, board: b, sol: &sol})
 				r.classes = append(r.classes, c.Game.Classify(b))
+				r.oracles[sol.OracleOf()]++
 			}
 		}
 		r.boards = len(cases)
@@ -128,6 +130,9 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) 
 			if !r.sample {
 				out.NotJudgedGenerated += n.boards
 			}
+		}
+		for o, n := range r.oracles {
+			out.Oracles[o] += n
 		}
 		if r.sample {
 			out.Samples += r.boards

@@ -90,6 +90,9 @@ func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
 	if s.Generator != nil && s.GeneratorWith != nil {
 		panic(specError(s.Name, "give Generator or GeneratorWith, not both"))
 	}
+	if msg := checkAnswerKind(s); msg != "" {
+		panic(specError(s.Name, msg))
+	}
 	if t := s.Tolerance; !(t.Abs >= 0 && t.Rel >= 0) {
 		panic(specError(s.Name, fmt.Sprintf("Tolerance %+v: the errors allowed must not be negative", t)))
 	}
@@ -242,7 +245,10 @@ func (d defined[B, P]) Solve(b Board) (Solution, error) {
 	if err != nil {
 		return Solution{}, err
 	}
-	return d.complete(sol)
+	if sol, err = d.complete(sol); err != nil {
+		return Solution{}, err
+	}
+	return d.withExact(v, sol)
 }
 
 // complete checks what the analyst said and fills in the win/loss
@@ -294,7 +300,11 @@ func (d defined[B, P]) Answer(b Board) (Solution, error) {
 	if err != nil {
 		return Solution{}, err
 	}
-	return d.spec.Answer(v)
+	sol, err := d.spec.Answer(v)
+	if err != nil {
+		return Solution{}, err
+	}
+	return d.withExact(v, sol)
 }
 
 // AnswerValid is Answer of a board the game's Parse or ParseRelaxed
@@ -308,7 +318,11 @@ func (d defined[B, P]) AnswerValid(b Board) (Solution, error) {
 	if err != nil {
 		return Solution{}, err
 	}
-	return d.spec.AnswerValid(v)
+	sol, err := d.spec.AnswerValid(v)
+	if err != nil {
+		return Solution{}, err
+	}
+	return d.withExact(v, sol)
 }
 
 func (d defined[B, P]) Fraction(b Board, sol Solution) (*big.Rat, error) {
@@ -439,6 +453,9 @@ func (d defined[B, P]) WithDigits(n int) Game {
 }
 
 func (d defined[B, P]) WriteAnswers(w io.Writer, sols []Solution) error {
+	if d.AnswerRule().Kind.Exact() {
+		return writeExactAnswers(w, sols)
+	}
 	if d.spec.WriteAnswers != nil {
 		return d.spec.WriteAnswers(w, sols, d.digits)
 	}
@@ -450,6 +467,9 @@ func (d defined[B, P]) WriteAnswers(w io.Writer, sols []Solution) error {
 }
 
 func (d defined[B, P]) ParseAnswers(out []byte, n int) ([]float64, error) {
+	if r := d.AnswerRule(); r.Kind.Exact() {
+		return parseExactFloats(r, out, n)
+	}
 	if d.spec.ParseAnswers != nil {
 		return d.spec.ParseAnswers(out, n)
 	}
@@ -457,6 +477,9 @@ func (d defined[B, P]) ParseAnswers(out []byte, n int) ([]float64, error) {
 }
 
 func (d defined[B, P]) Agrees(ours Solution, theirs float64, fullPrecision bool) bool {
+	if d.AnswerRule().Kind.Exact() {
+		return exactAgrees(ours, theirs)
+	}
 	if d.spec.Agrees != nil {
 		return d.spec.Agrees(ours, theirs, fullPrecision)
 	}
@@ -464,7 +487,9 @@ func (d defined[B, P]) Agrees(ours Solution, theirs float64, fullPrecision bool)
 }
 
 func (d defined[B, P]) JudgeRule() string {
-	switch {
+	switch r := d.AnswerRule(); {
+	case r.Kind.Exact():
+		return r.String() + ", compared exactly"
 	case d.spec.JudgeRule != "":
 		return d.spec.JudgeRule
 	case d.spec.Agrees != nil:

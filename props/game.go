@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/big"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/games/textio"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
@@ -38,6 +39,23 @@ type Solution struct {
 	// Oracle names what gave this answer, for check's output; "" is the
 	// game's own analyst. FromRules sets it (props/rules.go).
 	Oracle string
+	// Exact, for a game whose answer is of an exact kind (AnswerRule), is
+	// the answer as a correct solver prints it: the harness fills it in
+	// from Fraction (a residue, an integer, the fraction itself); an
+	// analyst that knows only the residue (a brute force printing one) sets
+	// it itself. Zero for a float answer.
+	Exact answer.Value
+}
+
+// OwnAnalyst is OracleOf's name for an answer of the game's own analyst.
+const OwnAnalyst = "the game's analyst"
+
+// OracleOf names what gave this answer: Oracle, or OwnAnalyst when empty.
+func (s Solution) OracleOf() string {
+	if s.Oracle == "" {
+		return OwnAnalyst
+	}
+	return s.Oracle
 }
 
 // ValidAnswerer is a Game with a route to the answer of a board its own
@@ -136,6 +154,9 @@ type Game interface {
 	Agrees(ours Solution, theirs float64, fullPrecision bool) bool
 	// JudgeRule says the judge's rule in a few words, for help texts.
 	JudgeRule() string
+	// AnswerRule is the kind of answer the problem asks for (Spec.AnswerKind
+	// and Modulus): the zero Rule, a float, for a game that says nothing.
+	AnswerRule() answer.Rule
 
 	// HasPolicy reports whether the game has choices and can print its
 	// optimal policy (Choices.WritePolicy).

@@ -1,7 +1,6 @@
 package props
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -9,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/rules"
 	"github.com/chancecheck/chancecheck/rules/engine"
@@ -18,7 +18,8 @@ import (
 // Defaults of RulesOf's zero values.
 const (
 	// DefaultRulesMaxError is the largest error bound an answer of the
-	// engine solved in float64 may carry: far below any judge's tolerance.
+	// engine solved in float64 may carry, relative to the value where it
+	// is above 1 (as judges' tolerances are): far below any judge's.
 	DefaultRulesMaxError = 1e-10
 	// DefaultRulesCheckStates is how many states a board's graph may have
 	// for the engine to check a hand-written analyst on it.
@@ -39,11 +40,13 @@ type RulesOf[B any, S comparable] struct {
 	// be deterministic and safe to call from several goroutines.
 	Rules func(b B) rules.Rules[S]
 	// Engine bounds the engine's work on one board; the zero value takes
-	// the engine's defaults. A board past Engine.MaxStates is an error of
-	// Solve that says so.
+	// the engine's defaults. A board past one of its limits (states, a
+	// cycle it cannot solve) is an error of Solve that names the limit and
+	// its --engine-* flag and wraps ErrCannotJudge: check and report skip
+	// and count it. The CLI's flags change it (WithEngineLimits).
 	Engine engine.Options
 	// MaxError is the largest error bound a float64 answer of the engine
-	// may carry; 0 means DefaultRulesMaxError.
+	// may carry, times max(1, |value|); 0 means DefaultRulesMaxError.
 	MaxError float64
 	// CheckStates: where the Spec has its own analyst (Solve), boards with
 	// at most this many states are solved by the engine too, and Solve
@@ -54,6 +57,13 @@ type RulesOf[B any, S comparable] struct {
 	// MaxSteps bounds one play of the generic referee; 0 means
 	// DefaultRulesMaxSteps.
 	MaxSteps int
+	// PolicyOf, for FromRulesAndChoices where the analyst's policy is not
+	// a rules.Policy, reads it in the rules' terms: the index in
+	// Rules(b).Moves(s) of the move that policy (the analyst's, of the
+	// Choices' type P) plays at state s, false where it plays none. With
+	// it the game gets OptimalInvariant. Nil: the invariant is added only
+	// when P is rules.Policy[S].
+	PolicyOf func(b B, policy any, s S) (int, bool)
 }
 
 func (r RulesOf[B, S]) withDefaults() RulesOf[B, S] {
@@ -96,6 +106,9 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 				return sol, err
 			}
 		}
+		if s.AnswerKind == answer.Residue {
+			s.Answer = residueByRules(r, s.Answer, s.Modulus, s.Name)
+		}
 	} else {
 		s.Solve = checkedByRules(r, s, s.Solve)
 		if s.Answer != nil {
@@ -122,13 +135,16 @@ func (r RulesOf[B, S]) hook(build func(RulesOf[B, S]) Game) *rulesHook {
 // FromRulesWithChoices makes a Game of a game with choices from its rules
 // alone: the engine is the analyst and its optimal policy (a rules.Policy)
 // the one the generic referee plays; `solve --policy` prints it. s must
-// leave Solve, Play and Referee nil.
+// leave Solve, Play and Referee nil. The rules may be of one player or of
+// two (rules.Rules.Mover): then the policy holds both players' strategies
+// and the referee plays both. The game gets the invariant OptimalInvariant.
 func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesWithChoices needs RulesOf.Rules"))
 	}
 	orig := s
 	r = r.withDefaults()
+	s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	if s.Answer == nil {
 		// solve and check print the value alone: no distribution.
 		s.Answer = func(b B) (Solution, error) {
@@ -152,7 +168,9 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 // every board of at most RulesOf.CheckStates states, as FromRules does, and
 // where the analyst has no fraction and the engine solved exactly, the
 // engine's fraction is the answer's. The referee plays the analyst's policy,
-// as in DefineWithPolicy.
+// as in DefineWithPolicy. Where the policy type P is rules.Policy[S], the
+// game gets the invariant OptimalInvariant: the engine checks that no best
+// response beats the analyst's policy, which the referee cannot.
 func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r RulesOf[B, S]) Game {
 	if r.Rules == nil {
 		panic(specError(s.Name, "FromRulesAndChoices needs RulesOf.Rules"))
@@ -161,6 +179,9 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	r = r.withDefaults()
 	if s.Answer != nil {
 		s.Answer = checkedByRules(r, s, s.Answer)
+	}
+	if _, ok := any(*new(P)).(rules.Policy[S]); ok || r.PolicyOf != nil {
+		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	}
 	solve := c.Solve
 	if solve != nil {
@@ -187,18 +208,22 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	opts := r.Engine
 	opts.PMF = outcome == Count
 	res, err := engine.Solve(r.Rules(b), opts)
-	if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+	if tooLargeForEngine(err) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w: %w", name, err, ErrCannotJudge)
 	}
 	if err != nil {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w", name, err)
 	}
-	if res.Fraction == nil && !(res.ErrorBound <= r.MaxError) {
-		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError, --engine-max-error): %w", name, res.Value, res.ErrorBound, r.MaxError, ErrCannotJudge)
+	// Relative above 1: a count of 2 311 seconds cannot carry an absolute
+	// 1e-10 in float64, and no judge asks for it.
+	if allowed := r.MaxError * max(1, math.Abs(res.Value)); res.Fraction == nil && !(res.ErrorBound <= allowed) {
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError %g times max(1, |value|), --engine-max-error): %w", name, res.Value, res.ErrorBound, allowed, r.MaxError, ErrCannotJudge)
 	}
 	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
 	if res.Fraction == nil {
-		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.1e)", res.ErrorBound)
+		// The bound allowed, not the bound of this board: the oracle's name
+		// is counted over boards (check's "boards by oracle").
+		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.0e)", r.MaxError)
 	}
 	if outcome == Count {
 		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail
@@ -221,7 +246,7 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(
 		opts.MaxStates = r.CheckStates
 		opts.PMF = false
 		res, err := engine.Solve(r.Rules(b), opts)
-		if errors.Is(err, engine.ErrTooManyStates) || errors.Is(err, engine.ErrCycleTooLarge) {
+		if tooLargeForEngine(err) {
 			sol.Oracle = "the analyst (too large for the rules engine to check)"
 			return sol, nil // the referee's agreement alone checks it
 		}

@@ -93,3 +93,22 @@ func TestRulesLimitsCannotJudge(t *testing.T) {
 		t.Errorf("Snakes has no rules, yet WithEngineLimits says %v", err)
 	}
 }
+
+// The float bound allowed is relative above 1, as a judge's tolerance is:
+// 1 500 expected rolls solved in float64 carry a bound past an absolute
+// 1e-10 (about the rounding of each of 3 000 states' sums), far below a
+// relative one; a planted MaxError 1e-20 still refuses it.
+func TestRulesMaxErrorIsRelative(t *testing.T) {
+	g := rollsGame(props.RulesOf[int, int]{Engine: engine.Options{ExactStates: -1}})
+	sol, err := g.Answer(3000)
+	if err != nil {
+		t.Fatalf("a float answer of about 1500 refused: %v", err)
+	}
+	if sol.Value < 1000 {
+		t.Fatalf("value %v: not the large answer this test is about", sol.Value)
+	}
+	tight := rollsGame(props.RulesOf[int, int]{Engine: engine.Options{ExactStates: -1}, MaxError: 1e-20})
+	if _, err := tight.Answer(3000); !errors.Is(err, props.ErrCannotJudge) || !strings.Contains(err.Error(), "--engine-max-error") {
+		t.Errorf("MaxError 1e-20: %v; want ErrCannotJudge naming --engine-max-error", err)
+	}
+}

@@ -2,6 +2,8 @@ package props
 
 import (
 	"io"
+
+	"github.com/chancecheck/chancecheck/answer"
 	"math/big"
 	"math/rand/v2"
 
@@ -137,6 +139,19 @@ type Spec[B any] struct {
 	// Tolerance is the judge's rule; the zero value is 1e-6 absolute or
 	// relative, the most common.
 	Tolerance Tolerance
+	// AnswerKind is the kind of answer the problem asks for: a float
+	// within Tolerance (the zero value), or an exact integer, a fraction
+	// p/q or a residue modulo the prime Modulus, which a solver prints one
+	// a line and the judge compares exactly with the game's exact fraction
+	// (Solution.Fraction or Fraction, required then). An exact kind leaves
+	// Tolerance, Agrees, ParseAnswers and WriteAnswers unset: the answer
+	// package reads and prints them. A board whose fraction has no residue
+	// (the modulus divides its denominator) cannot be judged
+	// (ErrCannotJudge), never a crash nor a pass.
+	AnswerKind answer.Kind
+	// Modulus is the prime of a Residue AnswerKind (998244353,
+	// 1000000007); zero for every other kind.
+	Modulus int64
 	// Agrees, when set, replaces Tolerance: whether theirs is an accepted
 	// answer for a board whose exact solution is ours. fullPrecision asks
 	// for the strict rule of a solver that prints all its digits (a Go

@@ -44,6 +44,15 @@ type Rules[S comparable] struct {
 	// Goal says whether the player of a game with Moves minimises or
 	// maximises the expected outcome.
 	Goal Goal
+	// Mover, when set, makes a game of two players with opposed goals (a
+	// zero-sum game): at each state with several Moves, the player to move
+	// is the one whose goal Mover gives, Maximise (the outcome is what
+	// this player wins: 1 for a win of the first player) or Minimise (the
+	// opponent); Goal is then unused. The value of such a game is the
+	// expected outcome when both play optimally. Nil: one player, whose
+	// goal is Goal. A two-player game needs Moves, and its rewards must be
+	// 0 on every move of a cycle (see rules/engine for why).
+	Mover func(s S) Goal
 }
 
 // Goal is what the player of a game with choices aims for.
@@ -100,8 +109,19 @@ type Move[S comparable] struct {
 
 // Policy is a choice of move for every state with several: the index in
 // Moves(s). It is data, so that a referee can play the engine's optimal
-// policy, or a user's, without sharing the engine's arithmetic.
+// policy, or a user's, without sharing the engine's arithmetic. In a game
+// of two players (Mover) one Policy holds both players' strategies, each
+// state's entry being the move of the player to move there.
 type Policy[S comparable] map[S]int
+
+// GoalAt is the goal of the player to move at s: Mover's, or Goal in a
+// game of one player.
+func (r Rules[S]) GoalAt(s S) Goal {
+	if r.Mover != nil {
+		return r.Mover(s)
+	}
+	return r.Goal
+}
 
 // MovesOf returns the moves of a state that does not end the game: Moves,
 // or the one move of Chance.
@@ -122,6 +142,8 @@ func (r Rules[S]) Check() error {
 		return fmt.Errorf("rules: give one of Chance and Moves")
 	case r.Goal != Maximise && r.Goal != Minimise:
 		return fmt.Errorf("rules: unknown Goal %d", r.Goal)
+	case r.Mover != nil && r.Moves == nil:
+		return fmt.Errorf("rules: a game of two players (Mover) gives its Moves, not Chance")
 	}
 	return nil
 }

@@ -5,8 +5,9 @@
 // Exit status: 0 success, 1 a check failed or the input is invalid, 2 a usage
 // error. Errors go to stderr as "FILE:LINE: what is wrong".
 //
-// It is package cli over the four built-in games; a program over games of
-// one's own is the same one line (see package cli and docs/own-game.md).
+// It is package cli over the four built-in games, each with its rules beside
+// its analyst (props.Builtins); a program over games of one's own is the same
+// one line (see package cli and docs/own-game.md).
 package main
 
 import (
@@ -17,5 +18,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main(props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{}), props.Jenga(props.JengaConfig{})))
+	os.Exit(cli.Main(props.Builtins()...))
 }

@@ -37,7 +37,7 @@ const depsRules = `
 	# A game imports no other game, and nothing of the module but textio.
 	games/jenga, games/patience, games/snakes, games/traps !< games/...;
 	generators, exact/..., montecarlo/..., rules/..., internal/..., props, reports,
-	  gametest, cli !< games/...;
+	  gametest, cli, answer !< games/...;
 
 	# Packages outside the module that mark a layer: rapid is for checking,
 	# cobra for command lines, plot for drawing. Each is checked among all
@@ -94,6 +94,16 @@ const depsRules = `
 	rules/... !< exact/..., montecarlo/..., generators;
 	pgregory.net/rapid !< rules/...;
 
+	# answer: the kinds of answer a problem asks for (a float, an exact
+	# integer, a fraction, a residue modulo a prime), their parsing, exact
+	# comparison and printing, and rational reconstruction. I/O and exact
+	# arithmetic only: every layer that reads a solver's answers may use it.
+	NONE < answer;
+
+	# enginebench solves the engine's benchmark boards in a whole process,
+	# for paired timings (BENCHMARKS.md): the engine and the rules alone.
+	rules/engine < internal/enginebench;
+
 	# solverproc runs a user's solver as a child process, for props'
 	# cross-checks.
 	NONE < internal/solverproc;
@@ -118,7 +128,7 @@ const depsRules = `
 	# props: the properties and solver cross-checks, the one place where a
 	# generator, an analyst and a referee meet.
 	generators, exact, montecarlo, internal/solverproc, internal/rapidflags,
-	  rules/engine, rules/referee, rules/builtin < props;
+	  rules/engine, rules/referee, rules/builtin, answer < props;
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.

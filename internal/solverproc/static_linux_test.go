@@ -24,7 +24,11 @@ func staticProgram(t *testing.T) string {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "static")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go on PATH to build the static program")
+	}
+	cmd := exec.Command(goBin, "build", "-o", bin, ".")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Skipf("cannot build the static program: %v\n%s", err, out)

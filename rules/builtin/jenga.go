@@ -198,3 +198,13 @@ func jengaLevels(key string) []jenga.Level {
 
 // jengaName writes a key's tower as jenga.Tower.String does.
 func jengaName(key string) string { return jenga.Tower{Levels: jengaLevels(key)}.String() }
+
+// JengaStateOf is the state of tower t with colour thrown (jenga.Empty:
+// before the throw): the key of the rules, which does not tell mirrored
+// levels, nor the order of the levels below the top, apart.
+func JengaStateOf(t jenga.Tower, thrown jenga.Colour) JengaState {
+	return JengaState{Tower: jengaKey(t.Levels), Thrown: thrown}
+}
+
+// TowerOf is a tower of state s: its levels as the key holds them.
+func (s JengaState) TowerOf() jenga.Tower { return jenga.Tower{Levels: jengaLevels(s.Tower)} }

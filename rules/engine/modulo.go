@@ -36,8 +36,9 @@ const MaxModulus = 1<<32 - 1
 // never a wrong residue. Probabilities given as floats are read as the
 // exact binary fractions they are.
 //
-// A game with choices has a residue only for the value of an exactly
-// optimal policy: where Solve solves the board exactly, its fraction is
+// A game of two players (rules.Rules.Mover) has one where the engine
+// solves it exactly. A game with choices has a residue only for the value
+// of an exactly optimal policy: where Solve solves the board exactly, its fraction is
 // taken modulo p; otherwise the float solve's policy is used only when
 // its error bounds prove it optimal (at every state with several moves,
 // the chosen move's value interval lies strictly beyond every other
@@ -62,6 +63,20 @@ func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
 		return 0, err
 	}
 	opts = opts.withDefaults()
+	if g.rules.Mover != nil {
+		// Two players: the residue of the value where the engine proves
+		// it exactly (both strategies exact, twoplayer.go), and nowhere
+		// else: a float policy of each side is not proved optimal here.
+		opts.PMF = false
+		res, err := solveTwoPlayer(g.rules, opts)
+		if err != nil {
+			return 0, err
+		}
+		if res.Fraction == nil {
+			return 0, fmt.Errorf("engine: a game of two players has a residue only where the engine solves it exactly (this board in float64, ± %g): %w", res.ErrorBound, ErrNoResidue)
+		}
+		return ratModulo(res.Fraction, p)
+	}
 	policy := make([]int32, len(g.States))
 	if g.rules.Moves != nil {
 		res, pol, err := g.provedPolicy(opts)

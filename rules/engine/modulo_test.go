@@ -191,3 +191,27 @@ func TestModularArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// A game of two players has the residue of its exact value, and none where
+// it is solved in float64 only. Hand-derived: he quits (1/3) or rolls
+// (1/2 + y/2); she rolls (x/2) or concedes (1), minimising: y = x/2, so
+// x = max(1/3, 1/2 + x/4) = 2/3.
+func TestSolveModuloTwoPlayers(t *testing.T) {
+	moves := map[int][]rules.Move[int]{
+		0: {{Name: "quit", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(2, lose, 0)}}, {Name: "roll", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(1, 1, 0)}}},
+		1: {{Name: "roll", Outcomes: []rules.Outcome[int]{w(1, lose, 0), w(1, 0, 0)}}, {Name: "concede", Outcomes: []rules.Outcome[int]{w(1, win, 0)}}},
+	}
+	game := rules.Rules[int]{End: endOf, Moves: func(s int) []rules.Move[int] { return moves[s] }, Mover: func(s int) rules.Goal {
+		if s == 0 {
+			return rules.Maximise
+		}
+		return rules.Minimise
+	}}
+	want, _ := ratModulo(big.NewRat(2, 3), judgePrime)
+	if got, err := SolveModulo(game, judgePrime, Options{}); err != nil || got != want {
+		t.Errorf("exact: %d, %v; want 2/3 = %d", got, err, want)
+	}
+	if got, err := SolveModulo(game, judgePrime, Options{ExactStates: -1}); !errors.Is(err, ErrNoResidue) {
+		t.Errorf("float64 only: %d, %v; want ErrNoResidue", got, err)
+	}
+}

@@ -128,6 +128,9 @@ func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
 // (checked between components and while building the distribution).
 func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
+	if r.Mover != nil {
+		return solveTwoPlayer(r, opts) // twoplayer.go
+	}
 	g, err := Explore(r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
@@ -148,6 +151,9 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 // method of cycle_float.go when it is larger.
 func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
+	if g.rules.Mover != nil {
+		return solveTwoPlayer(g.rules, opts) // twoplayer.go
+	}
 	comps := g.components()
 	res := Result[S]{States: len(g.States), Method: "float64"}
 	for c := range comps.len() {

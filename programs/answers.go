@@ -1,0 +1,300 @@
+package programs
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// This file holds what a stress run does with answers of an exact kind
+// (Stress.Answer): integers and fractions compared exactly, residues modulo
+// a prime compared exactly with a brute force's and, with none, read back
+// as the one small fraction they stand for, so that the referee can judge
+// them.
+
+// rule is the run's kind of answer (the zero Rule: a float).
+func (s *Stress) rule() answer.Rule { return s.Answer }
+
+// Bounds are the bounds under which a residue is read back as a fraction
+// for the referee, from the range of the outcomes and MaxDenominator; an
+// error for another kind of answer, or bounds that do not exist.
+func (s *Stress) Bounds() (answer.Bounds, error) {
+	switch {
+	case s.rule().Kind != answer.Residue:
+		return answer.Bounds{}, fmt.Errorf("stress: %s is not read back as a fraction", s.rule())
+	case !s.hasRange():
+		return answer.Bounds{}, errors.New("stress: no range of outcomes is stated: a residue is not read back as a fraction")
+	}
+	return s.bounds()
+}
+
+func (s *Stress) bounds() (answer.Bounds, error) {
+	lo, hi := s.outcomeRange()
+	return answer.NewBounds(s.Answer.Modulus, lo, hi, s.MaxDenominator)
+}
+
+// validateAnswer checks the answer's kind against the rest of the run.
+func (s *Stress) validateAnswer() error {
+	r := s.rule()
+	if err := r.Validate(); err != nil {
+		return fmt.Errorf("stress: %w", err)
+	}
+	switch {
+	case r.Kind.Exact() && s.SolverDistribution:
+		return fmt.Errorf("stress: a solver's distribution goes with a float answer, not %s", r)
+	case s.MaxDenominator < 0:
+		return errors.New("stress: the largest denominator must not be negative")
+	case s.MaxDenominator > 0 && r.Kind != answer.Residue:
+		return fmt.Errorf("stress: a largest denominator goes with a residue, not %s", r)
+	case r.Kind == answer.Residue:
+		if _, err := s.bounds(); err != nil {
+			return fmt.Errorf("stress: %w", err)
+		}
+	}
+	return nil
+}
+
+// readSolverAnswer reads the solver's one answer of the run's kind.
+func (s *Stress) readSolverAnswer(out []byte) (distribution, error) {
+	values, err := s.rule().ParseLines(out, 1)
+	if err != nil {
+		var se *answer.SyntaxError
+		if errors.As(err, &se) {
+			return distribution{}, &props.FormatError{Line: se.Line, Msg: se.Msg}
+		}
+		return distribution{}, err
+	}
+	return distribution{Answer: values[0].Float64(), Value: values[0]}, nil
+}
+
+// bruteAnswer is the brute force's answer as read.
+type bruteAnswer struct {
+	value answer.Value // of the run's kind
+	frac  *big.Rat     // the exact fraction, when the brute force printed one (or an integer or fraction kind)
+}
+
+// readBrute reads the brute force's answer. For a float kind, one decimal
+// number. For an exact kind, an exact number: p/q or an integer, turned
+// into the answer a correct solver prints (a residue: the residue of p/q;
+// an integer in [0, P) is taken as the residue itself). A fraction whose
+// denominator the modulus divides is a fault of its own, of the input
+// (the generator's): the problem promises it never happens.
+func (s *Stress) readBrute(out []byte) (bruteAnswer, *Fault) {
+	r := s.rule()
+	bad := func(msg string) *Fault {
+		return &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: msg}
+	}
+	if !r.Kind.Exact() {
+		v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
+		if err != nil {
+			return bruteAnswer{}, bad(err.Error())
+		}
+		return bruteAnswer{value: answer.FloatValue(v[0])}, nil
+	}
+	v, x, err := exactBruteAnswer(r, out)
+	switch {
+	case errors.Is(err, answer.ErrNoResidue):
+		return bruteAnswer{}, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: s.Brute.String(),
+			Detail: fmt.Sprintf("the brute force's answer %s has no residue modulo %d (%v): the problem promises a denominator prime to the modulus, so the generator made an input outside the problem (or the brute force is wrong)", x.RatString(), r.Modulus, err)}
+	case err != nil:
+		return bruteAnswer{}, bad(err.Error())
+	}
+	return bruteAnswer{value: v, frac: x}, nil
+}
+
+// exactBruteAnswer reads an exact brute force's one answer, p/q or an
+// integer, as the answer of kind r a correct solver prints and the
+// fraction it printed; for a residue, an integer in [0, P) is the residue
+// itself, and the fraction is nil. The error wraps answer.ErrNoResidue for
+// a fraction whose denominator P divides (x is then that fraction).
+func exactBruteAnswer(r answer.Rule, out []byte) (v answer.Value, x *big.Rat, err error) {
+	values, err := (answer.Rule{Kind: answer.Fraction}).ParseLines(out, 1)
+	if err != nil {
+		return v, nil, fmt.Errorf("%w (for %s the brute force prints the exact answer: p/q or an integer)", err, r)
+	}
+	x = values[0].Exact
+	if printed := strings.TrimSpace(string(out)); r.Kind == answer.Residue && !strings.Contains(printed, "/") && x.Sign() >= 0 && x.Num().Cmp(big.NewInt(r.Modulus)) < 0 {
+		v, err = r.Parse(printed)
+		return v, nil, err
+	}
+	v, err = r.FromRat(x)
+	return v, x, err
+}
+
+// target is the value the referee's runs are tested against, for f:
+// the brute force's answer where it gave one (and the solver gave no
+// distribution), else the solver's; for an exact kind, the exact value
+// (a residue's fraction, as printed by the brute force or read back from
+// the residue). ok is false when a residue reads back as no fraction
+// within the bounds: then the referee cannot judge it, and why says so.
+func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
+	fromBrute := f.HasBrute && !s.SolverDistribution
+	if !s.rule().Kind.Exact() {
+		if fromBrute {
+			return f.Brute, true, ""
+		}
+		return f.Answer, true, ""
+	}
+	v, frac := f.AnswerValue, f.Fraction
+	who := "the solver's"
+	if fromBrute {
+		v, frac, who = f.BruteValue, f.BruteFraction, "the brute force's"
+	}
+	if frac == nil && s.rule().Kind == answer.Residue {
+		b, err := s.bounds()
+		if err != nil { // validateAnswer checked them
+			return 0, false, err.Error()
+		}
+		res := v.Exact.Num().Int64()
+		x, found := b.Read(res)
+		if !found {
+			return 0, false, fmt.Sprintf("%s residue %d is the residue of no fraction %s, the bounds that make it unique: this input cannot be judged by simulation (give a brute force, or a larger --max-denominator at a larger risk of coincidence)", who, res, b)
+		}
+		frac = x
+		if fromBrute {
+			f.BruteFraction = x
+		} else {
+			f.Fraction = x
+		}
+	}
+	if frac == nil {
+		frac = v.Exact
+	}
+	x, _ := frac.Float64()
+	return x, true, ""
+}
+
+// slack is the judge's tolerance at a target value: none for an exact
+// kind, whose value is exact (its float64 is within 2⁻⁵³ relative, far
+// below any referee's resolution).
+func (s *Stress) slack(target float64) float64 {
+	if s.rule().Kind.Exact() {
+		return 0
+	}
+	return slackOf(s.Tolerance, target)
+}
+
+// bruteAgrees reports whether the solver's answer is the brute force's by
+// the run's rule: exactly for an exact kind, by Tolerance for a float.
+func (s *Stress) bruteAgrees(f *Failure) bool {
+	if s.rule().Kind.Exact() {
+		return f.BruteValue.Equal(f.AnswerValue)
+	}
+	return s.Tolerance.Accepts(f.Brute, f.Answer)
+}
+
+// show prints an answer of the run's kind with its fraction where known:
+// "389939233 (= 2087/64 mod 998244353)".
+func (s *Stress) show(v answer.Value, frac *big.Rat, float float64) string {
+	if !s.rule().Kind.Exact() {
+		return fmt.Sprintf("%.12g", float)
+	}
+	return s.rule().Format(v, frac)
+}
+
+// ShowAnswer is the solver's answer of f as the output shows it, with
+// the fraction it stands for where known.
+func (s *Stress) ShowAnswer(f *Failure) string { return s.show(f.AnswerValue, f.Fraction, f.Answer) }
+
+// ShowBrute is the brute force's answer of f as the output shows it.
+func (s *Stress) ShowBrute(f *Failure) string { return s.show(f.BruteValue, f.BruteFraction, f.Brute) }
+
+// residueHint says, for a float answer that is an integer far outside the
+// range of the outcomes, that it may be a residue; "" otherwise.
+func (s *Stress) residueHint(x float64) string {
+	lo, hi := s.outcomeRange()
+	if s.rule().Kind.Exact() || x != math.Trunc(x) || math.Abs(x) < 1e4 || math.Abs(x) <= 10*math.Max(math.Abs(lo), math.Abs(hi)) {
+		return ""
+	}
+	return fmt.Sprintf("hint: the solver's answer %.0f is an integer far outside the outcomes' range [%g, %g]: if the problem asks for the answer modulo a prime, say so with --modulus P (for example 998244353)", x, lo, hi)
+}
+
+// readBack is the fraction within the bounds a residue stands for, or nil
+// (for another kind, too).
+func (s *Stress) readBack(v answer.Value) *big.Rat {
+	if s.rule().Kind != answer.Residue || v.Exact == nil {
+		return nil
+	}
+	b, err := s.bounds()
+	if err != nil {
+		return nil
+	}
+	x, _ := b.Read(v.Exact.Num().Int64())
+	return x
+}
+
+// judgeRule says how the solver's answer is compared with the brute
+// force's.
+func (s *Stress) judgeRule() string {
+	if s.rule().Kind.Exact() {
+		return "compared exactly, as " + s.rule().String()
+	}
+	return s.Tolerance.String()
+}
+
+// ResidueHint is the hint for f's answer that it may be a residue (a float
+// answer that is an integer far outside the outcomes' range), or "".
+func (s *Stress) ResidueHint(f *Failure) string {
+	if !f.HasAnswer {
+		return ""
+	}
+	return s.residueHint(f.Answer)
+}
+
+// against is the distribution the referee's outcomes are tested against
+// for f: the solver's (SolverDistribution), the brute force's where it
+// gave one (BruteDistribution), else nil (the test of the mean within the
+// stated range).
+func (s *Stress) against(f *Failure) *distribution {
+	switch {
+	case s.SolverDistribution:
+		return &f.dist
+	case s.BruteDistribution && f.HasBrute && f.bruteDist != nil:
+		return f.bruteDist
+	}
+	return nil
+}
+
+// hasRange reports whether a range of outcomes is stated (a probability's
+// is [0, 1]).
+func (s *Stress) hasRange() bool { return s.Kind == Probability || s.MaxOutcome > s.MinOutcome }
+
+// readBruteDistribution reads the brute force's answer (readBrute) and,
+// after it, its distribution of outcomes, "outcome probability" lines. With
+// nothing left out, the answer must be the distribution's mean: within
+// the tolerance for a float, within 1e-9 relative for an exact answer (the
+// probabilities are printed as decimals).
+func (s *Stress) readBruteDistribution(out []byte) (bruteAnswer, *distribution, *Fault) {
+	var b bruteAnswer
+	var fault *Fault
+	agrees, rule := s.Tolerance.Accepts, s.Tolerance.String()
+	if s.rule().Kind.Exact() {
+		agrees = func(mean, answer float64) bool { return math.Abs(mean-answer) <= 1e-9*math.Max(1, math.Abs(answer)) }
+		rule = "1e-9 relative"
+	}
+	d, err := parseDistributionAfter(out, func(line []byte) (distribution, error) {
+		if b, fault = s.readBrute(line); fault != nil {
+			return distribution{}, errors.New(fault.Detail)
+		}
+		x := b.value.Float64()
+		switch {
+		case b.frac != nil:
+			x, _ = b.frac.Float64()
+		case s.rule().Kind == answer.Residue:
+			return distribution{}, errors.New("a residue's brute force prints its answer as p/q before its distribution, whose mean it is")
+		}
+		return distribution{Answer: x, Value: b.value}, nil
+	}, agrees, "--brute-distribution", rule)
+	switch {
+	case fault != nil:
+		return b, nil, fault
+	case err != nil:
+		return b, nil, &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: err.Error()}
+	}
+	return b, &d, nil
+}
