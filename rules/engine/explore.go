@@ -39,7 +39,7 @@ var ErrCycleTooLarge = errors.New("a cycle too large to solve within the engine'
 // no pointer.
 type Graph[S comparable] struct {
 	States []S
-	index  map[S]int32
+	index  stateIndex[S]
 	end    []int32 // per state: its end value, or notEnded
 	// moveStart has one entry per state and one more: state i's moves are
 	// moveStart[i]..moveStart[i+1]-1 (none for a state that ends).
@@ -73,9 +73,9 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 	if maxStates <= 0 {
 		return nil, fmt.Errorf("engine: the state limit %d is not positive", maxStates)
 	}
-	g := &Graph[S]{index: make(map[S]int32, min(maxStates, 1024)), goal: r.Goal, rules: r}
+	g := &Graph[S]{index: newStateIndex[S](min(maxStates, 1024)), goal: r.Goal, rules: r}
+	g.index.findOrPut(r.Start, g.States, 0)
 	g.States = push(g.States, r.Start)
-	g.index[r.Start] = 0
 	var one [1]rules.Move[S]
 	var recent recentStates[S]
 	for i := 0; i < len(g.States); i++ {
@@ -109,12 +109,10 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 			for _, o := range m.Outcomes {
 				to, ok := recent.find(o.Next)
 				if !ok {
-					if to, ok = g.index[o.Next]; !ok {
+					if to, ok = g.index.findOrPut(o.Next, g.States, int32(len(g.States))); !ok {
 						if len(g.States) >= maxStates {
 							return nil, fmt.Errorf("engine: more than %d states reachable from the start %v (Options.MaxStates, --engine-states): %w", maxStates, r.Start, ErrTooManyStates)
 						}
-						to = int32(len(g.States))
-						g.index[o.Next] = to
 						g.States = push(g.States, o.Next)
 					}
 					recent.put(o.Next, to)
@@ -143,7 +141,7 @@ func (g *Graph[S]) Len() int { return len(g.States) }
 
 // Index is the index of state s, and whether it was reached.
 func (g *Graph[S]) Index(s S) (int, bool) {
-	i, ok := g.index[s]
+	i, ok := g.index.find(s, g.States)
 	return int(i), ok
 }
 

@@ -50,7 +50,7 @@ func Rules(b Board) rules.Rules[State] {
 			default:
 				white, black = State{s.White - 1, s.Black, Princess}, State{s.White, s.Black - 1, Princess}
 			}
-			var outs []rules.Outcome[State]
+			outs := make([]rules.Outcome[State], 0, 2) // one allocation a state, not two
 			if s.White > 0 {
 				outs = append(outs, rules.Outcome[State]{Weight: int64(s.White), Next: white})
 			}
