@@ -82,9 +82,9 @@ signal), output format, memory limit.
 Time is counted as judges count it: --timeout is the CPU time (user and
 system) of the solver and every process it starts, so a correct solver on
 a busy machine is not failed for the time other work took. A solver that
-sleeps or waits is stopped at --idle-timeout of wall-clock time (by
-default 5 times --timeout, and at least --timeout + 10s): the idleness
-limit. Either way the solver and everything it started are killed (on
+sleeps or waits is stopped at --idle-timeout of wall-clock time in which
+it did no work (by default 5 times --timeout, and at least --timeout +
+10s; never below --timeout): the idleness limit. Either way the solver and everything it started are killed (on
 Linux a cgroup of its own holds them, where one can be made), and nothing
 it started outlives the run. A time limit, idleness limit, crash or output
 format is run again alone, with nothing else of the check running, before
@@ -187,6 +187,8 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("--timeout must be positive: a solver with no time limit could run forever")
 	case o.idle < 0 || o.time < 0 || o.shrinkTime < 0:
 		return usagef("durations must not be negative")
+	case o.idle > 0 && o.idle < o.timeout:
+		return usagef("--idle-timeout (%v) must not be below --timeout (%v): a solver that works would be stopped as idle before it could use its CPU time", o.idle, o.timeout)
 	case o.jobs < 1:
 		return usagef("--jobs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):

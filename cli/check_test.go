@@ -208,6 +208,8 @@ func TestCheckCommand(t *testing.T) {
 			want: []string{"--time ran out with 3 input(s) in progress: their solvers were killed, and they were not judged",
 				"check judged no board: --time (2s) ran out with every input in progress"}},
 		{name: "no time limit", game: "traps", mode: "traps", args: []string{"--timeout", "0"}, wantCode: 2, want: []string{"--timeout must be positive"}},
+		{name: "idleness limit below the time limit", game: "traps", mode: "traps", args: []string{"--timeout", "2s", "--idle-timeout", "1s"}, wantCode: 2,
+			want: []string{"--idle-timeout (1s) must not be below --timeout (2s)"}},
 		{name: "a crash that does not recur alone", game: "snakes", mode: "crash-once-snakes", args: []string{"--cases", "5", "--jobs", "1"}, wantCode: 0,
 			want: []string{"every answer agreed", "not reproduced: 1 input(s) failed once and were accepted when run again alone", "sample sample: crash: exit status 3",
 				"run again alone, with nothing else of the check running, it was accepted"}},

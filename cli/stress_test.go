@@ -47,6 +47,7 @@ func TestStressUsage(t *testing.T) {
 		{"no tolerance", []string{"--kind", "probability", "--tolerance", "0"}, 2, "", "--tolerance must be positive"},
 		{"an infinite tolerance", []string{"--kind", "probability", "--tolerance", "inf"}, 2, "", "--tolerance must be positive and finite"},
 		{"a NaN tolerance", []string{"--kind", "probability", "--tolerance", "nan"}, 2, "", "--tolerance must be positive and finite"},
+		{"an idleness limit below the time limit", []string{"--kind", "probability", "--timeout", "2s", "--idle-timeout", "1s"}, 2, "", "--idle-timeout (1s) must not be below --timeout (2s)"},
 		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
 		{"a solver that cannot start", []string{"--kind", "probability", "--solver", "./no-such-solver"}, 2, "", "could not be started"},
 		{"a generator that crashes", []string{"--kind", "probability", "--gen", "sh -c 'exit 3'"}, 2,

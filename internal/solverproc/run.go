@@ -30,10 +30,13 @@ type Limits struct {
 	// elsewhere wall time). A run over it is killed, and a run that ends
 	// having used more than it is over it too. 0: none.
 	Time time.Duration
-	// Idle is the idleness limit: wall-clock time after which a run still
-	// going is killed, however little CPU time it used, so that a solver
-	// that sleeps or waits for input that never comes ends. 0 means
-	// DefaultIdle(Time); without a Time, none.
+	// Idle is the idleness limit: wall-clock time in which the run did
+	// not work (its CPU time grew by less than 1% of it) after which it is
+	// killed, so that a solver that sleeps or waits for input that never
+	// comes ends, while one that works slowly on a loaded machine is left
+	// to its CPU time limit. Without a Time (or where CPU time cannot be
+	// read) it is plain wall-clock time. 0 means DefaultIdle(Time);
+	// without a Time, none.
 	Idle time.Duration
 	// Memory is the memory limit in bytes (Linux only; see ErrNoMemoryLimit
 	// and the rule in memory.go); 0: none.
@@ -285,6 +288,12 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 	return res, alloc.found, ctxErr
 }
 
+// busyIn is the CPU time a tree must use in an idleness window of length
+// w to count as working, not idle: 1% of a core, and at least 10 ms. A
+// solver that sleeps or waits uses next to none; one that works gets far
+// more even on a loaded machine (at load 30 on two cores, about 6%).
+func busyIn(w time.Duration) time.Duration { return max(w/100, 10*time.Millisecond) }
+
 // watch waits for the solver's process to exit (done), killing the tree at
 // the CPU time limit, at the idleness limit, or when ctx is done. Where the
 // CPU time cannot be read, lim.Time is wall time.
@@ -296,10 +305,9 @@ func watch(ctx context.Context, t tree, lim Limits, done <-chan struct{}) (Resul
 		wall = lim.Time
 	}
 	var wallC <-chan time.Time
+	var lastCPU time.Duration // the tree's CPU time when the window began
 	if wall > 0 {
-		timer := time.NewTimer(wall)
-		defer timer.Stop()
-		wallC = timer.C
+		wallC = time.After(wall)
 	}
 	var pollC <-chan time.Time
 	if cpuKnown && lim.Time > 0 {
@@ -319,6 +327,17 @@ func watch(ctx context.Context, t tree, lim Limits, done <-chan struct{}) (Resul
 				return res, nil
 			}
 		case <-wallC:
+			if cpuKnown && lim.Time > 0 {
+				// Idle is wall time in which the tree did not work: one
+				// that used CPU time in the window was busy, only slowed
+				// by a loaded machine, and gets another window (its CPU
+				// time limit still bounds it).
+				if d, ok := t.cpu(); ok && d-lastCPU >= busyIn(wall) {
+					lastCPU = d
+					wallC = time.After(wall)
+					continue
+				}
+			}
 			t.kill()
 			res.TimedOut, res.Idle = !cpuKnown, cpuKnown
 			<-done
