@@ -368,8 +368,13 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		return
 	}
 	if !oc.Failed() {
-		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v\n",
-			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
+		caveat := ""
+		if n := len(oc.NotReproduced); n > 0 {
+			// Never an all-clear without its caveat on the same line.
+			caveat = fmt.Sprintf(" (but %d input(s) ran out of time or were killed once, not when run again: see \"not reproduced\")", n)
+		}
+		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
+			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond), caveat)
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
 		writeOraclesText(w, oc)
 		writeNotJudgedText(w, oc)
@@ -791,7 +796,7 @@ func (o checkOptions) limits() string {
 // ran out.
 func writeUnjudgedText(w io.Writer, oc *props.Outcome) {
 	if n := len(oc.NotReproduced); n > 0 {
-		fmt.Fprintf(w, "not reproduced: %d input(s) failed once and were accepted when run again alone, with nothing else of the check running (neither a failure nor a pass: a loaded machine, or a solver that depends on timing):\n", n)
+		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when run again with no other solver of this check running (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n)
 		for i, f := range oc.NotReproduced {
 			if i == maxNotReproducedShown {
 				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)

@@ -38,7 +38,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 		switch {
 		case err != nil:
 			return nil, err
-		case fault != nil && fault.Verdict == props.TimeLimit: // says nothing either way
+		case fault != nil && (fault.Verdict == props.TimeLimit || fault.Verdict == props.IdleLimit): // says nothing either way
 		case fault != nil:
 			failed = append(failed, fault)
 		default:
@@ -57,7 +57,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 	switch {
 	case err != nil:
 		return nil, err
-	case fault != nil && fault.Verdict == props.TimeLimit: // too big to simulate: says nothing either way
+	case fault != nil && (fault.Verdict == props.TimeLimit || fault.Verdict == props.IdleLimit): // too big to simulate: says nothing either way
 	case fault != nil:
 		failed = append(failed, fault)
 	default:
@@ -111,7 +111,7 @@ func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure) (*Fau
 	switch {
 	case err != nil:
 		return nil, err
-	case fault != nil && fault.Verdict == props.TimeLimit:
+	case fault != nil && (fault.Verdict == props.TimeLimit || fault.Verdict == props.IdleLimit):
 		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
 			Detail: fmt.Sprintf("it answered %s on this input, then, run again on it, ran out of time: a brute force must give the same answer to the same input", first)}, nil
 	case fault != nil:

@@ -62,6 +62,11 @@ func (l Limits) idle() time.Duration {
 	return 0
 }
 
+// SignalKilled is Result.Signal of a run ended by SIGKILL: sent from
+// outside (by this package at a limit, by the OOM killer), never raised by
+// a solver's own fault.
+const SignalKilled = "killed"
+
 // Result is how one run of a solver ended.
 type Result struct {
 	Stdout     []byte // everything printed, up to MaxStdout, read to its end
