@@ -225,21 +225,32 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 	res, ctxErr := watch(ctx, t, lim, done)
 	res.Elapsed = time.Since(start)
 
-	// The solver has exited: what it started and left running holds on to
-	// nothing of the run's but is killed all the same, and named.
+	// The solver has exited. Where it exited on its own, what it started
+	// and left running is killed and named; where it was killed (a limit,
+	// a cancellation), its tree was killed with it and is dying, which is
+	// no leftover of the solver's.
 	outInode := pipeInode(p.out.r)
-	if left := t.alive(); len(left) > 0 {
-		holders := pipeHolders(outInode, left)
-		for _, pid := range left {
-			res.Leftovers = append(res.Leftovers, describeProc(pid, holders))
+	named := map[int]bool{}
+	if !res.TimedOut && !res.Idle && ctxErr == nil {
+		if left := t.alive(); len(left) > 0 {
+			holders := pipeHolders(outInode, left)
+			for _, pid := range left {
+				named[pid] = true
+				res.Leftovers = append(res.Leftovers, describeProc(pid, holders))
+			}
 		}
 	}
 	t.kill()
-	// Every process that could hold the write ends is dead now, so both
-	// reads reach their end. A descendant that escaped the tree (possible
-	// only where it is followed through /proc) is found by the pipe it
-	// holds, killed and named, until the pipes are closed.
-	named := map[int]bool{}
+	if w, ok := t.(interface{ waitEmpty() }); ok {
+		w.waitEmpty() // a cgroup: every process of it gone, its pipes closed
+	}
+	// Every process of the tree is dead now, so both reads reach their
+	// end. A descendant that escaped the tree (possible only where it is
+	// followed through /proc) is found by the pipe it holds, killed and
+	// named, until the pipes are closed; a process that is no member of
+	// this run's tree (another run's solver between fork and exec holds a
+	// copy of every descriptor for a moment) is never killed, only waited
+	// for.
 	for _, pp := range []struct {
 		done  <-chan struct{}
 		inode uint64
@@ -250,12 +261,11 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 			case <-pp.done:
 				waiting = false
 			case <-time.After(100 * time.Millisecond):
-				for _, pid := range pipeHolders(pp.inode, nil) {
+				for _, pid := range sweepHolders(t, pp.inode) {
 					if !named[pid] {
 						named[pid] = true
 						res.Leftovers = append(res.Leftovers, describeProc(pid, nil)+", holding "+pp.name+" open")
 					}
-					killPid(pid)
 				}
 			}
 		}
@@ -353,6 +363,22 @@ func watch(ctx context.Context, t tree, lim Limits, done <-chan struct{}) (Resul
 			return res, ctx.Err()
 		}
 	}
+}
+
+// sweepHolders kills the processes that hold a pipe of inode open and
+// that t may kill (a member of the tree, or a process that can have had
+// the pipe only from it), and returns them.
+func sweepHolders(t tree, inode uint64) []int {
+	var killed []int
+	holdStarts() // no run of this program is between fork and exec
+	defer releaseStarts()
+	for _, pid := range pipeHolders(inode, nil) {
+		if t.mayKill(pid) {
+			killPid(pid)
+			killed = append(killed, pid)
+		}
+	}
+	return killed
 }
 
 // describeProc names a process left running: "pid 4242 (sleep)", with
