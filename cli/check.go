@@ -87,9 +87,11 @@ it did no work (by default 5 times --timeout, and at least --timeout +
 10s; never below --timeout): the idleness limit. Either way the solver and everything it started are killed (on
 Linux a cgroup of its own holds them, where one can be made), and nothing
 it started outlives the run. A time limit, idleness limit, crash or output
-format is run again alone, with nothing else of the check running, before
-it is reported: one that does not recur is reported as not reproduced,
-apart from the failures, and is neither a failure nor a pass. --time
+format is run again with no other solver of this check running (the
+analyst's work goes on) before it is reported: a time or idleness limit, or
+a kill from outside, that does not recur is the machine's, reported as not
+reproduced apart from the failures (neither a failure nor a pass); a crash
+or output format that does not recur is the solver's: the verdict flaky. --time
 bounds the whole search: solvers still running when it runs out are
 killed, and the output says how many inputs that left unjudged.
 

@@ -12,8 +12,9 @@ import (
 
 // A stress run confirms a fault a loaded machine can cause — a time or
 // idleness limit, a crash, and the solver's output format — by running
-// the same program on the same input again alone (solverproc.Gate: every
-// other run of the stress run waits) before it counts. One that does not
+// the same program on the same input again with no other program of the
+// stress run running (solverproc.Gate: every other program run waits; the
+// harness's own work goes on) before it counts. One that does not
 // recur is the machine's when it is a time or idleness limit or a SIGKILL
 // from outside: the run goes on with the output of the run alone, and the
 // Outcome lists it (Outcome.NotReproducedRuns); a crash of the program's
@@ -95,7 +96,7 @@ func flakyDetail(v props.Verdict, detail string, again props.RunResult) string {
 	return fmt.Sprintf("the first run: %s: %s\nrun again with no other solver of this run running, it ended cleanly (%s)", v, detail, again.Usage())
 }
 
-// rerunAlone runs p on input again with nothing else of the stress run
+// rerunAlone runs p on input again with no other program of the stress run
 // running; nil log: ctx is no stress run's, or already alone.
 func rerunAlone(ctx context.Context, p Program, args []string, input []byte) (props.RunResult, *confirmLog, error) {
 	log, _ := ctx.Value(confirmKey{}).(*confirmLog)

@@ -109,7 +109,7 @@ type Failure struct {
 	Class    string    // coverage class of the board (generated boards)
 	// NotReproduced says that the verdict, one that a loaded machine can
 	// cause (a time or idleness limit, a crash, output cut short), did not
-	// recur when the input was run again with nothing else of the check
+	// recur when the input was run again with no other solver of the check
 	// running: it is no verdict on the solver, and Detail says what was
 	// seen both times.
 	NotReproduced bool
@@ -342,7 +342,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 	notReproduced := false
 	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
 		// A loaded machine can make these: run the input again with
-		// nothing else of the check running before blaming the solver.
+		// no other solver of the check running before blaming the solver.
 		again, err := run(solverproc.Alone(ctx))
 		if err != nil {
 			return nil, err
