@@ -235,11 +235,14 @@ func rowGame() Game {
 	})
 }
 
-// TestShrinkLeavesHalfToTheSimplifiers runs a solver of 40 ms a run that is
-// wrong on every row of two digits or more, under ShrinkTime 1.2s. rapid
+// TestShrinkLeavesHalfToTheSimplifiers runs a solver of 100 ms a run that is
+// wrong on every row of two digits or more, under ShrinkTime 3s. rapid
 // alone would spend it all lowering the 60 digits one run at a time (60
-// runs, 2.4 s) and never shorten the row; with half the budget for it, the
-// simplifier takes digits away in the other half.
+// runs, 6 s) and never shorten the row; with half the budget for it, the
+// simplifier takes digits away in the other half. The runs are sleeps long
+// beside the harness's own work, so a loaded machine leaves the count of
+// runs in each half about the same (40 ms runs under 1.2s came within a few
+// digits of the bound at load 30).
 func TestShrinkLeavesHalfToTheSimplifiers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes a few seconds")
@@ -251,8 +254,8 @@ func TestShrinkLeavesHalfToTheSimplifiers(t *testing.T) {
 		}
 		return "0.5\n", RunResult{}
 	}
-	solver := &slowSolver{Runner: &fakeSolver{game: g, answer: wrongOnTwoDigits}, delay: 40 * time.Millisecond}
-	out, err := (&CrossCheck{Game: g, Solver: solver, Cases: 10, Seed: 1, ShrinkTime: 1200 * time.Millisecond}).Run(context.Background())
+	solver := &slowSolver{Runner: &fakeSolver{game: g, answer: wrongOnTwoDigits}, delay: 100 * time.Millisecond}
+	out, err := (&CrossCheck{Game: g, Solver: solver, Cases: 10, Seed: 1, ShrinkTime: 3 * time.Second}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -196,9 +196,12 @@ func (c *cgroup) alive() []int {
 	if err != nil {
 		return nil
 	}
+	// cgroup.procs may list a process twice (the kernel says so).
 	var pids []int
+	seen := map[int]bool{}
 	for f := range strings.FieldsSeq(string(b)) {
-		if pid, err := strconv.Atoi(f); err == nil && pid != c.pid {
+		if pid, err := strconv.Atoi(f); err == nil && pid != c.pid && !seen[pid] {
+			seen[pid] = true
 			pids = append(pids, pid)
 		}
 	}
