@@ -82,14 +82,16 @@ signal), output format, memory limit.
 Time is counted as judges count it: --timeout is the CPU time (user and
 system) of the solver and every process it starts, so a correct solver on
 a busy machine is not failed for the time other work took. A solver that
-sleeps or waits is stopped at --idle-timeout of wall-clock time (by
-default 5 times --timeout, and at least --timeout + 10s): the idleness
-limit. Either way the solver and everything it started are killed (on
+sleeps or waits is stopped at --idle-timeout of wall-clock time in which
+it did no work (by default 5 times --timeout, and at least --timeout +
+10s; never below --timeout): the idleness limit. Either way the solver and everything it started are killed (on
 Linux a cgroup of its own holds them, where one can be made), and nothing
 it started outlives the run. A time limit, idleness limit, crash or output
-format is run again alone, with nothing else of the check running, before
-it is reported: one that does not recur is reported as not reproduced,
-apart from the failures, and is neither a failure nor a pass. --time
+format is run again with no other solver of this check running (the
+analyst's work goes on) before it is reported: a time or idleness limit, or
+a kill from outside, that does not recur is the machine's, reported as not
+reproduced apart from the failures (neither a failure nor a pass); a crash
+or output format that does not recur is the solver's: the verdict flaky. --time
 bounds the whole search: solvers still running when it runs out are
 killed, and the output says how many inputs that left unjudged.
 
@@ -187,6 +189,8 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("--timeout must be positive: a solver with no time limit could run forever")
 	case o.idle < 0 || o.time < 0 || o.shrinkTime < 0:
 		return usagef("durations must not be negative")
+	case o.idle > 0 && o.idle < o.timeout:
+		return usagef("--idle-timeout (%v) must not be below --timeout (%v): a solver that works would be stopped as idle before it could use its CPU time", o.idle, o.timeout)
 	case o.jobs < 1:
 		return usagef("--jobs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
@@ -366,8 +370,13 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 		return
 	}
 	if !oc.Failed() {
-		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v\n",
-			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
+		caveat := ""
+		if n := len(oc.NotReproduced); n > 0 {
+			// Never an all-clear without its caveat on the same line.
+			caveat = fmt.Sprintf(" (but %d input(s) ran out of time or were killed once, not when run again: see \"not reproduced\")", n)
+		}
+		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
+			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond), caveat)
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
 		writeOraclesText(w, oc)
 		writeNotJudgedText(w, oc)
@@ -789,7 +798,7 @@ func (o checkOptions) limits() string {
 // ran out.
 func writeUnjudgedText(w io.Writer, oc *props.Outcome) {
 	if n := len(oc.NotReproduced); n > 0 {
-		fmt.Fprintf(w, "not reproduced: %d input(s) failed once and were accepted when run again alone, with nothing else of the check running (neither a failure nor a pass: a loaded machine, or a solver that depends on timing):\n", n)
+		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when run again with no other solver of this check running (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n)
 		for i, f := range oc.NotReproduced {
 			if i == maxNotReproducedShown {
 				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)

@@ -52,6 +52,7 @@ func TestStressUsage(t *testing.T) {
 		{"a NaN tolerance", []string{"--kind", "probability", "--tolerance", "nan"}, 2, "", "--tolerance NaN is not a number"},
 		// An exact answer has no tolerance: that, not the value, is wrong.
 		{"a zero tolerance with an exact answer", []string{"--kind", "probability", "--answer", "fraction", "--tolerance", "0"}, 2, "", "--tolerance is the rule of a float answer: an exact fraction p/q is compared exactly"},
+		{"an idleness limit below the time limit", []string{"--kind", "probability", "--timeout", "2s", "--idle-timeout", "1s"}, 2, "", "--idle-timeout (1s) must not be below --timeout (2s)"},
 		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
 		{"a solver that cannot start", []string{"--kind", "probability", "--solver", "./no-such-solver"}, 2, "", "could not be started"},
 		{"a generator that crashes", []string{"--kind", "probability", "--gen", "sh -c 'exit 3'"}, 2,

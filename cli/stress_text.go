@@ -108,9 +108,9 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 	case o.NothingJudged():
 		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
 	case o.First == nil && o.NotJudged > 0:
-		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s); %d not judged\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged)
+		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s); %d not judged%s\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged, runsNotReproducedCaveat(o))
 	case o.First == nil:
-		fmt.Fprintf(w, "\nevery case agreed: %d case(s)\n", o.Judged)
+		fmt.Fprintf(w, "\nevery case agreed: %d case(s)%s\n", o.Judged, runsNotReproducedCaveat(o))
 	default:
 		writeStressFailure(w, s, o)
 	}
@@ -229,13 +229,22 @@ func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
 		b, b.N, b.D, r.Modulus, b.Coincidence(), answer.UniqueDenominator(r.Modulus, b.Low, b.High))
 }
 
+// runsNotReproducedCaveat is what an all-clear must say on its own line
+// when runs ran out of time (or were killed) once: "" when none did.
+func runsNotReproducedCaveat(o *programs.Outcome) string {
+	if n := len(o.NotReproducedRuns); n > 0 {
+		return fmt.Sprintf(" (but %d run(s) ran out of time or were killed once, not when run again: see \"not reproduced\")", n)
+	}
+	return ""
+}
+
 // writeRunsNotReproduced lists the runs whose fault did not recur when
 // run again alone: no verdict on anyone, but said.
 func writeRunsNotReproduced(w io.Writer, o *programs.Outcome) {
 	if len(o.NotReproducedRuns) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "not reproduced: %d run(s) failed beside other runs and not when run again alone (no fault of anyone; a loaded machine, or a program that depends on timing):\n", len(o.NotReproducedRuns))
+	fmt.Fprintf(w, "not reproduced: %d run(s) ran out of time or were killed from outside beside other runs, and not when run again with no other solver of this run running (the machine's doing, no fault of anyone):\n", len(o.NotReproducedRuns))
 	for _, r := range o.NotReproducedRuns {
 		fmt.Fprintf(w, "  %s\n", r)
 	}

@@ -12,10 +12,15 @@ import (
 
 // A stress run confirms a fault a loaded machine can cause — a time or
 // idleness limit, a crash, and the solver's output format — by running
-// the same program on the same input again alone (solverproc.Gate: every
-// other run of the stress run waits) before it counts. One that does not
-// recur is not the program's fault: the run goes on with the output of the
-// run alone, and the Outcome lists it (Outcome.NotReproducedRuns).
+// the same program on the same input again with no other program of the
+// stress run running (solverproc.Gate: every other program run waits; the
+// harness's own work goes on) before it counts. One that does not
+// recur is the machine's when it is a time or idleness limit or a SIGKILL
+// from outside: the run goes on with the output of the run alone, and the
+// Outcome lists it (Outcome.NotReproducedRuns); a crash of the program's
+// own doing or an output-format failure that does not recur is the
+// program's, the verdict flaky (props.SolversOwn). A brute force or
+// referee that runs out of time is not confirmed (outOfTimeIsASkip).
 
 // confirmLog collects the runs whose fault did not recur alone.
 type confirmLog struct {
@@ -58,7 +63,7 @@ func confirmable(v props.Verdict) bool {
 // logged, and the run alone's result returned.
 func confirm(ctx context.Context, role Role, p Program, args []string, input []byte, res props.RunResult) (props.RunResult, props.Verdict, string, error) {
 	v, detail := res.Ended()
-	if v == props.Accepted || !confirmable(v) {
+	if v == props.Accepted || !confirmable(v) || outOfTimeIsASkip(role, v) {
 		return res, v, detail, nil
 	}
 	again, log, err := rerunAlone(ctx, p, args, input)
@@ -66,14 +71,32 @@ func confirm(ctx context.Context, role Role, p Program, args []string, input []b
 		return res, v, detail, err
 	}
 	v2, detail2 := again.Ended()
-	if v2 == props.Accepted {
+	switch {
+	case v2 == props.Accepted && props.SolversOwn(v, res):
+		// A machine does not make a program crash or print garbage.
+		return again, props.Flaky, flakyDetail(v, detail, again), nil
+	case v2 == props.Accepted:
 		log.add(notReproduced(role, p, args, fmt.Sprintf("%s (%s)", v, res.Usage()), again))
 		return again, v2, detail2, nil
 	}
-	return again, v2, detail2 + fmt.Sprintf("\n(confirmed: run again alone, with nothing else of the run going on; the first run: %s, %s)", v, res.Usage()), nil
+	return again, v2, detail2 + fmt.Sprintf("\n(confirmed: run again with no other solver of this run running; the first run: %s)", v), nil
 }
 
-// rerunAlone runs p on input again with nothing else of the stress run
+// outOfTimeIsASkip reports whether a verdict v of a program in role is no
+// fault to confirm: a brute force or a referee that runs out of time could
+// not judge the input (an input too big for it), and confirming it alone
+// would stall every other run for its whole limit.
+func outOfTimeIsASkip(role Role, v props.Verdict) bool {
+	return (role == RoleBrute || role == RoleReferee) && (v == props.TimeLimit || v == props.IdleLimit)
+}
+
+// flakyDetail is the detail of a flaky verdict: what the first run saw
+// (verdict v, detail), and that the run again was accepted.
+func flakyDetail(v props.Verdict, detail string, again props.RunResult) string {
+	return fmt.Sprintf("the first run: %s: %s\nrun again with no other solver of this run running, it ended cleanly (%s)", v, detail, again.Usage())
+}
+
+// rerunAlone runs p on input again with no other program of the stress run
 // running; nil log: ctx is no stress run's, or already alone.
 func rerunAlone(ctx context.Context, p Program, args []string, input []byte) (props.RunResult, *confirmLog, error) {
 	log, _ := ctx.Value(confirmKey{}).(*confirmLog)
@@ -86,6 +109,6 @@ func rerunAlone(ctx context.Context, p Program, args []string, input []byte) (pr
 
 // notReproduced words a run not reproduced for the log.
 func notReproduced(role Role, p Program, args []string, first string, again props.RunResult) string {
-	return fmt.Sprintf("the %s (%s): %s beside other runs; run again alone, it ended cleanly (%s)",
+	return fmt.Sprintf("the %s (%s): %s beside other runs; run again with no other solver of this run running, it ended cleanly (%s)",
 		role, commandLine(p, args), first, again.Usage())
 }

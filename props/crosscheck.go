@@ -24,13 +24,20 @@ const (
 	// IdleLimit: still running at the idleness limit (wall-clock time) with
 	// CPU time to spare: the solver slept or waited (ProcessSolver.Idle).
 	IdleLimit
+	// Flaky: a crash of the solver's own doing (a non-zero exit status, or
+	// a signal it raised, not a SIGKILL from outside) or an output-format
+	// failure that did not recur when the input was run again with no
+	// other solver of the check running. A machine does not make a solver
+	// crash or print garbage, so it is the solver's fault; the detail says
+	// what both runs saw.
+	Flaky
 )
 
 // LastVerdict is the last verdict, for loops over them all.
-const LastVerdict = IdleLimit
+const LastVerdict = Flaky
 
 // verdictNames are the verdicts as a judge words them.
-var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format", "memory limit", "idleness limit"}
+var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format", "memory limit", "idleness limit", "flaky"}
 
 func (v Verdict) String() string {
 	if v >= 0 && int(v) < len(verdictNames) {
@@ -237,6 +244,9 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 		if single := f.generatedCase(); f.Verdict == TimeLimit || f.Verdict == IdleLimit {
 			// Every failing try would cost the whole time limit.
 			out.Shrink = ShrinkStats{Method: "none", Note: f.Verdict.String() + "s are not shrunk: every try that still fails costs the whole limit"}
+		} else if f.Verdict == Flaky {
+			// A failure that does not recur cannot be shrunk by running it.
+			out.Shrink = ShrinkStats{Method: "none", Note: "a flaky failure is not shrunk: it does not recur when run again"}
 		} else if single != nil {
 			shrunk, stats := c.shrink(ctx, *single, f)
 			out.Shrink = stats

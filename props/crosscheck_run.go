@@ -58,7 +58,7 @@ func (r RunResult) Ended() (Verdict, string) {
 	case r.TimedOut:
 		return TimeLimit, fmt.Sprintf("%s, over the CPU time limit: it and every process it started were killed", r.Usage())
 	case r.Idle:
-		return IdleLimit, fmt.Sprintf("idleness limit: %s: it slept or waited, and it and every process it started were killed", r.Usage())
+		return IdleLimit, fmt.Sprintf("%s: it slept or waited, and it and every process it started were killed", r.Usage())
 	case r.OverMemory != "":
 		return MemoryLimit, r.OverMemory + stderrTail(r)
 	case r.Crashed():
@@ -109,7 +109,7 @@ type Failure struct {
 	Class    string    // coverage class of the board (generated boards)
 	// NotReproduced says that the verdict, one that a loaded machine can
 	// cause (a time or idleness limit, a crash, output cut short), did not
-	// recur when the input was run again with nothing else of the check
+	// recur when the input was run again with no other solver of the check
 	// running: it is no verdict on the solver, and Detail says what was
 	// seen both times.
 	NotReproduced bool
@@ -342,19 +342,25 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 	notReproduced := false
 	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
 		// A loaded machine can make these: run the input again with
-		// nothing else of the check running before blaming the solver.
+		// no other solver of the check running before blaming the solver.
 		again, err := run(solverproc.Alone(ctx))
 		if err != nil {
 			return nil, err
 		}
 		v, i, t, d := c.judge(again, sols, known)
-		first := fmt.Sprintf("%s (%s): %s", verdict, res.Usage(), firstLine(detail))
-		if v == Accepted {
+		first := verdict // its detail holds timings: not in a deterministic verdict
+		switch {
+		case v == Accepted && SolversOwn(verdict, res):
+			// A machine does not make a solver crash or print garbage.
+			detail = fmt.Sprintf("the first run: %s: %s\nrun again with no other solver of this check running, it was accepted (%s)",
+				verdict, detail, again.Usage())
+			verdict = Flaky
+		case v == Accepted:
 			notReproduced = true
-			detail = fmt.Sprintf("%s\nrun again alone, with nothing else of the check running, it was accepted (%s)", detail, again.Usage())
-		} else {
+			detail = fmt.Sprintf("%s\nrun again with no other solver of this check running, it was accepted (%s)", detail, again.Usage())
+		default:
 			verdict, index, theirs, detail, res = v, i, t, d, again
-			detail += fmt.Sprintf("\n(confirmed: run again alone, with nothing else of the check running; the first run: %s)", first)
+			detail += fmt.Sprintf("\n(confirmed: run again with no other solver of this check running; the first run: %s)", first)
 		}
 	}
 	var ours bytes.Buffer
@@ -405,16 +411,26 @@ func (c *CrossCheck) oracleName(s Solution) string {
 	return "the analyst of " + c.Game.Name() + " (" + c.Game.Title() + ")"
 }
 
+// SolversOwn reports whether a failure v of run res, should it not recur,
+// is the solver's doing all the same: a crash by a non-zero exit status or
+// a signal the solver raised (SIGSEGV, SIGABRT, SIGFPE…, not the SIGKILL
+// that the system's OOM killer or anyone else sends from outside), or an
+// output-format failure. A time or idleness limit that does not recur is
+// the machine's.
+func SolversOwn(v Verdict, res RunResult) bool {
+	switch v {
+	case OutputFormat:
+		return true
+	case Crash:
+		return res.Signal != solverproc.SignalKilled
+	}
+	return false
+}
+
 // confirmed reports whether a verdict is confirmed by a run alone before
 // it is reported: those a busy machine can cause.
 func confirmed(v Verdict) bool {
 	return v == TimeLimit || v == IdleLimit || v == Crash || v == OutputFormat
-}
-
-// firstLine is the first line of s.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // judge applies the game's judge to one run; the answer to a board

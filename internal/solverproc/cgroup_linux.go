@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -212,6 +213,19 @@ func (c *cgroup) kill() {
 		for _, pid := range c.alive() { // a kernel before 5.14
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
+	}
+}
+
+// mayKill: only a process in the cgroup; nothing leaves one.
+func (c *cgroup) mayKill(pid int) bool {
+	return pid != c.pid && slices.Contains(c.alive(), pid)
+}
+
+// waitEmpty waits, a few seconds at most, until no process is left in
+// the cgroup after kill.
+func (c *cgroup) waitEmpty() {
+	for i := 0; i < 2500 && !c.empty(); i++ {
+		time.Sleep(2 * time.Millisecond)
 	}
 }
 

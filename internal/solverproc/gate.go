@@ -5,7 +5,9 @@ import (
 	"sync"
 )
 
-// A Gate lets a run be repeated with nothing else running beside it: Run
+// A Gate lets a run be repeated with no other run of the Gate (no other
+// solver process of the check) running beside it — the check's own work,
+// such as the analyst's, goes on: Run
 // takes it shared, so that runs go on in parallel as before, and a run in
 // a context marked Alone takes it alone, waiting for the runs in progress
 // to end and holding back new ones until it is over. A verdict that could

@@ -22,6 +22,12 @@ var roots sync.Map // pid → struct{}
 // to roots, and shared by every look at /proc.
 var startMu sync.RWMutex
 
+// holdStarts holds back the start of runs followed through /proc (a
+// process between fork and exec holds a copy of every descriptor of this
+// program) until releaseStarts.
+func holdStarts()    { startMu.RLock() }
+func releaseStarts() { startMu.RUnlock() }
+
 // procTree follows a run's processes through /proc.
 type procTree struct {
 	pid  int
@@ -123,6 +129,26 @@ func (t *procTree) liveSeen() map[int]procStat {
 		}
 	}
 	return live
+}
+
+// mayKill: a process of the tree seen alive (the same process still), or
+// one that is no child of this program, so that it can have had the pipe
+// only from the tree (descriptors are close-on-exec: another run's
+// process holds them only between fork and exec, as this program's child).
+func (t *procTree) mayKill(pid int) bool {
+	now, ok := readStat(pid)
+	if !ok {
+		return false
+	}
+	_, root := roots.Load(pid)
+	_, other := roots.Load(now.pgrp)
+	if pid != t.pid && root || now.pgrp != t.pid && other {
+		return false // another run's solver, or of its process group
+	}
+	if st, seen := t.seen[pid]; seen && st.start == now.start {
+		return true
+	}
+	return now.ppid != os.Getpid() && int64(pid) != watchdogPid.Load()
 }
 
 func (t *procTree) kill() {

@@ -30,10 +30,13 @@ type Limits struct {
 	// elsewhere wall time). A run over it is killed, and a run that ends
 	// having used more than it is over it too. 0: none.
 	Time time.Duration
-	// Idle is the idleness limit: wall-clock time after which a run still
-	// going is killed, however little CPU time it used, so that a solver
-	// that sleeps or waits for input that never comes ends. 0 means
-	// DefaultIdle(Time); without a Time, none.
+	// Idle is the idleness limit: wall-clock time in which the run did
+	// not work (its CPU time grew by less than 1% of it) after which it is
+	// killed, so that a solver that sleeps or waits for input that never
+	// comes ends, while one that works slowly on a loaded machine is left
+	// to its CPU time limit. Without a Time (or where CPU time cannot be
+	// read) it is plain wall-clock time. 0 means DefaultIdle(Time);
+	// without a Time, none.
 	Idle time.Duration
 	// Memory is the memory limit in bytes (Linux only; see ErrNoMemoryLimit
 	// and the rule in memory.go); 0: none.
@@ -58,6 +61,11 @@ func (l Limits) idle() time.Duration {
 	}
 	return 0
 }
+
+// SignalKilled is Result.Signal of a run ended by SIGKILL: sent from
+// outside (by this package at a limit, by the OOM killer), never raised by
+// a solver's own fault.
+const SignalKilled = "killed"
 
 // Result is how one run of a solver ended.
 type Result struct {
@@ -217,21 +225,32 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 	res, ctxErr := watch(ctx, t, lim, done)
 	res.Elapsed = time.Since(start)
 
-	// The solver has exited: what it started and left running holds on to
-	// nothing of the run's but is killed all the same, and named.
+	// The solver has exited. Where it exited on its own, what it started
+	// and left running is killed and named; where it was killed (a limit,
+	// a cancellation), its tree was killed with it and is dying, which is
+	// no leftover of the solver's.
 	outInode := pipeInode(p.out.r)
-	if left := t.alive(); len(left) > 0 {
-		holders := pipeHolders(outInode, left)
-		for _, pid := range left {
-			res.Leftovers = append(res.Leftovers, describeProc(pid, holders))
+	named := map[int]bool{}
+	if !res.TimedOut && !res.Idle && ctxErr == nil {
+		if left := t.alive(); len(left) > 0 {
+			holders := pipeHolders(outInode, left)
+			for _, pid := range left {
+				named[pid] = true
+				res.Leftovers = append(res.Leftovers, describeProc(pid, holders))
+			}
 		}
 	}
 	t.kill()
-	// Every process that could hold the write ends is dead now, so both
-	// reads reach their end. A descendant that escaped the tree (possible
-	// only where it is followed through /proc) is found by the pipe it
-	// holds, killed and named, until the pipes are closed.
-	named := map[int]bool{}
+	if w, ok := t.(interface{ waitEmpty() }); ok {
+		w.waitEmpty() // a cgroup: every process of it gone, its pipes closed
+	}
+	// Every process of the tree is dead now, so both reads reach their
+	// end. A descendant that escaped the tree (possible only where it is
+	// followed through /proc) is found by the pipe it holds, killed and
+	// named, until the pipes are closed; a process that is no member of
+	// this run's tree (another run's solver between fork and exec holds a
+	// copy of every descriptor for a moment) is never killed, only waited
+	// for.
 	for _, pp := range []struct {
 		done  <-chan struct{}
 		inode uint64
@@ -242,12 +261,11 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 			case <-pp.done:
 				waiting = false
 			case <-time.After(100 * time.Millisecond):
-				for _, pid := range pipeHolders(pp.inode, nil) {
+				for _, pid := range sweepHolders(t, pp.inode) {
 					if !named[pid] {
 						named[pid] = true
 						res.Leftovers = append(res.Leftovers, describeProc(pid, nil)+", holding "+pp.name+" open")
 					}
-					killPid(pid)
 				}
 			}
 		}
@@ -285,6 +303,12 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 	return res, alloc.found, ctxErr
 }
 
+// busyIn is the CPU time a tree must use in an idleness window of length
+// w to count as working, not idle: 1% of a core, and at least 10 ms. A
+// solver that sleeps or waits uses next to none; one that works gets far
+// more even on a loaded machine (at load 30 on two cores, about 6%).
+func busyIn(w time.Duration) time.Duration { return max(w/100, 10*time.Millisecond) }
+
 // watch waits for the solver's process to exit (done), killing the tree at
 // the CPU time limit, at the idleness limit, or when ctx is done. Where the
 // CPU time cannot be read, lim.Time is wall time.
@@ -296,10 +320,9 @@ func watch(ctx context.Context, t tree, lim Limits, done <-chan struct{}) (Resul
 		wall = lim.Time
 	}
 	var wallC <-chan time.Time
+	var lastCPU time.Duration // the tree's CPU time when the window began
 	if wall > 0 {
-		timer := time.NewTimer(wall)
-		defer timer.Stop()
-		wallC = timer.C
+		wallC = time.After(wall)
 	}
 	var pollC <-chan time.Time
 	if cpuKnown && lim.Time > 0 {
@@ -319,6 +342,17 @@ func watch(ctx context.Context, t tree, lim Limits, done <-chan struct{}) (Resul
 				return res, nil
 			}
 		case <-wallC:
+			if cpuKnown && lim.Time > 0 {
+				// Idle is wall time in which the tree did not work: one
+				// that used CPU time in the window was busy, only slowed
+				// by a loaded machine, and gets another window (its CPU
+				// time limit still bounds it).
+				if d, ok := t.cpu(); ok && d-lastCPU >= busyIn(wall) {
+					lastCPU = d
+					wallC = time.After(wall)
+					continue
+				}
+			}
 			t.kill()
 			res.TimedOut, res.Idle = !cpuKnown, cpuKnown
 			<-done
@@ -329,6 +363,22 @@ func watch(ctx context.Context, t tree, lim Limits, done <-chan struct{}) (Resul
 			return res, ctx.Err()
 		}
 	}
+}
+
+// sweepHolders kills the processes that hold a pipe of inode open and
+// that t may kill (a member of the tree, or a process that can have had
+// the pipe only from it), and returns them.
+func sweepHolders(t tree, inode uint64) []int {
+	var killed []int
+	holdStarts() // no run of this program is between fork and exec
+	defer releaseStarts()
+	for _, pid := range pipeHolders(inode, nil) {
+		if t.mayKill(pid) {
+			killPid(pid)
+			killed = append(killed, pid)
+		}
+	}
+	return killed
 }
 
 // describeProc names a process left running: "pid 4242 (sleep)", with

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -74,7 +75,9 @@ func TestRun(t *testing.T) {
 			}
 		}},
 		{"background child holding stdout", "sleep 30 & echo out", "", time.Second, func(t *testing.T, r Result) {
-			if string(r.Stdout) != "out\n" || r.Crashed() || r.TimedOut || r.Idle || r.Elapsed > 3*time.Second ||
+			// The run does not wait for the child (30 s of sleep): an
+			// Elapsed far below it, whatever the load.
+			if string(r.Stdout) != "out\n" || r.Crashed() || r.TimedOut || r.Idle || r.Elapsed > 20*time.Second ||
 				// The child may not have become sleep yet: then it is sh.
 				len(r.Leftovers) != 1 || !strings.HasSuffix(r.Leftovers[0], "), holding stdout open") {
 				t.Errorf("got %+v", r)
@@ -138,5 +141,37 @@ func alive(pid int) bool {
 func TestRunNotFound(t *testing.T) {
 	if _, err := Run(context.Background(), []string{"/no/such/solver"}, nil, Limits{Time: time.Second}); err == nil {
 		t.Fatal("no error for a missing program")
+	}
+}
+
+// TestIdleIsTimeWithoutWork checks that the idleness limit counts only
+// wall time in which the solver did not work: a busy loop that takes
+// longer than the idleness limit in wall time (about 0.7 s of CPU time,
+// several seconds of wall time on a loaded machine, always more than
+// 300 ms) is left to its CPU time limit and ends on its own, while a
+// sleeping solver is stopped at the idleness limit.
+func TestIdleIsTimeWithoutWork(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("CPU time cannot be read here: the idleness limit is wall time")
+	}
+	tests := []struct {
+		name     string
+		script   string
+		wantIdle bool
+	}{
+		{"busy", `i=0; while [ $i -lt 1000000 ]; do i=$((i+1)); done; echo done`, false},
+		{"sleeping", `sleep 30`, true},
+		{"busy then sleeping", `i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; sleep 30`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 60 * time.Second, Idle: 300 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Idle != tt.wantIdle || r.TimedOut || r.Crashed() || !tt.wantIdle && string(r.Stdout) != "done\n" {
+				t.Errorf("got %+v (%s); want idle %v", r, r.Describe(), tt.wantIdle)
+			}
+		})
 	}
 }

@@ -26,6 +26,11 @@ type tree interface {
 	alive() []int
 	// kill sends SIGKILL to every process of the tree.
 	kill()
+	// mayKill reports whether pid, found holding one of the run's pipes
+	// after the solver exited, is the tree's to kill: never another run's
+	// process, nor a child of this program that is not the tree's (another
+	// run's solver between fork and exec holds every descriptor).
+	mayKill(pid int) bool
 	// release kills what is left, gives back what the tree held (a
 	// cgroup), and returns the CPU time of the whole run, given how the
 	// solver's own process ended (nil: it could not be waited for).

@@ -22,6 +22,10 @@ func (g *groupTree) start(cmd *exec.Cmd, _ time.Duration) error { return cmd.Sta
 func (g *groupTree) cpu() (time.Duration, bool)                 { return 0, false }
 func (g *groupTree) alive() []int                               { return nil }
 func (g *groupTree) kill()                                      { killGroup(g.cmd) }
+func (g *groupTree) mayKill(int) bool                           { return false }
+
+func holdStarts()    {}
+func releaseStarts() {}
 
 func (g *groupTree) release(st *os.ProcessState) (time.Duration, bool) {
 	g.kill()

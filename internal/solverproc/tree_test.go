@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,10 +142,24 @@ func TestRunKillsEscapedDescendants(t *testing.T) {
 			t.Run(tt.name, func(t *testing.T) {
 				ctx, cancel := context.WithCancel(context.Background())
 				defer cancel()
+				script := tt.script
 				if tt.cancel {
-					time.AfterFunc(500*time.Millisecond, cancel)
+					// Cancel once the shell has printed its child's pid
+					// (it says so in a file), not at a time: on a loaded
+					// machine it may not have started by then.
+					mark := filepath.Join(t.TempDir(), "printed")
+					script = strings.Replace(script, "; exec", "; : >"+mark+"; exec", 1)
+					go func() {
+						for ctx.Err() == nil {
+							if _, err := os.Stat(mark); err == nil {
+								cancel()
+								return
+							}
+							time.Sleep(10 * time.Millisecond)
+						}
+					}()
 				}
-				r, err := Run(ctx, []string{"sh", "-c", tt.script}, nil, Limits{Time: 300 * time.Millisecond, Idle: 2 * time.Second})
+				r, err := Run(ctx, []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond, Idle: 2 * time.Second})
 				if err != nil && !tt.cancel {
 					t.Fatal(err)
 				}
@@ -194,40 +210,37 @@ func TestRunReadsOutputToTheEnd(t *testing.T) {
 }
 
 // TestGateAlone checks that a run in an Alone context waits for the runs
-// in progress and holds back the runs that come after it.
+// in progress and holds back the runs that come after it. The order is
+// read from events the solvers themselves write (an append to one file
+// as each starts and ends), not from clocks around Run, which also count
+// the harness's work before and after the solver's.
 func TestGateAlone(t *testing.T) {
 	var g Gate
 	ctx := WithGate(context.Background(), &g)
 	lim := Limits{Time: 5 * time.Second}
-	start := time.Now()
-	var mu sync.Mutex
-	var spans [][2]time.Duration // each run's start and end, from start
-	record := func(ctx context.Context) {
-		r, err := Run(ctx, []string{"sh", "-c", "sleep 0.3"}, nil, lim)
+	events := filepath.Join(t.TempDir(), "events")
+	run := func(ctx context.Context, tag string) {
+		script := `echo "start $1" >>"$2"; sleep 0.3; echo "end $1" >>"$2"`
+		r, err := Run(ctx, []string{"sh", "-c", script, "sh", tag, events}, nil, lim)
 		if err != nil || r.Crashed() {
 			t.Errorf("%v %s", err, r.Describe())
 		}
-		end := time.Since(start)
-		mu.Lock()
-		spans = append(spans, [2]time.Duration{end - r.Elapsed, end})
-		mu.Unlock()
 	}
 	var wg sync.WaitGroup
-	wg.Go(func() { record(ctx) })
+	wg.Go(func() { run(ctx, "shared1") })
 	time.Sleep(100 * time.Millisecond)
-	var alone [2]time.Duration
-	wg.Go(func() {
-		r, _ := Run(Alone(ctx), []string{"sh", "-c", "sleep 0.3"}, nil, lim)
-		end := time.Since(start)
-		alone = [2]time.Duration{end - r.Elapsed, end}
-	})
+	wg.Go(func() { run(Alone(ctx), "alone") })
 	time.Sleep(100 * time.Millisecond)
-	wg.Go(func() { record(ctx) })
+	wg.Go(func() { run(ctx, "shared2") })
 	wg.Wait()
-	for _, s := range spans {
-		if s[0] < alone[1] && alone[0] < s[1] {
-			t.Errorf("a shared run %v overlaps the run alone %v", s, alone)
-		}
+	b, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	i := slices.Index(lines, "start alone")
+	if len(lines) != 6 || i < 0 || i+1 >= len(lines) || lines[i+1] != "end alone" {
+		t.Errorf("the run alone overlaps another: events %q", lines)
 	}
 }
 

@@ -1,0 +1,84 @@
+//go:build linux
+
+package solverproc
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSweepSparesOtherRuns checks that the sweep of a run's pipe holders
+// kills no process outside the run's tree: here a child of this program
+// that holds a copy of the run's stdout, as another run's solver does
+// between fork and exec (issue 21: the sweep scanned every process and
+// killed it).
+func TestSweepSparesOtherRuns(t *testing.T) {
+	modes(t, func(t *testing.T) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		other := exec.Command("sleep", "30")
+		other.ExtraFiles = []*os.File{w}
+		if err := other.Start(); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		defer func() { _ = other.Process.Kill(); _ = other.Wait() }()
+		// Another run's solver, as a run followed through /proc knows it.
+		roots.Store(other.Process.Pid, struct{}{})
+		defer roots.Delete(other.Process.Pid)
+
+		// The tree of another run, its solver "true".
+		solver := exec.Command("true")
+		tr := prepareTree(solver)
+		if err := tr.start(solver, time.Second); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = solver.Wait(); tr.release(solver.ProcessState) }()
+		if killed := sweepHolders(tr, pipeInode(r)); len(killed) != 0 {
+			t.Errorf("the sweep killed %v; the holder %d is another run's", killed, other.Process.Pid)
+		}
+		if !alive(other.Process.Pid) {
+			t.Errorf("the other run's process %d was killed", other.Process.Pid)
+		}
+	})
+}
+
+// TestLeftoversOnlyWhenTheSolverExits checks that a solver killed at a
+// limit has no leftovers (its tree died with it: issue 21 listed its
+// dying processes as "still running after the solver exited"), and that
+// one that exits leaving a child has it named once.
+func TestLeftoversOnlyWhenTheSolverExits(t *testing.T) {
+	hog(t)
+	modes(t, func(t *testing.T) {
+		for _, tt := range []struct {
+			name, script string
+			want         int
+		}{
+			{"time limit", `sleep 30 & sleep 30 & while :; do :; done`, 0},
+			{"idle", `sleep 30 & sleep 30 & exec sleep 30`, 0},
+			{"exits", `sleep 30 & echo out`, 1},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				for range 3 {
+					r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 200 * time.Millisecond, Idle: 500 * time.Millisecond})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(r.Leftovers) != tt.want {
+						t.Errorf("%s: leftovers %q, want %d", r.Describe(), r.Leftovers, tt.want)
+					}
+					if tt.want > 0 && !strings.HasSuffix(r.Leftovers[0], "holding stdout open") {
+						t.Errorf("leftover %q, want it holding stdout", r.Leftovers[0])
+					}
+				}
+			})
+		}
+	})
+}
