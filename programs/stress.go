@@ -607,12 +607,13 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 			return r, ctx.Err()
 		}
 		if v, _ := again.Ended(); err == nil && log != nil && v == props.Accepted {
-			if d, err := s.readAnswer(again.Stdout); err == nil {
-				first, _, _ := strings.Cut(perr.Error(), "\n")
-				log.add(notReproduced(RoleSolver, s.Solver, nil, fmt.Sprintf("%s (%s)", props.OutputFormat, first), again))
-				out, dist, perr = again.Stdout, d, nil
-			} else {
-				perr = fmt.Errorf("%w\n(confirmed: run again alone, with nothing else of the run going on)", err)
+			if _, err := s.readAnswer(again.Stdout); err == nil {
+				// The solver's own output format, not the machine's.
+				f.Stdout = clipOutput(string(out))
+				f.Kind, f.Verdict, f.Detail = SolverFault, props.Flaky, flakyDetail(props.OutputFormat, perr.Error(), again)
+				return solverFault()
+			} else if err != nil {
+				perr = fmt.Errorf("%w\n(confirmed: run again with no other solver of this run running)", err)
 			}
 		}
 	}
