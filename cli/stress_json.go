@@ -125,7 +125,7 @@ type stressShrinkJSON struct {
 	Note     string `json:"note,omitempty"`
 }
 
-func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error {
+func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error {
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:

@@ -14,7 +14,7 @@ import (
 // writeStressText prints a stress run's outcome: what was run and under
 // which budget, then the verdict with the input, the answers and the
 // reproductions. It prints no timings: the same seed prints the same bytes.
-func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	defer writeRunsNotReproduced(w, o)
 	params := "no parameters"
 	if len(s.Params) > 0 {
@@ -117,7 +117,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 }
 
 // writeStressFailure prints the first failure, shrunk.
-func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	f, found := o.First, o.Found
 	fmt.Fprintf(w, "\nFAILED: %s", f.Kind)
 	if f.Kind != programs.ProgramsDisagree {
@@ -231,7 +231,7 @@ func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
 
 // runsNotReproducedCaveat is what an all-clear must say on its own line
 // when runs ran out of time (or were killed) once: "" when none did.
-func runsNotReproducedCaveat(o *programs.Outcome) string {
+func runsNotReproducedCaveat(o *programs.Result) string {
 	if n := len(o.NotReproducedRuns); n > 0 {
 		return fmt.Sprintf(" (but %d run(s) ran out of time or were killed once, not when run again: see \"not reproduced\")", n)
 	}
@@ -240,7 +240,7 @@ func runsNotReproducedCaveat(o *programs.Outcome) string {
 
 // writeRunsNotReproduced lists the runs whose fault did not recur when
 // run again alone: no verdict on anyone, but said.
-func writeRunsNotReproduced(w io.Writer, o *programs.Outcome) {
+func writeRunsNotReproduced(w io.Writer, o *programs.Result) {
 	if len(o.NotReproducedRuns) == 0 {
 		return
 	}

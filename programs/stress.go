@@ -50,7 +50,7 @@ type Stress struct {
 	// prints p/q or an integer: answers.go). A residue with no brute force
 	// is read back as the one fraction within MaxDenominator
 	// (answer.Bounds) for the referee to judge; one that reads back as none
-	// is not judged (Outcome.NotJudged).
+	// is not judged (Result.NotJudged).
 	Answer answer.Rule
 	// MaxDenominator, for a residue, is the largest denominator a residue
 	// is read back with; 0: answer.NewBounds's default, which keeps the
@@ -164,8 +164,8 @@ type Failure struct {
 	dist distribution // the solver's answer (and distribution) as read
 }
 
-// Outcome is what a stress run found.
-type Outcome struct {
+// Result is what a stress run found.
+type Result struct {
 	Kind   Kind
 	Seed   uint64
 	Runs   int64
@@ -220,17 +220,17 @@ type Outcome struct {
 
 // Failed reports whether a failure was found (and, if statistical,
 // re-confirmed).
-func (o *Outcome) Failed() bool { return o.First != nil }
+func (o *Result) Failed() bool { return o.First != nil }
 
 // NothingJudged reports whether the run judged no case at all: every case
 // it went through was one nobody could judge. That is no pass.
-func (o *Outcome) NothingJudged() bool {
+func (o *Result) NothingJudged() bool {
 	return o.Judged > 0 && o.NotJudged == o.Judged && o.First == nil && o.Fault == nil
 }
 
 // Unsettled is a failure found before an interruption that was not
 // confirmed: reported as found so far, not as a verdict.
-func (o *Outcome) Unsettled() *Failure {
+func (o *Result) Unsettled() *Failure {
 	if o.Interrupted && o.First == nil {
 		return o.Found
 	}
@@ -296,15 +296,15 @@ func (s *Stress) outcomeRange() (lo, hi float64) {
 }
 
 // Run performs the stress run. The error is for the harness (a program
-// that cannot be started); what the programs did is in the Outcome, and so
-// is an interruption (ctx ended: Outcome.Interrupted), with what was found
+// that cannot be started); what the programs did is in the Result, and so
+// is an interruption (ctx ended: Result.Interrupted), with what was found
 // before it.
-func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
+func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	out := &Outcome{Kind: s.Kind, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
+	out := &Result{Kind: s.Kind, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
 	ctx, log := withConfirmation(ctx)
 	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
 	for start := 0; start < s.Cases; start += s.jobs() {
@@ -408,7 +408,7 @@ func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 // luck. The solver is run once more all the same, and a different answer
 // is a failure of its own, which is not shrunk: every try of it could pass
 // by chance.
-func (s *Stress) settle(ctx context.Context, out *Outcome) error {
+func (s *Stress) settle(ctx context.Context, out *Result) error {
 	found := out.Found
 	if found.Kind.statistical() {
 		if found.Kind == RefereeDisagrees {
@@ -772,7 +772,7 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 
 // MinDetectableRange is the least, median and largest of the search's
 // smallest detectable differences; NaN without statistical checks.
-func (o *Outcome) MinDetectableRange() (least, median, largest float64) {
+func (o *Result) MinDetectableRange() (least, median, largest float64) {
 	if len(o.MinDetectable) == 0 {
 		return math.NaN(), math.NaN(), math.NaN()
 	}

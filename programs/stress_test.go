@@ -321,7 +321,7 @@ func TestStressUnstableSolver(t *testing.T) {
 // The same seed makes the same run, whatever Jobs is: the same cases,
 // referee seeds and verdicts.
 func TestStressDeterministic(t *testing.T) {
-	run := func(jobs int) *Outcome {
+	run := func(jobs int) *Result {
 		s := urnStress()
 		s.Solver, s.Jobs = urnSolver(5), jobs
 		out, err := s.Run(context.Background())
