@@ -168,7 +168,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 			fj.BruteText, fj.BruteFraction = exactText(f.HasBrute, f.BruteValue, f.BruteFraction)
 		}
 		if r := f.Judgement; r != nil {
-			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Sample.N, r.Sample.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
+			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Tally.N, r.Tally.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
 		}
 		return fj
 	}

@@ -164,7 +164,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 			against += fmt.Sprintf(" ≈ %.12g", j.Answer)
 		}
 		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",
-			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, against, pValue(j.PValue), j.Alpha, j.MinDetectable)
+			j.Tally.Mean, j.Tally.N, 100*(1-j.Alpha), j.Low, j.High, against, pValue(j.PValue), j.Alpha, j.MinDetectable)
 		if hint := s.ResidueHint(f); hint != "" {
 			fmt.Fprintln(w, hint)
 		}

@@ -54,7 +54,7 @@ func TestSampleVariance(t *testing.T) {
 		x float64
 		c int64
 	}{{3, 2}, {7, 1}, {1e6, 3}, {-2, 4}}
-	var s Sample
+	var s Tally
 	var all []float64
 	for _, v := range xs {
 		s.add(v.x, v.c)

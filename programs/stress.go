@@ -501,7 +501,7 @@ func (s *Stress) refereeDetail(f *Failure, j *Judgement) string {
 		who, shown = "brute force's answer", s.ShowBrute(f)
 	}
 	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %s: p = %.3g ≤ %.3g",
-		j.Sample.Mean, j.Sample.N, who, shown, j.PValue, j.Alpha)
+		j.Tally.Mean, j.Tally.N, who, shown, j.PValue, j.Alpha)
 }
 
 // readAnswer reads the solver's output: one answer, or with
