@@ -38,7 +38,7 @@ type Judgement struct {
 	Test   string
 	Answer float64 // the answer tested
 	Slack  float64 // the judge's tolerance at Answer: the hypothesis is |true value − Answer| ≤ Slack
-	Tally Tally
+	Tally  Tally
 	Alpha  float64 // this check's share of the run's budget
 	// PValue is valid under the hypothesis (and, for an expectation, the
 	// stated range): P(PValue ≤ a) ≤ a for every a, so rejecting at
