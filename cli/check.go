@@ -47,7 +47,7 @@ type checkOptions struct {
 // not be judged by the peak.
 const minMemory = 16 << 20
 
-func (p Program) newCheckCommand() *cobra.Command {
+func (p App) newCheckCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "check GAME --solver 'CMD ARGS...'",
@@ -522,7 +522,7 @@ func pValue(p float64) string {
 }
 
 // judgeRules lists each game's judge rule, one line a game.
-func (p Program) judgeRules() string {
+func (p App) judgeRules() string {
 	var b strings.Builder
 	for _, g := range p.Games {
 		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.JudgeRule())

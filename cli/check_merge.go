@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newCheckMergeCommand() *cobra.Command {
+func (p App) newCheckMergeCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
@@ -50,7 +50,7 @@ Exit status as check's.`,
 
 // mergeCheckFiles reads the shards' --json outputs and merges them into
 // the outcome of the single run, with the options it printed under.
-func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
+func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
 	var shards []checkJSON
 	for _, file := range files {
 		data, err := os.ReadFile(file)

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newSimulateCommand() *cobra.Command {
+func (p App) newSimulateCommand() *cobra.Command {
 	var (
 		runs    int64
 		seed    uint64

@@ -25,7 +25,7 @@ type gameOptions struct {
 	bruteDistribution   bool
 }
 
-func (p Program) newProgramsCommand() *cobra.Command {
+func (p App) newProgramsCommand() *cobra.Command {
 	var o gameOptions
 	cmd := &cobra.Command{
 		Use:   "programs --gen 'CMD' --referee 'CMD' --brute 'CMD' [--validator 'CMD'] --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
@@ -98,7 +98,7 @@ instead.`,
 // COMMAND.
 var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
 
-func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
+func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error {
 	misplaced := ""
 	for _, a := range args[1:] {
 		name, _, _ := strings.Cut(a, "=")
@@ -149,7 +149,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	if err != nil {
 		return usageError{err}
 	}
-	inner := Program{Name: p.Name + " programs", Games: []props.Game{g}}
+	inner := App{Name: p.Name + " programs", Games: []props.Game{g}}
 	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 	switch code {
 	case exitOK:
