@@ -103,32 +103,6 @@ type CrossCheck struct {
 	Shard Shard
 }
 
-// Shard is slice Index of Count (1 ≤ Index ≤ Count) of a check's
-// generated boards; the zero Shard is the whole run.
-type Shard struct{ Index, Count int }
-
-// Whole reports whether s is the whole run.
-func (s Shard) Whole() bool { return s.Count <= 0 }
-
-// Boards returns how many of the first cases generated boards belong to s.
-func (s Shard) Boards(cases int) int {
-	if s.Whole() {
-		return cases
-	}
-	if cases < s.Index {
-		return 0
-	}
-	return (cases-s.Index)/s.Count + 1
-}
-
-// board returns the generated index of the shard's board number p (from 0).
-func (s Shard) board(p int) int {
-	if s.Whole() {
-		return p
-	}
-	return s.Index - 1 + p*s.Count
-}
-
 // DefaultBatch is the batch size when CrossCheck.Batch is 0.
 const DefaultBatch = 20
 
