@@ -127,7 +127,7 @@ func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	if s.Kind == programs.Expectation && !o.bruteDistribution && (args[0] == "report" || args[0] == "simulate") {
+	if s.Quantity == programs.Expectation && !o.bruteDistribution && (args[0] == "report" || args[0] == "simulate") {
 		return usagef("%s tests the referee against the outcome distribution, which an expectation's brute force does not give: "+
 			"have it print one (--brute-distribution), use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], p.Name)
 	}
@@ -143,7 +143,7 @@ func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error 
 		}
 		classes = append(classes, class)
 	}
-	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
+	g, err := programs.Game(programs.GameSpec{Name: o.name, Quantity: s.Quantity, Generator: s.Generator, Referee: s.Referee,
 		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes,
 		Answer: s.Answer, BruteDistribution: o.bruteDistribution})
 	if err != nil {

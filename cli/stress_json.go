@@ -132,10 +132,10 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 		test = programs.TestDistribution
 	case s.BruteDistribution:
 		test = programs.TestBruteDistribution
-	case s.Kind == programs.Expectation:
+	case s.Quantity == programs.Expectation:
 		test = programs.TestBernstein
 	}
-	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
+	j := stressJSON{Kind: s.Quantity.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
 		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,

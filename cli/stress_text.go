@@ -25,7 +25,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		params = "params " + strings.Join(ps, " ")
 	}
 	fmt.Fprintf(w, "stress: %s, %d case(s) from %s (%s), seed %d, %d referee runs a check\n",
-		s.Kind, s.Cases, s.Generator, params, s.Seed, s.Runs)
+		s.Quantity, s.Cases, s.Generator, params, s.Seed, s.Runs)
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -34,7 +34,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		test = programs.TestBruteDistribution
 	case s.BruteDistribution:
 		test = fmt.Sprintf("%s; where the brute force gives none, %s; outcomes stated to lie in [%g, %g]", programs.TestBruteDistribution, programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
-	case s.Kind == programs.Expectation:
+	case s.Quantity == programs.Expectation:
 		test = fmt.Sprintf("%s; outcomes stated to lie in [%g, %g]", programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
 	}
 	hypothesis := fmt.Sprintf("the true value is within %s of the answer", s.Tolerance)

@@ -7,17 +7,22 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// Kind is what the answer is: a probability (outcomes 0 and 1) or the
-// expectation of a numeric outcome.
-type Kind int
+// Quantity is what the answer is (stress --kind): a probability (outcomes
+// 0 and 1) or the expectation of a numeric outcome, judged by the binomial
+// test or by Hoeffding and empirical Bernstein. It is not the kind of the
+// referee's outcomes (props.OutcomeKind: win/loss or a count, whose
+// distribution the analyst gives), nor how the answer is written
+// (answer.Kind: a float, an integer, a fraction, a residue).
+type Quantity int
 
-// The kinds.
+// The quantities.
 const (
-	Probability Kind = iota + 1
+	Probability Quantity = iota + 1
 	Expectation
 )
 
-func (k Kind) String() string {
+// String names the quantity as --kind and the JSON output spell it.
+func (k Quantity) String() string {
 	switch k {
 	case Probability:
 		return "probability"

@@ -43,7 +43,7 @@ func TestJudgementFalseAlarmRate(t *testing.T) {
 	)
 	tests := []struct {
 		name          string
-		kind          Kind
+		kind          Quantity
 		values, probs []float64
 		n             int
 		offset, slack float64 // the answer is the true mean + offset, judged with slack
@@ -92,7 +92,7 @@ func TestJudgementCatchesWrongAnswers(t *testing.T) {
 	const alpha = 0.01
 	tests := []struct {
 		name          string
-		kind          Kind
+		kind          Quantity
 		values, probs []float64
 		n             int
 		offset        float64

@@ -68,7 +68,7 @@ func parseDecimal(s string) (float64, bool) {
 // or an outcome and how many runs ended with it. The runs must add up to
 // runs, and every outcome lie in [lo, hi] (for a probability, be 0 or 1).
 // The error says which line is wrong and why.
-func parseOutcomes(out []byte, runs int64, kind Kind, lo, hi float64) (Tally, error) {
+func parseOutcomes(out []byte, runs int64, kind Quantity, lo, hi float64) (Tally, error) {
 	var s Tally
 	if bytes.IndexByte(out, 0) >= 0 {
 		return s, fmt.Errorf("the output holds a NUL byte")

@@ -11,7 +11,7 @@ func TestParseOutcomes(t *testing.T) {
 		name    string
 		out     string
 		runs    int64
-		kind    Kind
+		kind    Quantity
 		lo, hi  float64
 		mean    float64
 		wins    int64

@@ -28,7 +28,7 @@ type Stress struct {
 	// when it is valid: an input it rejects stops the run as the
 	// generator's fault (RoleValidator).
 	Validator Program
-	Kind      Kind
+	Quantity  Quantity
 	Params    []Param // the generator's parameter space; none: only SEED varies
 	Cases     int     // inputs to judge (at least 1)
 	Runs      int64   // referee runs per statistical check (at least 1)
@@ -166,11 +166,11 @@ type Failure struct {
 
 // Result is what a stress run found.
 type Result struct {
-	Kind   Kind
-	Seed   uint64
-	Runs   int64
-	Budget Budget
-	Judged int // cases of the search judged
+	Quantity Quantity
+	Seed     uint64
+	Runs     int64
+	Budget   Budget
+	Judged   int // cases of the search judged
 	// Found is the first failure as the search met it; First the same
 	// shrunk (Found itself when it did not shrink); nil when none failed,
 	// or when a statistical failure did not reproduce (NotReproduced).
@@ -242,7 +242,7 @@ func (s *Stress) validate() error {
 	switch {
 	case s.Generator == nil || s.Referee == nil || s.Solver == nil:
 		return errors.New("stress: a generator, a referee and a solver are needed")
-	case s.Kind != Probability && s.Kind != Expectation:
+	case s.Quantity != Probability && s.Quantity != Expectation:
 		return errors.New("stress: the kind must be Probability or Expectation")
 	case s.Cases < 1:
 		return errors.New("stress: at least one case")
@@ -250,15 +250,15 @@ func (s *Stress) validate() error {
 		return errors.New("stress: at least one referee run a case")
 	case !(s.Alpha > 0 && s.Alpha < 1):
 		return fmt.Errorf("stress: alpha %v: want 0 < alpha < 1", s.Alpha)
-	case s.SolverDistribution && s.Kind != Expectation:
+	case s.SolverDistribution && s.Quantity != Expectation:
 		return errors.New("stress: a solver's distribution goes with an expectation")
-	case s.BruteDistribution && (s.Kind != Expectation || s.Brute == nil || s.SolverDistribution):
+	case s.BruteDistribution && (s.Quantity != Expectation || s.Brute == nil || s.SolverDistribution):
 		return errors.New("stress: a brute force's distribution goes with an expectation and a brute force, and not with the solver's")
 	case s.SolverDistribution:
 	case s.BruteDistribution && s.MaxOutcome == s.MinOutcome: // no range stated: the brute force's distribution is the test
-	case s.Kind == Expectation && !(s.MaxOutcome >= s.MinOutcome):
+	case s.Quantity == Expectation && !(s.MaxOutcome >= s.MinOutcome):
 		return fmt.Errorf("stress: the outcomes' range [%v, %v] is empty", s.MinOutcome, s.MaxOutcome)
-	case s.Kind == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
+	case s.Quantity == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
 		return errors.New("stress: an expectation's test needs a finite range of outcomes (the assumption it rests on)")
 	}
 	return s.validateAnswer()
@@ -289,7 +289,7 @@ func cmpOr(v, def int) int {
 
 // outcomeRange is the stated range of the referee's outcomes.
 func (s *Stress) outcomeRange() (lo, hi float64) {
-	if s.Kind == Probability {
+	if s.Quantity == Probability {
 		return 0, 1
 	}
 	return s.MinOutcome, s.MaxOutcome
@@ -304,7 +304,7 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	out := &Result{Kind: s.Kind, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
+	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
 	ctx, log := withConfirmation(ctx)
 	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
 	for start := 0; start < s.Cases; start += s.jobs() {
@@ -756,13 +756,13 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 		return &j, nil, nil
 	}
 	lo, hi := s.outcomeRange()
-	sample, perr := parseOutcomes(out, s.Runs, s.Kind, lo, hi)
+	sample, perr := parseOutcomes(out, s.Runs, s.Quantity, lo, hi)
 	if perr != nil {
 		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}
 	slack := s.slack(answer)
 	var j Judgement
-	if s.Kind == Probability {
+	if s.Quantity == Probability {
 		j = judgeProbability(sample, answer, slack, alpha)
 	} else {
 		j = judgeExpectation(sample, answer, slack, alpha, lo, hi)
