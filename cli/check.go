@@ -45,7 +45,7 @@ type checkOptions struct {
 // not be judged by the peak.
 const minMemory = 16 << 20
 
-func (p Program) newCheckCommand() *cobra.Command {
+func (p App) newCheckCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "check GAME --solver 'CMD ARGS...'",
@@ -245,7 +245,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 // printCheck writes the counterexample files and prints the outcome, as
 // text or JSON; a failure becomes exit status 1. Files that cannot be
 // written do not cost the verdict: it is printed, and the error after it.
-func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcome) error {
+func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Result) error {
 	var files *counterexampleFiles
 	var writeErr error
 	if outcome.First != nil {
@@ -343,7 +343,7 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 }
 
 // judgeRules lists each game's judge rule, one line a game.
-func (p Program) judgeRules() string {
+func (p App) judgeRules() string {
 	var b strings.Builder
 	for _, g := range p.Games {
 		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.JudgeRule())

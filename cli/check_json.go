@@ -8,7 +8,7 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// checkJSON is the --json form of an Outcome.
+// checkJSON is the --json form of a Result.
 type checkJSON struct {
 	Game string `json:"game"`
 	// AnswerKind and Modulus are the kind of answer of a game whose answer
@@ -118,7 +118,7 @@ type shrinkJSON struct {
 	SimplifierSteps int     `json:"simplifier_steps"` // parts taken away after rapid
 }
 
-func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
+func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Result, files *counterexampleFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
 		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newCheckMergeCommand() *cobra.Command {
+func (p App) newCheckMergeCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
@@ -52,7 +52,7 @@ Exit status as check's.`,
 // the outcome of the single run, with the options it printed under: the
 // files are read, checked to be the shards of one run, and their counts
 // and failures merged.
-func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Outcome, error) {
+func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
 	shards, err := readShardFiles(files)
 	if err != nil {
 		return nil, checkOptions{}, nil, err
@@ -161,8 +161,8 @@ func mergedOptions(first checkJSON) checkOptions {
 // mergeShards merges the shards, in shard order, into the single run's
 // outcome: the counts summed, the first failure the lowest failing board's,
 // the coverage test done on the sums.
-func mergeShards(g props.Game, first checkJSON, shards []checkJSON) (*props.Outcome, error) {
-	oc := &props.Outcome{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
+func mergeShards(g props.Game, first checkJSON, shards []checkJSON) (*props.Result, error) {
+	oc := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {
 		j := &shards[i]
@@ -183,7 +183,7 @@ func mergeShards(g props.Game, first checkJSON, shards []checkJSON) (*props.Outc
 
 // addShard adds one shard's counts, inputs not reproduced and sample
 // failure to oc.
-func addShard(oc *props.Outcome, g props.Game, j *checkJSON) error {
+func addShard(oc *props.Result, g props.Game, j *checkJSON) error {
 	oc.Samples += j.Samples
 	oc.Generated += j.Generated
 	if j.NotJudged > 0 && oc.NotJudged == 0 {
@@ -226,7 +226,7 @@ func addShard(oc *props.Outcome, g props.Game, j *checkJSON) error {
 // mergeFirstFailure sets oc's first failure: that of firstShard, the shard
 // with the lowest failing generated board, shrunk as it shrank it; else a
 // failing sample, with shard 1's shrinking note.
-func mergeFirstFailure(oc *props.Outcome, g props.Game, firstShard *checkJSON, shard1 checkJSON) error {
+func mergeFirstFailure(oc *props.Result, g props.Game, firstShard *checkJSON, shard1 checkJSON) error {
 	var err error
 	if j := firstShard; j != nil {
 		oc.FirstBoard = j.Shard.FirstBoard - 1

@@ -10,7 +10,7 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) {
+func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Result, files *counterexampleFiles) {
 	fmt.Fprintf(w, "limits: %s\n", o.limits())
 	defer writeUnjudgedText(w, oc)
 	if sh := oc.Shard; !sh.Whole() {
@@ -102,7 +102,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 
 // askedBoards is how many generated boards the run was asked for (its
 // shard's share of --cases); 0 when only --time bounds it.
-func (o checkOptions) askedBoards(oc *props.Outcome) int {
+func (o checkOptions) askedBoards(oc *props.Result) int {
 	if o.cases <= 0 {
 		return 0
 	}
@@ -114,7 +114,7 @@ func (o checkOptions) askedBoards(oc *props.Outcome) int {
 // out)". A run that stops early says so in its verdict line (issue 21): it
 // is no all-clear for the boards it never judged. "" when every board
 // asked for was judged, or none was asked for (--time alone).
-func (o checkOptions) asked(oc *props.Outcome) string {
+func (o checkOptions) asked(oc *props.Result) string {
 	asked := o.askedBoards(oc)
 	done := oc.Generated + oc.NotJudgedGenerated
 	if asked == 0 || done >= asked {
@@ -132,7 +132,7 @@ func (o checkOptions) asked(oc *props.Outcome) string {
 
 // writeNotJudgedText prints the line of the boards no oracle could judge,
 // when there were some: skipped, neither the solver's failure nor a pass.
-func writeNotJudgedText(w io.Writer, oc *props.Outcome) {
+func writeNotJudgedText(w io.Writer, oc *props.Result) {
 	if oc.NotJudged == 0 {
 		return
 	}
@@ -147,7 +147,7 @@ func writeNotJudgedText(w io.Writer, oc *props.Outcome) {
 //	  class        boards   share   goal   p-value  verdict
 //	  informative    2011   20.1%  ≥ 50%  <1e-300  UNDER-COVERED
 //	  limits          210    2.1%   ≥ 1%   1       ok
-func writeCoverageText(w io.Writer, oc *props.Outcome) {
+func writeCoverageText(w io.Writer, oc *props.Result) {
 	if len(oc.Coverage) == 0 {
 		return
 	}
@@ -210,7 +210,7 @@ func classList(m map[string]int) string {
 // writeOraclesText says what gave our answers (the game's analyst, the
 // rules engine, the analyst checked by the engine), with the number of
 // boards each judged, when anything but the game's own analyst did.
-func writeOraclesText(w io.Writer, oc *props.Outcome) {
+func writeOraclesText(w io.Writer, oc *props.Result) {
 	if len(oc.Oracles) == 0 || len(oc.Oracles) == 1 && oc.Oracles[props.OwnAnalyst] > 0 {
 		return
 	}
@@ -240,7 +240,7 @@ func ensureNewline(s string) string {
 // writeUnjudgedText says what the check could not judge: inputs whose
 // verdict did not recur when run alone, and inputs cancelled when --time
 // ran out.
-func writeUnjudgedText(w io.Writer, oc *props.Outcome) {
+func writeUnjudgedText(w io.Writer, oc *props.Result) {
 	if n := len(oc.NotReproduced); n > 0 {
 		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when run again with no other solver of this check running (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n)
 		for i, f := range oc.NotReproduced {

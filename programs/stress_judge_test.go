@@ -14,8 +14,8 @@ func TestClassify(t *testing.T) {
 	crash := &Fault{Role: RoleSolver, Verdict: props.Crash, Detail: "exit status 1"}
 	bruteFault := &Fault{Role: RoleBrute, Verdict: props.Crash, Detail: "segfault"}
 	refereeFault := &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Detail: "no outcomes"}
-	pass := &Judgement{Pass: true, Sample: Sample{N: 100, Mean: 0.5}}
-	reject := &Judgement{Pass: false, Sample: Sample{N: 100, Mean: 0.9}, PValue: 1e-9, Alpha: 1e-3}
+	pass := &Judgement{Pass: true, Tally: Tally{N: 100, Mean: 0.5}}
+	reject := &Judgement{Pass: false, Tally: Tally{N: 100, Mean: 0.9}, PValue: 1e-9, Alpha: 1e-3}
 	answered := func(answer float64) *Failure {
 		return &Failure{Verdict: props.WrongAnswer, Answer: answer, HasAnswer: true}
 	}
@@ -59,8 +59,8 @@ func TestClassify(t *testing.T) {
 			want: caseVerdict{verdict: props.WrongAnswer, bruteSkipped: true, refereeSkipped: true,
 				notJudged: "the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered"}},
 		{name: "the referee is out of time: the brute force judges alone, and disagrees",
-			runs: caseRuns{f: withBrute(0.5, 0.25), refereeSlow: true},
-			want: caseVerdict{kind: BruteDisagrees, verdict: props.WrongAnswer, bruteCompared: true, refereeSkipped: true, then: recheckBrute},
+			runs:   caseRuns{f: withBrute(0.5, 0.25), refereeSlow: true},
+			want:   caseVerdict{kind: BruteDisagrees, verdict: props.WrongAnswer, bruteCompared: true, refereeSkipped: true, then: recheckBrute},
 			detail: "the solver says 0.5, the brute force 0.25"},
 		{name: "the referee fails: its fault",
 			runs: caseRuns{f: withBrute(0.5, 0.25), refereeFault: refereeFault},
@@ -75,8 +75,8 @@ func TestClassify(t *testing.T) {
 			runs: caseRuns{f: answered(0.5), judgement: reject},
 			want: caseVerdict{kind: RefereeDisagrees, verdict: props.WrongAnswer}, detail: "the referee's mean 0.9 over 100 runs, the solver's answer 0.5"},
 		{name: "the referee rejects the brute force's answer: the programs disagree, the brute force re-checked",
-			runs: caseRuns{f: withBrute(0.5, 0.5), judgement: reject},
-			want: caseVerdict{kind: ProgramsDisagree, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute},
+			runs:   caseRuns{f: withBrute(0.5, 0.5), judgement: reject},
+			want:   caseVerdict{kind: ProgramsDisagree, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute},
 			detail: "the brute force's answer 0.5"},
 		{name: "the referee rejects the brute force's answer, which the solver's is not",
 			runs: caseRuns{f: withBrute(0.7, 0.5), judgement: reject},
@@ -88,13 +88,13 @@ func TestClassify(t *testing.T) {
 			runs: caseRuns{f: withBrute(0.5, 0.5), judgement: reject},
 			want: caseVerdict{kind: RefereeDisagrees, verdict: props.WrongAnswer, bruteCompared: true}, detail: "the solver's answer 0.5"},
 		{name: "against the solver's distribution the referee rejects; the brute force disagrees too", solverDist: true,
-			runs: caseRuns{f: withBrute(0.5, 0.25), judgement: reject},
-			want: caseVerdict{kind: BruteDisagrees, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute},
+			runs:   caseRuns{f: withBrute(0.5, 0.25), judgement: reject},
+			want:   caseVerdict{kind: BruteDisagrees, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute},
 			detail: "the brute force 0.25"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := &Stress{Kind: Probability, Validator: tt.validator, SolverDistribution: tt.solverDist}
+			s := &Stress{Quantity: Probability, Validator: tt.validator, SolverDistribution: tt.solverDist}
 			got := s.classify(tt.runs)
 			if !strings.Contains(got.detail, tt.detail) {
 				t.Errorf("detail %q, want it to hold %q", got.detail, tt.detail)

@@ -52,7 +52,7 @@ func jengaPolicyOf(b jenga.Tower, policy any, s builtin.JengaState) (int, bool) 
 	}
 	next := builtin.JengaStateOf(jengaPlay(t, m), jenga.Empty)
 	for k, mv := range builtin.Jenga(b).Moves(s) {
-		if len(mv.Outcomes) == 1 && mv.Outcomes[0].Next == next {
+		if len(mv.Branches) == 1 && mv.Branches[0].Next == next {
 			return k, true
 		}
 	}

@@ -129,7 +129,7 @@ func (w threeWay[B, S]) disagreements(t *testing.T, g props.Game, boards []props
 func snakesForgetsLostThrows(b snakes.Board) rules.Rules[int] {
 	r := builtin.Snakes(b)
 	chance := r.Chance
-	r.Chance = func(x int) []rules.Outcome[int] {
+	r.Chance = func(x int) []rules.Branch[int] {
 		outs := chance(x)
 		for i := range outs {
 			if outs[i].Next == x {
@@ -179,7 +179,7 @@ func TestSnakesThreeWay(t *testing.T) {
 func patienceUnfairPick(d patience.Deal) rules.Rules[builtin.PatienceState] {
 	r := builtin.Patience(d)
 	chance := r.Chance
-	r.Chance = func(s builtin.PatienceState) []rules.Outcome[builtin.PatienceState] {
+	r.Chance = func(s builtin.PatienceState) []rules.Branch[builtin.PatienceState] {
 		outs := chance(s)
 		if len(outs) > 1 {
 			outs[0].Weight = 2 // the first pair twice as likely: not uniform

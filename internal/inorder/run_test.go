@@ -75,13 +75,14 @@ func TestRunTakesInOrderWhateverJobs(t *testing.T) {
 		{"out of order, the earlier failure comes in later", fake{n: 8, fails: []int{2, 3}, reverse: true}, []string{"r0", "r1", "fail2"}, Summary{Taken: 3, Ended: true}},
 		{"out of order, a later failure", fake{n: 8, fails: []int{5}, reverse: true}, []string{"r0", "r1", "r2", "r3", "r4", "fail5"}, Summary{Taken: 6, Ended: true}},
 	}
-	for _, tt := range tests {
+	for i := range tests {
+		tt := &tests[i]
 		for _, jobs := range []int{0, 1, 2, 3, 7} {
 			if tt.f.reverse && jobs < 2 {
 				continue // an item waiting for the next one needs two at once
 			}
 			t.Run(fmt.Sprintf("%s/jobs=%d", tt.name, jobs), func(t *testing.T) {
-				f := tt.f
+				f := &fake{n: tt.f.n, fails: tt.f.fails, reverse: tt.f.reverse} // fresh per run: its channels are closed by one
 				taken, sum := record(t, context.Background(), Plan[string]{Items: f.n, Jobs: jobs, Do: f.do, Ends: f.ends})
 				if !slices.Equal(taken, tt.want) {
 					t.Errorf("taken %q, want %q", taken, tt.want)

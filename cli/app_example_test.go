@@ -23,9 +23,9 @@ func ExampleRun() {
 	// exit status 0
 }
 
-// A Program names itself in usage messages, and knows only its own games.
-func ExampleProgram_Run() {
-	p := cli.Program{Name: "dice", Games: []props.Game{props.Snakes(), props.Patience()}}
+// An App names itself in usage messages, and knows only its own games.
+func ExampleApp_Run() {
+	p := cli.App{Name: "dice", Games: []props.Game{props.Snakes(), props.Patience()}}
 	code := p.Run(context.Background(), []string{"solve", "jenga"}, strings.NewReader(""), os.Stdout, os.Stdout)
 	fmt.Println("exit status", code)
 	// Output:
