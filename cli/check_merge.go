@@ -49,52 +49,84 @@ Exit status as check's.`,
 }
 
 // mergeCheckFiles reads the shards' --json outputs and merges them into
-// the outcome of the single run, with the options it printed under.
+// the outcome of the single run, with the options it printed under: the
+// files are read, checked to be the shards of one run, and their counts
+// and failures merged.
 func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
-	var shards []checkJSON
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return nil, checkOptions{}, nil, err
-		}
-		var j checkJSON
-		dec := json.NewDecoder(bytes.NewReader(data))
-		if err := dec.Decode(&j); err != nil {
-			return nil, checkOptions{}, nil, fmt.Errorf("%s: %v", file, err)
-		}
-		if j.Shard == nil {
-			return nil, checkOptions{}, nil, fmt.Errorf("%s: not the --json output of a check --shard run", file)
-		}
-		shards = append(shards, j)
+	shards, err := readShardFiles(files)
+	if err != nil {
+		return nil, checkOptions{}, nil, err
 	}
-	first := shards[0]
+	first := shards[0] // the first file's: its options are the run's
 	g, err := p.lookup(first.Game)
 	if err != nil {
 		return nil, checkOptions{}, nil, err
 	}
+	if err := checkShardsOfOneRun(files, shards); err != nil {
+		return nil, checkOptions{}, nil, err
+	}
+	slices.SortFunc(shards, func(a, b checkJSON) int { return a.Shard.Index - b.Shard.Index })
+	o := mergedOptions(first)
+	if g, err = o.gen.apply(p, g); err != nil {
+		return nil, checkOptions{}, nil, fmt.Errorf("%s: %w", files[0], err)
+	}
+	oc, err := mergeShards(g, first, shards)
+	if err != nil {
+		return nil, checkOptions{}, nil, err
+	}
+	return g, o, oc, nil
+}
+
+// readShardFiles reads and parses each file, the --json output of a check
+// --shard run.
+func readShardFiles(files []string) ([]checkJSON, error) {
+	var shards []checkJSON
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		var j checkJSON
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if err := dec.Decode(&j); err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+		if j.Shard == nil {
+			return nil, fmt.Errorf("%s: not the --json output of a check --shard run", file)
+		}
+		shards = append(shards, j)
+	}
+	return shards, nil
+}
+
+// checkShardsOfOneRun checks that the shards, read from files in order,
+// are every shard of one run, once each, and that each judged all its
+// boards.
+func checkShardsOfOneRun(files []string, shards []checkJSON) error {
+	first := shards[0]
 	s0 := first.Shard
 	seen := map[int]string{}
 	for i, j := range shards {
 		s := j.Shard
 		switch {
 		case j.Game != first.Game:
-			return nil, checkOptions{}, nil, fmt.Errorf("%s is of game %s, %s of %s", files[i], j.Game, files[0], first.Game)
+			return fmt.Errorf("%s is of game %s, %s of %s", files[i], j.Game, files[0], first.Game)
 		case !slices.Equal(j.GenOptions, first.GenOptions):
-			return nil, checkOptions{}, nil, fmt.Errorf("%s and %s are shards of different checks (generator options %q/%q)", files[0], files[i], first.GenOptions, j.GenOptions)
+			return fmt.Errorf("%s and %s are shards of different checks (generator options %q/%q)", files[0], files[i], first.GenOptions, j.GenOptions)
 		case j.Seed != first.Seed, s.Cases != s0.Cases, s.Count != s0.Count, s.Batch != s0.Batch, s.KeepGoing != s0.KeepGoing,
 			s.Solver != s0.Solver, s.Alpha != s0.Alpha:
-			return nil, checkOptions{}, nil, fmt.Errorf("%s and %s are shards of different checks (seed %d/%d, --cases %d/%d, shards %d/%d, --batch %d/%d, --keep-going %v/%v, --solver %q/%q, --alpha %g/%g)",
+			return fmt.Errorf("%s and %s are shards of different checks (seed %d/%d, --cases %d/%d, shards %d/%d, --batch %d/%d, --keep-going %v/%v, --solver %q/%q, --alpha %g/%g)",
 				files[0], files[i], first.Seed, j.Seed, s0.Cases, s.Cases, s0.Count, s.Count, s0.Batch, s.Batch, s0.KeepGoing, s.KeepGoing, s0.Solver, s.Solver, s0.Alpha, s.Alpha)
 		case s.Index < 1 || s.Index > s.Count:
-			return nil, checkOptions{}, nil, fmt.Errorf("%s: shard %d/%d", files[i], s.Index, s.Count)
+			return fmt.Errorf("%s: shard %d/%d", files[i], s.Index, s.Count)
 		}
 		if dup, ok := seen[s.Index]; ok {
-			return nil, checkOptions{}, nil, fmt.Errorf("shard %d/%d twice: %s and %s", s.Index, s.Count, dup, files[i])
+			return fmt.Errorf("shard %d/%d twice: %s and %s", s.Index, s.Count, dup, files[i])
 		}
 		seen[s.Index] = files[i]
 		want := props.Shard{Index: s.Index, Count: s.Count}.Boards(s.Cases)
 		if j.Generated+j.NotJudgedGenerated != want && (s.KeepGoing || s.FirstBoard == 0) {
-			return nil, checkOptions{}, nil, fmt.Errorf("%s: shard %d/%d judged %d of its %d boards (did --time run out? run the shards with --time 0)",
+			return fmt.Errorf("%s: shard %d/%d judged %d of its %d boards (did --time run out? run the shards with --time 0)",
 				files[i], s.Index, s.Count, j.Generated, want)
 		}
 	}
@@ -105,10 +137,15 @@ func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.R
 		}
 	}
 	if len(missing) > 0 {
-		return nil, checkOptions{}, nil, fmt.Errorf("missing shard(s) %s", strings.Join(missing, ", "))
+		return fmt.Errorf("missing shard(s) %s", strings.Join(missing, ", "))
 	}
-	slices.SortFunc(shards, func(a, b checkJSON) int { return a.Shard.Index - b.Shard.Index })
+	return nil
+}
 
+// mergedOptions are the options the single run printed under, as the
+// first shard's JSON has them.
+func mergedOptions(first checkJSON) checkOptions {
+	s0 := first.Shard
 	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha,
 		timeout: seconds(first.TimeoutSec), idle: seconds(first.IdleSec)}
 	for _, a := range first.GenOptions {
@@ -118,61 +155,88 @@ func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.R
 			o.gen.assign = append(o.gen.assign, strings.TrimPrefix(a, "--gen "))
 		}
 	}
-	if g, err = o.gen.apply(p, g); err != nil {
-		return nil, checkOptions{}, nil, fmt.Errorf("%s: %w", files[0], err)
-	}
+	return o
+}
+
+// mergeShards merges the shards, in shard order, into the single run's
+// outcome: the counts summed, the first failure the lowest failing board's,
+// the coverage test done on the sums.
+func mergeShards(g props.Game, first checkJSON, shards []checkJSON) (*props.Result, error) {
 	oc := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {
 		j := &shards[i]
-		oc.Samples += j.Samples
-		oc.Generated += j.Generated
-		if j.NotJudged > 0 && oc.NotJudged == 0 {
-			oc.NotJudgedReason = j.NotJudgedReason
-		}
-		oc.NotJudged += j.NotJudged
-		oc.NotJudgedGenerated += j.NotJudgedGenerated
-		for c, n := range j.Classes {
-			oc.Classes[c] += n
-		}
-		for o, n := range j.Oracles {
-			oc.Oracles[o] += n
-		}
-		for name, n := range j.Failures {
-			v, ok := verdictNamed(name)
-			if !ok {
-				return nil, checkOptions{}, nil, fmt.Errorf("shard %d/%d: unknown verdict %q", j.Shard.Index, j.Shard.Count, name)
-			}
-			oc.Counts[v] += n
-		}
-		oc.Elapsed = max(oc.Elapsed, seconds(j.ElapsedSec))
-		oc.Cancelled += j.Cancelled
-		for _, fj := range j.NotReproduced {
-			f, err := failureFromJSON(g, fj)
-			if err != nil {
-				return nil, checkOptions{}, nil, err
-			}
-			f.NotReproduced = true
-			oc.NotReproduced = append(oc.NotReproduced, f)
+		if err := addShard(oc, g, j); err != nil {
+			return nil, err
 		}
 		if b := j.Shard.FirstBoard; b > 0 && (firstShard == nil || b < firstShard.Shard.FirstBoard) {
 			firstShard = j
 		}
-		if j.Shard.SampleFailure != nil && oc.SampleFailure == nil {
-			if oc.SampleFailure, err = failureFromJSON(g, j.Shard.SampleFailure); err != nil {
-				return nil, checkOptions{}, nil, err
-			}
+	}
+	if err := mergeFirstFailure(oc, g, firstShard, shards[0]); err != nil {
+		return nil, err
+	}
+	oc.CoverageAlpha = first.Shard.Alpha
+	oc.Coverage = props.JudgeCoverage(g.Coverage(), oc.Classes, oc.Generated, oc.CoverageAlpha)
+	return oc, nil
+}
+
+// addShard adds one shard's counts, inputs not reproduced and sample
+// failure to oc.
+func addShard(oc *props.Result, g props.Game, j *checkJSON) error {
+	oc.Samples += j.Samples
+	oc.Generated += j.Generated
+	if j.NotJudged > 0 && oc.NotJudged == 0 {
+		oc.NotJudgedReason = j.NotJudgedReason
+	}
+	oc.NotJudged += j.NotJudged
+	oc.NotJudgedGenerated += j.NotJudgedGenerated
+	for c, n := range j.Classes {
+		oc.Classes[c] += n
+	}
+	for o, n := range j.Oracles {
+		oc.Oracles[o] += n
+	}
+	for name, n := range j.Failures {
+		v, ok := verdictNamed(name)
+		if !ok {
+			return fmt.Errorf("shard %d/%d: unknown verdict %q", j.Shard.Index, j.Shard.Count, name)
+		}
+		oc.Counts[v] += n
+	}
+	oc.Elapsed = max(oc.Elapsed, seconds(j.ElapsedSec))
+	oc.Cancelled += j.Cancelled
+	for _, fj := range j.NotReproduced {
+		f, err := failureFromJSON(g, fj)
+		if err != nil {
+			return err
+		}
+		f.NotReproduced = true
+		oc.NotReproduced = append(oc.NotReproduced, f)
+	}
+	if j.Shard.SampleFailure != nil && oc.SampleFailure == nil {
+		var err error
+		if oc.SampleFailure, err = failureFromJSON(g, j.Shard.SampleFailure); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// mergeFirstFailure sets oc's first failure: that of firstShard, the shard
+// with the lowest failing generated board, shrunk as it shrank it; else a
+// failing sample, with shard 1's shrinking note.
+func mergeFirstFailure(oc *props.Result, g props.Game, firstShard *checkJSON, shard1 checkJSON) error {
+	var err error
 	if j := firstShard; j != nil {
 		oc.FirstBoard = j.Shard.FirstBoard - 1
 		oc.TimeToFailure = seconds(j.TimeToFailSec)
 		if oc.First, err = failureFromJSON(g, j.First); err != nil {
-			return nil, checkOptions{}, nil, err
+			return err
 		}
 		if j.Found != nil {
 			if oc.Found, err = failureFromJSON(g, j.Found); err != nil {
-				return nil, checkOptions{}, nil, err
+				return err
 			}
 		}
 		if st := j.Shrink; st != nil {
@@ -181,13 +245,11 @@ func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.R
 		}
 	} else if oc.SampleFailure != nil {
 		oc.First = oc.SampleFailure
-		if st := shards[0].Shrink; st != nil {
+		if st := shard1.Shrink; st != nil {
 			oc.Shrink = props.ShrinkStats{Method: st.Method, Note: st.Note, Budget: seconds(st.BudgetSec)}
 		}
 	}
-	oc.CoverageAlpha = s0.Alpha
-	oc.Coverage = props.JudgeCoverage(g.Coverage(), oc.Classes, oc.Generated, oc.CoverageAlpha)
-	return g, o, oc, nil
+	return nil
 }
 
 // failureFromJSON reads a failure back; a single board is parsed and

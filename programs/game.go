@@ -98,6 +98,38 @@ func checkTolerance(t props.Tolerance, rule answer.Rule) error {
 // program; a brute force out of time cannot judge the input
 // (props.ErrCannotJudge).
 func Game(g GameSpec) (props.Game, error) {
+	pg, err := newProgramGame(g)
+	if err != nil {
+		return nil, err
+	}
+	return props.Define(pg.spec()), nil
+}
+
+// programGame is a game defined by programs, with what its draws remember;
+// its methods are the props.Spec's functions (spec).
+type programGame struct {
+	GameSpec
+	name   string        // the game's name, "programs" for none
+	params []props.Param // the generator's parameters, as props sees them
+	// faults holds each drawn input whose generator run went wrong, with
+	// what went wrong: the input the validator rejected, or a stand-in
+	// (faultInput) when the generator failed or printed nothing. The draw
+	// hands it out rather than panicking, for rapid would draw again
+	// without a word; the analyst's answer, the referee and Write then
+	// refuse it with the fault, so a command meets it on its board, in the
+	// boards' order, whatever the number of jobs, and shrinking drops it.
+	faults sync.Map
+	// rapid's shrinking draws the same arguments again and again; each
+	// generator run is a process, so its output is kept by arguments
+	// (memo), and so is the case of the arguments (cases), for shrinking.
+	// The first draw runs the generator twice (checked): the same arguments
+	// must print the same bytes, as stress checks.
+	memo, cases sync.Map
+	checked     atomic.Bool
+}
+
+// newProgramGame checks g and makes it a programGame.
+func newProgramGame(g GameSpec) (*programGame, error) {
 	switch {
 	case g.Generator == nil || g.Referee == nil || g.Brute == nil:
 		return nil, fmt.Errorf("programs: a game needs a generator, a referee and a brute force (the analyst)")
@@ -125,154 +157,182 @@ func Game(g GameSpec) (props.Game, error) {
 	if err := checkClasses(g.Classes, g.Params); err != nil {
 		return nil, fmt.Errorf("programs: %w", err)
 	}
+	if g.Answer.Kind.Exact() {
+		if err := g.Answer.Validate(); err != nil {
+			return nil, fmt.Errorf("programs: %w", err)
+		}
+	}
+	return &programGame{GameSpec: g, name: name, params: params}, nil
+}
+
+// spec is the game as props defines one, from g's methods.
+func (g *programGame) spec() props.Spec[Input] {
 	outcome := props.WinLoss
 	if g.Quantity == Expectation {
 		outcome = props.Count
 	}
-	// faults holds each drawn input whose generator run went wrong, with
-	// what went wrong: the input the validator rejected, or a stand-in
-	// (faultInput) when the generator failed or printed nothing. The draw
-	// hands it out rather than panicking, for rapid would draw again
-	// without a word; the analyst's answer, the referee and Write then
-	// refuse it with the fault, so a command meets it on its board, in the
-	// boards' order, whatever the number of jobs, and shrinking drops it.
-	var faults sync.Map
-	drawnFault := func(in Input) error {
-		if err, ok := faults.Load(in); ok {
-			return err.(error)
-		}
-		return nil
-	}
-	answer := func(in Input) (props.Solution, error) {
-		if err := drawnFault(in); err != nil {
-			return props.Solution{}, err
-		}
-		out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in.Text))
-		if err == nil && outOfTime(fault) {
-			// A brute force is for small inputs: out of time (or idle), it
-			// cannot judge this one, which is nobody's fault (check skips it).
-			return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (%s; --program-timeout): %w", g.Brute, fault.Verdict, props.ErrCannotJudge)
-		}
-		if err == nil && fault != nil {
-			err = fault
-		}
-		var sol props.Solution
-		if err == nil {
-			sol, err = bruteSolution(g, out)
-		}
-		if err != nil && !errors.Is(err, ErrStart) && !errors.Is(err, props.ErrCannotJudge) {
-			// Before the brute force is blamed: an input the referee
-			// fails on too is one no program takes, the generator's.
-			if blame := noProgramTakes(g, in, err); blame != nil {
-				return props.Solution{}, blame
-			}
-		}
-		if err != nil {
-			return props.Solution{}, err
-		}
-		sol.Oracle = "the brute force " + g.Brute.String()
-		return sol, nil
-	}
-	solve := func(in Input) (props.Solution, error) {
-		sol, err := answer(in)
-		if err == nil && g.Answer.Kind.Exact() && sol.Fraction == nil {
-			err = fmt.Errorf("the brute force %s printed the residue %s, whose fraction is unknown: %w (have it print p/q)", g.Brute, sol.Exact, props.ErrCannotJudge)
-		}
-		return sol, err
-	}
 	spec := props.Spec[Input]{
-		Name:  name,
-		Title: "a game defined by programs: generator " + g.Generator.String() + ", referee " + g.Referee.String() + ", brute force " + g.Brute.String(),
-		Parse: func(r io.Reader, file string) ([]Input, error) { return parseInput(r, file, g.Validator) },
-		Write: func(w io.Writer, in []Input) error {
-			if err := drawnFault(in[0]); err != nil {
-				return err
-			}
-			_, err := io.WriteString(w, in[0].Text)
-			return err
-		},
-		Solve: solve, Answer: answer,
-		Outcome: outcome,
-		Referee: func(in Input) (func() montecarlo.Player, error) {
-			if err := drawnFault(in); err != nil {
-				return nil, err
-			}
-			return batchPlayers(g.Referee, in), nil
-		},
+		Name:       g.name,
+		Title:      "a game defined by programs: generator " + g.Generator.String() + ", referee " + g.Referee.String() + ", brute force " + g.Brute.String(),
+		Parse:      g.parse,
+		Write:      g.write,
+		Solve:      g.solve,
+		Answer:     g.answer,
+		Outcome:    outcome,
+		Referee:    g.referee,
 		AnswerKind: g.Answer.Kind, Modulus: g.Answer.Modulus,
+		// After rapid, whose shrinking keeps SEED while it lowers a
+		// parameter (and a generator draws another input at a lower
+		// bound), a failure is shrunk as stress shrinks one (shrink.go).
+		Simplifiers: []func(Input) []Input{g.simpler},
 	}
 	if !g.Answer.Kind.Exact() {
 		spec.Tolerance = g.Tolerance
-	} else if err := g.Answer.Validate(); err != nil {
-		return nil, fmt.Errorf("programs: %w", err)
 	}
 	if len(g.Classes) > 0 {
-		spec.Classify = func(in Input) string { return classify(g.Classes, in) }
-		spec.CoverageWith = func(values map[string]int) []props.ClassGoal { return coverageWith(g.Classes, g.Params, values) }
+		spec.Classify = g.classOf
+		spec.CoverageWith = g.coverageWith
 		spec.Coverage = coverageWith(g.Classes, g.Params, nil)
 	}
-	// rapid's shrinking draws the same arguments again and again; each
-	// generator run is a process, so its output is kept by arguments, and
-	// so is the case of the arguments, for shrinking. The first draw runs
-	// the generator twice: the same arguments must print the same bytes, as
-	// stress checks.
-	var memo, cases sync.Map
-	var checked atomic.Bool
-	draw := func(c Case) Input {
-		args := c.Args(g.Params)
-		key := strings.Join(args, " ")
-		if in, ok := memo.Load(key); ok {
-			return in.(Input)
-		}
-		out, err := generateInput(g, args)
-		if err == nil && checked.CompareAndSwap(false, true) {
-			err = deterministic(g, args, out)
-		}
-		in := Input{Text: string(out), Args: key}
-		cases.LoadOrStore(key, c)
-		if err != nil {
-			if out == nil {
-				in = faultInput(key)
-			}
-			faults.Store(in, err)
-		}
-		memo.Store(key, in)
-		return in
-	}
-	gen := func(values map[string]int) *rapid.Generator[Input] {
-		return rapid.Custom(func(t *rapid.T) Input {
-			c := Case{Seed: int64(rapid.IntRange(1, maxSeed).Draw(t, "seed")), Values: make([]int64, len(g.Params))}
-			// A class with a goal is drawn on purpose, often enough to
-			// meet it (classes.go); a game without one draws as before.
-			aim := aimedClass(g.Classes, g.Params, values, c.Seed)
-			for i, p := range g.Params {
-				lo, hi := p.Lo, int64(values[p.Name])
-				if aim != nil && aim.Param == p.Name {
-					lo, hi = max(lo, aim.Lo), min(hi, aim.Hi)
-				}
-				c.Values[i] = int64(rapid.IntRange(int(lo), int(hi)).Draw(t, p.Name))
-			}
-			return draw(c)
-		})
-	}
-	// After rapid, whose shrinking keeps SEED while it lowers a parameter
-	// (and a generator draws another input at a lower bound), a failure is
-	// shrunk as stress shrinks one (shrink.go): lower values of each
-	// parameter at several seeds, then other seeds, moving to a smaller
-	// input.
-	spec.Simplifiers = []func(Input) []Input{func(in Input) []Input {
-		c, ok := cases.Load(in.Args)
-		if !ok {
-			return nil
-		}
-		return simplerInputs(g.Params, c.(Case), in, draw, drawnFault)
-	}}
-	if len(params) > 0 {
-		spec.Params, spec.GeneratorWith = params, gen
+	if len(g.params) > 0 {
+		spec.Params, spec.GeneratorWith = g.params, g.generator
 	} else {
-		spec.Generator = gen(nil)
+		spec.Generator = g.generator(nil)
 	}
-	return props.Define(spec), nil
+	return spec
+}
+
+// drawnFault is what went wrong drawing in, or nil (faults).
+func (g *programGame) drawnFault(in Input) error {
+	if err, ok := g.faults.Load(in); ok {
+		return err.(error)
+	}
+	return nil
+}
+
+// answer is the analyst: the brute force's answer to in.
+func (g *programGame) answer(in Input) (props.Solution, error) {
+	if err := g.drawnFault(in); err != nil {
+		return props.Solution{}, err
+	}
+	out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in.Text))
+	if err == nil && outOfTime(fault) {
+		// A brute force is for small inputs: out of time (or idle), it
+		// cannot judge this one, which is nobody's fault (check skips it).
+		return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (%s; --program-timeout): %w", g.Brute, fault.Verdict, props.ErrCannotJudge)
+	}
+	if err == nil && fault != nil {
+		err = fault
+	}
+	var sol props.Solution
+	if err == nil {
+		sol, err = bruteSolution(g.GameSpec, out)
+	}
+	if err != nil && !errors.Is(err, ErrStart) && !errors.Is(err, props.ErrCannotJudge) {
+		// Before the brute force is blamed: an input the referee
+		// fails on too is one no program takes, the generator's.
+		if blame := noProgramTakes(g.GameSpec, in, err); blame != nil {
+			return props.Solution{}, blame
+		}
+	}
+	if err != nil {
+		return props.Solution{}, err
+	}
+	sol.Oracle = "the brute force " + g.Brute.String()
+	return sol, nil
+}
+
+// solve is the answer, which for an exact kind must come with its
+// fraction.
+func (g *programGame) solve(in Input) (props.Solution, error) {
+	sol, err := g.answer(in)
+	if err == nil && g.Answer.Kind.Exact() && sol.Fraction == nil {
+		err = fmt.Errorf("the brute force %s printed the residue %s, whose fraction is unknown: %w (have it print p/q)", g.Brute, sol.Exact, props.ErrCannotJudge)
+	}
+	return sol, err
+}
+
+// parse reads a file as one input.
+func (g *programGame) parse(r io.Reader, file string) ([]Input, error) {
+	return parseInput(r, file, g.Validator)
+}
+
+// write prints in's one input as the generator printed it.
+func (g *programGame) write(w io.Writer, in []Input) error {
+	if err := g.drawnFault(in[0]); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, in[0].Text)
+	return err
+}
+
+// referee plays in by the referee program.
+func (g *programGame) referee(in Input) (func() montecarlo.Player, error) {
+	if err := g.drawnFault(in); err != nil {
+		return nil, err
+	}
+	return batchPlayers(g.Referee, in), nil
+}
+
+// classOf is in's coverage class.
+func (g *programGame) classOf(in Input) string { return classify(g.Classes, in) }
+
+// coverageWith is the coverage goals under the parameters' values.
+func (g *programGame) coverageWith(values map[string]int) []props.ClassGoal {
+	return coverageWith(g.Classes, g.Params, values)
+}
+
+// draw is the input the generator prints for c, run once per arguments
+// (memo); a generator run that went wrong gives an input with its fault
+// (faults).
+func (g *programGame) draw(c Case) Input {
+	args := c.Args(g.Params)
+	key := strings.Join(args, " ")
+	if in, ok := g.memo.Load(key); ok {
+		return in.(Input)
+	}
+	out, err := generateInput(g.GameSpec, args)
+	if err == nil && g.checked.CompareAndSwap(false, true) {
+		err = deterministic(g.GameSpec, args, out)
+	}
+	in := Input{Text: string(out), Args: key}
+	g.cases.LoadOrStore(key, c)
+	if err != nil {
+		if out == nil {
+			in = faultInput(key)
+		}
+		g.faults.Store(in, err)
+	}
+	g.memo.Store(key, in)
+	return in
+}
+
+// generator draws inputs with each parameter up to its value in values.
+func (g *programGame) generator(values map[string]int) *rapid.Generator[Input] {
+	return rapid.Custom(func(t *rapid.T) Input {
+		c := Case{Seed: int64(rapid.IntRange(1, maxSeed).Draw(t, "seed")), Values: make([]int64, len(g.Params))}
+		// A class with a goal is drawn on purpose, often enough to
+		// meet it (classes.go); a game without one draws as before.
+		aim := aimedClass(g.Classes, g.Params, values, c.Seed)
+		for i, p := range g.Params {
+			lo, hi := p.Lo, int64(values[p.Name])
+			if aim != nil && aim.Param == p.Name {
+				lo, hi = max(lo, aim.Lo), min(hi, aim.Hi)
+			}
+			c.Values[i] = int64(rapid.IntRange(int(lo), int(hi)).Draw(t, p.Name))
+		}
+		return g.draw(c)
+	})
+}
+
+// simpler lists inputs simpler than a drawn one: lower values of each
+// parameter at several seeds, then other seeds (simplerInputs).
+func (g *programGame) simpler(in Input) []Input {
+	c, ok := g.cases.Load(in.Args)
+	if !ok {
+		return nil
+	}
+	return simplerInputs(g.Params, c.(Case), in, g.draw, g.drawnFault)
 }
 
 // validName reports whether name can name a game: one word of letters,

@@ -9,10 +9,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/internal/inorder"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -77,7 +77,7 @@ type Stress struct {
 	// Jobs is how many cases of the search are judged at once (0: 1);
 	// above 1 the programs must be safe for concurrent use (a Command is).
 	// The cases, the first failure and the output do not depend on it:
-	// cases are judged in windows of Jobs and taken in order.
+	// cases are judged Jobs at once and taken in order (internal/inorder).
 	Jobs int
 	// Progress, when set, is called after each case of the search, from
 	// Run's goroutine.
@@ -307,94 +307,103 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
 	ctx, log := withConfirmation(ctx)
 	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
-	for start := 0; start < s.Cases; start += s.jobs() {
-		// A window of cases judged at once, then taken in order: the first
-		// failure is the lowest failing case whatever Jobs is.
-		window := s.judgeWindow(ctx, start, min(start+s.jobs(), s.Cases), out.Budget.PerSearch)
-		for k, w := range window {
-			r, err := w.r, w.err
-			if err != nil && ctx.Err() != nil {
-				out.Interrupted = true // the cases before this one are judged
-				return out, nil
-			}
-			if err != nil {
-				return nil, err
-			}
-			if r.fault != nil {
-				out.Fault = r.fault
-				if f := r.failure; f != nil {
-					// The solver failed on the input too: its failure is
-					// kept, not shrunk (shrinking would meet the fault).
-					out.Found, out.First = f, f
-					out.Shrink = ShrinkStats{Note: fmt.Sprintf("not shrunk: the %s failed on this input too", r.fault.Role)}
-				}
-				return out, nil
-			}
-			out.Judged++
-			if r.notJudged != "" {
-				out.NotJudged++
-				if out.NotJudgedNote == "" {
-					out.NotJudgedNote = fmt.Sprintf("case %d: %s", start+k+1, r.notJudged)
-				}
-			}
-			if r.judgement != nil {
-				out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
-			}
-			if r.bruteCompared {
-				out.BruteCompared++
-			}
-			if r.bruteSkipped {
-				out.BruteSkipped++
-			}
-			if r.refereeSkipped {
-				out.RefereeSkipped++
-				if r.notJudged != "" {
-					out.NotJudgedSlow++
-				}
-			}
-			if s.Progress != nil {
-				s.Progress(out.Judged, s.Cases)
-			}
-			if r.failure != nil {
-				out.Found = r.failure
-				if err := s.settle(ctx, out); err != nil && ctx.Err() != nil {
-					out.Interrupted = true
-				} else if err != nil {
-					return nil, err
-				}
-				return out, nil
-			}
+	// The cases are judged Jobs at once and taken in order: the first
+	// failure is the lowest failing case whatever Jobs is.
+	var failed bool
+	var runErr error
+	sum := inorder.Run(ctx, inorder.Plan[caseResult]{
+		Items: s.Cases, Jobs: s.jobs(),
+		Do:   func(ctx context.Context, i int) caseResult { return s.judgeCase(ctx, i, out.Budget.PerSearch) },
+		Ends: func(_ int, c caseResult) bool { return c.ends() },
+		Take: func(i int, c caseResult) { failed, runErr = s.take(ctx, out, i, c) },
+	})
+	switch {
+	case runErr != nil:
+		return nil, runErr
+	case failed:
+		if err := s.settle(ctx, out); err != nil && ctx.Err() != nil {
+			out.Interrupted = true
+		} else if err != nil {
+			return nil, err
 		}
+	case !sum.Ended && sum.Taken < s.Cases && ctx.Err() != nil:
+		out.Interrupted = true // the cases taken are judged; no later one was started
 	}
 	return out, nil
 }
 
-// windowResult is one case's judgement in a window.
-type windowResult struct {
+// caseResult is one case of the search, judged.
+type caseResult struct {
 	r   judged
 	err error
 }
 
-// judgeWindow judges the search's cases lo..hi−1, at once, each on a
-// goroutine of its own; the first case's generator is run twice, to check
-// that it is deterministic.
-func (s *Stress) judgeWindow(ctx context.Context, lo, hi int, alpha float64) []windowResult {
-	results := make([]windowResult, hi-lo)
-	var wg sync.WaitGroup
-	for i := lo; i < hi; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c := drawCase(s.Params, s.Seed, i)
-			r, err := s.judge(ctx, c, nil, i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), alpha)
-			if err == nil && i == 0 && r.fault == nil {
-				r.fault, err = s.checkDeterministic(ctx, c, r.input)
-			}
-			results[i-lo] = windowResult{r, err}
-		}()
+// ends reports whether the search is over once the case is taken: an
+// error (an interruption among them), a fault or a failure.
+func (c caseResult) ends() bool { return c.err != nil || c.r.fault != nil || c.r.failure != nil }
+
+// judgeCase judges the search's case i; the first case's generator is run
+// twice, to check that it is deterministic.
+func (s *Stress) judgeCase(ctx context.Context, i int, alpha float64) caseResult {
+	c := drawCase(s.Params, s.Seed, i)
+	r, err := s.judge(ctx, c, nil, i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), alpha)
+	if err == nil && i == 0 && r.fault == nil {
+		r.fault, err = s.checkDeterministic(ctx, c, r.input)
 	}
-	wg.Wait()
-	return results
+	return caseResult{r, err}
+}
+
+// take counts the search's case i into out, in case order. failed says
+// that the case failed: its failure, in out.Found, is to be settled.
+func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (failed bool, err error) {
+	r := c.r
+	if c.err != nil && ctx.Err() != nil {
+		out.Interrupted = true // the cases before this one are judged
+		return false, nil
+	}
+	if c.err != nil {
+		return false, c.err
+	}
+	if r.fault != nil {
+		out.Fault = r.fault
+		if f := r.failure; f != nil {
+			// The solver failed on the input too: its failure is
+			// kept, not shrunk (shrinking would meet the fault).
+			out.Found, out.First = f, f
+			out.Shrink = ShrinkStats{Note: fmt.Sprintf("not shrunk: the %s failed on this input too", r.fault.Role)}
+		}
+		return false, nil
+	}
+	out.Judged++
+	if r.notJudged != "" {
+		out.NotJudged++
+		if out.NotJudgedNote == "" {
+			out.NotJudgedNote = fmt.Sprintf("case %d: %s", i+1, r.notJudged)
+		}
+	}
+	if r.judgement != nil {
+		out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
+	}
+	if r.bruteCompared {
+		out.BruteCompared++
+	}
+	if r.bruteSkipped {
+		out.BruteSkipped++
+	}
+	if r.refereeSkipped {
+		out.RefereeSkipped++
+		if r.notJudged != "" {
+			out.NotJudgedSlow++
+		}
+	}
+	if s.Progress != nil {
+		s.Progress(out.Judged, s.Cases)
+	}
+	if r.failure != nil {
+		out.Found = r.failure
+		return true, nil
+	}
+	return false, nil
 }
 
 func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }

@@ -6,13 +6,14 @@ import (
 	"math"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/inorder"
 	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // The search runs the solver on a sequence of inputs — the published
 // samples, then batches of generated boards — with up to Jobs of them in
 // flight, and judges their results strictly in the sequence's order, as
-// one process at a time would:
+// one process at a time would (internal/inorder schedules them):
 //
 //   - Input i is sample i below len(samples), else batch i−len(samples),
 //     which holds the generated boards numbered batch·size upwards; a
@@ -41,7 +42,6 @@ import (
 
 // inputResult is one input of the search, run and judged.
 type inputResult struct {
-	seq       int
 	sample    bool           // a published sample, else a batch of generated boards
 	boards    int            // boards in the input judged
 	classes   []string       // the coverage class of each generated board judged
@@ -49,7 +49,6 @@ type inputResult struct {
 	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
 	failure   *Failure
 	err       error // the harness failed (not the solver)
-	cancelled bool  // stopped before its result could count
 }
 
 // search runs the samples and the generated boards and fills in out: the
@@ -72,7 +71,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 	gen := c.Game.Generator()
 	run := func(ctx context.Context, seq int) inputResult {
 		if seq < len(samples) {
-			r := inputResult{seq: seq, sample: true, oracles: map[string]int{}}
+			r := inputResult{sample: true, oracles: map[string]int{}}
 			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
 			return r
 		}
@@ -81,7 +80,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		if c.Cases > 0 {
 			last = min(last, boards)
 		}
-		r := inputResult{seq: seq, oracles: map[string]int{}}
+		r := inputResult{oracles: map[string]int{}}
 		cases := make([]genCase, 0, last-first)
 		for p := first; p < last; p++ {
 			i := c.Shard.board(p)
@@ -116,11 +115,12 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 			c.Progress(Progress{Checked: out.Samples + out.Generated, Failures: fails, Elapsed: time.Since(start)})
 		}
 	}
-	// judge takes in one input's result, in sequence order, and reports
-	// whether the search is over.
-	judge := func(r inputResult) (over bool, err error) {
+	// judge takes in one input's result, in sequence order.
+	var searchErr error
+	judge := func(_ int, r inputResult) {
 		if r.err != nil {
-			return true, r.err
+			searchErr = r.err
+			return
 		}
 		if n := r.notJudged; n.boards > 0 {
 			if out.NotJudged == 0 {
@@ -145,7 +145,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		if f := r.failure; f != nil && f.NotReproduced {
 			out.NotReproduced = append(out.NotReproduced, f)
 			progress()
-			return false, nil
+			return
 		}
 		if f := r.failure; f != nil {
 			out.Counts[f.Verdict]++
@@ -160,95 +160,34 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 			}
 		}
 		progress()
-		return r.failure != nil && !r.sample && !c.KeepGoing, nil
 	}
-
-	results := make(chan inputResult)
-	inFlight := map[int]context.CancelFunc{}
-	// stopAt: no input from it on is started; lowered to just past the
-	// first generated input known to fail.
-	stopAt := inputs
-	waiting := map[int]inputResult{} // finished, not yet judged
-	next, judged := 0, 0
-	over := false
-	var searchErr error
-	cancelFrom := func(seq int) {
-		for s, cancel := range inFlight {
-			if s >= seq {
-				cancel()
-			}
-		}
+	// ends reports whether the search is over once r is judged: the harness
+	// failed, or a generated input failed (KeepGoing off). Later inputs in
+	// flight are cancelled, their solvers killed: their results could only
+	// come after it.
+	ends := func(_ int, r inputResult) bool {
+		return r.err != nil || r.failure != nil && !r.failure.NotReproduced && !r.sample && !c.KeepGoing
 	}
 	// At the deadline every input in progress is cancelled, its solver
 	// killed: Time bounds the whole search.
-	var deadlineC <-chan time.Time
+	var timeUp <-chan struct{}
 	if !deadline.IsZero() {
-		timer := time.NewTimer(time.Until(deadline))
-		defer timer.Stop()
-		deadlineC = timer.C
+		dctx, cancel := context.WithDeadline(context.Background(), deadline)
+		defer cancel()
+		timeUp = dctx.Done()
 	}
-	timeUp := false
-	for {
-		for !over && !timeUp && len(inFlight) < c.jobs() && next < stopAt && ctx.Err() == nil &&
-			(deadline.IsZero() || time.Now().Before(deadline)) {
-			ictx, cancel := context.WithCancel(ctx)
-			inFlight[next] = cancel
-			go func(seq int) {
-				r := c.safeRun(ictx, seq, run)
-				r.cancelled = ictx.Err() != nil && ctx.Err() == nil
-				results <- r
-			}(next)
-			next++
-		}
-		if len(inFlight) == 0 {
-			break
-		}
-		var r inputResult
-		select {
-		case r = <-results:
-		case <-deadlineC:
-			deadlineC, timeUp = nil, true
-			cancelFrom(0)
-			continue
-		}
-		inFlight[r.seq]()
-		delete(inFlight, r.seq)
-		if over {
-			continue // draining what was cancelled
-		}
-		if r.failure != nil && !r.failure.NotReproduced && !r.sample && !c.KeepGoing && r.seq+1 < stopAt {
-			stopAt = r.seq + 1
-			cancelFrom(stopAt)
-		}
-		waiting[r.seq] = r
-		for !over {
-			w, ok := waiting[judged]
-			if !ok {
-				break
-			}
-			delete(waiting, judged)
-			judged++
-			if w.cancelled && timeUp {
-				// Time ran out with this input in progress: it and every
-				// later one started are not judged.
-				out.Cancelled = next - w.seq
-				over = true
-				break
-			}
-			if w.cancelled {
-				// Only an input past a failure is cancelled, and the search
-				// ends at that failure before reaching it.
-				searchErr = fmt.Errorf("crosscheck: internal error: input %d was cancelled but is judged", w.seq)
-				over = true
-				break
-			}
-			over, searchErr = judge(w)
-		}
-		if over {
-			cancelFrom(0)
-		}
-	}
-	if searchErr == nil && !over {
+	sum := inorder.Run(ctx, inorder.Plan[inputResult]{
+		Items: inputs, Jobs: c.jobs(), Do: run, Ends: ends, Take: judge, Stop: timeUp,
+		// A panic (a generator's, an analyst's) is the input's error, which
+		// the search reports in its turn: a worker's panic must not take
+		// the process down.
+		Recover: func(seq int, p any) inputResult {
+			return inputResult{err: fmt.Errorf("crosscheck: internal error on input %d: %v", seq+1, p)}
+		},
+	})
+	// Time ran out with inputs in progress: they are not judged.
+	out.Cancelled = sum.Cancelled
+	if searchErr == nil && !sum.Ended && sum.Cancelled == 0 {
 		searchErr = ctx.Err() // cancelled between inputs
 	}
 	return searchErr
@@ -256,15 +195,3 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 
 // jobs is the number of inputs in flight at once.
 func (c *CrossCheck) jobs() int { return max(1, c.Jobs) }
-
-// safeRun is run with a panic (a generator's, an analyst's) turned into
-// the input's error, which the search reports in its turn: a worker's
-// panic must not take the process down.
-func (c *CrossCheck) safeRun(ctx context.Context, seq int, run func(context.Context, int) inputResult) (r inputResult) {
-	defer func() {
-		if p := recover(); p != nil {
-			r = inputResult{seq: seq, err: fmt.Errorf("crosscheck: internal error on input %d: %v", seq+1, p)}
-		}
-	}()
-	return run(ctx, seq)
-}

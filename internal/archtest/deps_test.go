@@ -108,6 +108,12 @@ const depsRules = `
 	# cross-checks.
 	NONE < internal/solverproc;
 
+	# inorder: the in-order parallel scheduler (items run at once, results
+	# taken in order) shared by props' search and programs' stress run, so
+	# that both report the same first failure whatever their Jobs. It knows
+	# no game, solver or program.
+	NONE < internal/inorder;
+
 	# safefile: output files written whole, never through a planted link,
 	# and output directories checked before a run.
 	NONE < internal/safefile;
@@ -128,7 +134,7 @@ const depsRules = `
 	# props: the properties and solver cross-checks, the one place where a
 	# generator, an analyst and a referee meet.
 	generators, exact, montecarlo, internal/solverproc, internal/rapidflags,
-	  rules/engine, rules/referee, rules/builtin, answer < props;
+	  internal/inorder, rules/engine, rules/referee, rules/builtin, answer < props;
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.

@@ -1,0 +1,188 @@
+package cli
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// checkJSON is the --json form of a Result.
+type checkJSON struct {
+	Game string `json:"game"`
+	// AnswerKind and Modulus are the kind of answer of a game whose answer
+	// is exact (an integer, a fraction, a residue modulo Modulus); absent
+	// for a float.
+	AnswerKind string   `json:"answer_kind,omitempty"`
+	Modulus    int64    `json:"modulus,omitempty"`
+	Seed       uint64   `json:"seed"`
+	GenOptions []string `json:"generator_options,omitempty"` // --limits and --gen as given
+	Passed     bool     `json:"passed"`
+	Samples    int      `json:"samples"`
+	Generated  int      `json:"generated"`
+	// NotJudged counts the boards no oracle could judge (skipped: neither a
+	// failure nor a pass), NotJudgedGenerated the generated ones of them.
+	NotJudged          int    `json:"not_judged"`
+	NotJudgedGenerated int    `json:"not_judged_generated"`
+	NotJudgedReason    string `json:"not_judged_reason,omitempty"`
+	// Asked is how many generated boards --cases asked for (this shard's
+	// share), 0 with --time alone; StoppedEarly says that fewer were
+	// judged (--time ran out, the first failure, an interrupt), and
+	// Interrupted that an interrupt stopped the run (no verdict).
+	Asked         int             `json:"asked,omitempty"`
+	StoppedEarly  bool            `json:"stopped_early,omitempty"`
+	Interrupted   bool            `json:"interrupted,omitempty"`
+	Classes       map[string]int  `json:"classes"`
+	Oracles       map[string]int  `json:"oracles,omitempty"` // boards judged per oracle of our answer
+	Failures      map[string]int  `json:"failures"`
+	ElapsedSec    float64         `json:"elapsed_seconds"`
+	TimeToFailSec float64         `json:"time_to_failure_seconds,omitempty"`
+	First         *failureJSON    `json:"first_failure,omitempty"`
+	Found         *failureJSON    `json:"found_failure,omitempty"`
+	Shrink        *shrinkJSON     `json:"shrink,omitempty"`
+	Coverage      *coverageJSON   `json:"coverage,omitempty"`
+	Shard         *checkShardJSON `json:"shard,omitempty"`
+	// TimeoutSec and IdleSec are the CPU time and idleness limits of one
+	// solver run.
+	TimeoutSec float64 `json:"timeout_seconds"`
+	IdleSec    float64 `json:"idle_timeout_seconds"`
+	// NotReproduced are the inputs whose verdict did not recur when run
+	// again alone; Cancelled the inputs in progress when --time ran out.
+	NotReproduced []*failureJSON `json:"not_reproduced,omitempty"`
+	Cancelled     int            `json:"cancelled,omitempty"`
+}
+
+// checkShardJSON is what 'check merge' needs of a --shard run besides the
+// rest of its checkJSON.
+type checkShardJSON struct {
+	Index     int     `json:"index"`
+	Count     int     `json:"count"`
+	Cases     int     `json:"cases"`
+	Batch     int     `json:"batch"`
+	KeepGoing bool    `json:"keep_going"`
+	Solver    string  `json:"solver"`
+	Alpha     float64 `json:"alpha"`
+	// FirstBoard is the generated board (from 1) of the first generated
+	// failure as found; 0: none failed.
+	FirstBoard int `json:"first_failure_board"`
+	// SampleFailure is a failing published sample (shard 1).
+	SampleFailure *failureJSON `json:"sample_failure,omitempty"`
+}
+
+// coverageJSON is the coverage test of a game with goals; passed is false
+// when a class is under-covered, which fails the check (top-level passed).
+type coverageJSON struct {
+	Test         string         `json:"test"`
+	Alpha        float64        `json:"alpha"`
+	Generated    int            `json:"generated"`
+	Passed       bool           `json:"passed"`
+	Goals        []coverageGoal `json:"goals"`
+	UnderCovered []string       `json:"under_covered,omitempty"`
+}
+
+type coverageGoal struct {
+	Class        string  `json:"class"`
+	Boards       int     `json:"boards"`
+	Share        float64 `json:"share"`
+	MinShare     float64 `json:"min_share"`
+	PValue       float64 `json:"p_value"`
+	Alpha        float64 `json:"alpha"`
+	Verdict      string  `json:"verdict"` // "ok", "under-covered", "too-few-boards"
+	BoardsNeeded int     `json:"boards_needed,omitempty"`
+}
+
+type failureJSON struct {
+	Verdict   string    `json:"verdict"`
+	Source    string    `json:"source"`
+	Class     string    `json:"class,omitempty"`
+	Input     string    `json:"input"`
+	Ours      string    `json:"ours"`
+	Exact     string    `json:"exact,omitempty"`
+	Theirs    []float64 `json:"theirs,omitempty"`
+	Stdout    string    `json:"stdout"`
+	Detail    string    `json:"detail,omitempty"`
+	InFile    string    `json:"input_file,omitempty"`
+	AnsFile   string    `json:"answer_file,omitempty"`
+	Reproduce string    `json:"reproduce,omitempty"`
+}
+
+type shrinkJSON struct {
+	Method          string  `json:"method"`
+	Runs            int     `json:"runs"`
+	ElapsedSec      float64 `json:"elapsed_seconds"`
+	Note            string  `json:"note,omitempty"`
+	BudgetSec       float64 `json:"budget_seconds"`   // --shrink-time
+	CutShort        bool    `json:"cut_short"`        // the budget ran out with boards left to try
+	RapidSteps      int     `json:"rapid_steps"`      // smaller failing boards rapid moved to
+	SimplifierSteps int     `json:"simplifier_steps"` // parts taken away after rapid
+}
+
+func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Result, files *counterexampleFiles) error {
+	j := checkJSON{
+		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
+		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
+		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
+		Cancelled: oc.Cancelled,
+		NotJudged: oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
+		Asked: o.askedBoards(oc), StoppedEarly: o.asked(oc) != "", Interrupted: oc.Interrupted,
+	}
+	if r := g.AnswerRule(); r.Kind.Exact() {
+		j.AnswerKind, j.Modulus = r.Kind.String(), r.Modulus
+	}
+	j.Passed = j.Passed && !oc.Interrupted && oc.Samples+oc.Generated > 0
+	for v, n := range oc.Counts {
+		j.Failures[v.String()] = n
+	}
+	toJSON := func(f *props.Failure) *failureJSON {
+		fj := &failureJSON{
+			Verdict: f.Verdict.String(), Source: f.Source, Class: f.Class, Input: string(f.Input),
+			Ours: f.OursText, Theirs: f.Theirs, Stdout: f.Stdout, Detail: f.Detail,
+		}
+		if r := f.Fraction(g); r != nil {
+			fj.Exact = r.RatString()
+		}
+		return fj
+	}
+	if oc.First != nil {
+		j.First = toJSON(oc.First)
+		j.First.InFile, j.First.AnsFile = files.In, files.Ans
+		j.First.Reproduce = o.reproduce(files.In)
+		st := oc.Shrink
+		j.Shrink = &shrinkJSON{Method: st.Method, Runs: st.Runs, ElapsedSec: st.Elapsed.Seconds(), Note: st.Note,
+			BudgetSec: st.Budget.Seconds(), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
+	}
+	if oc.Found != nil {
+		j.Found = toJSON(oc.Found)
+	}
+	for _, f := range oc.NotReproduced {
+		j.NotReproduced = append(j.NotReproduced, toJSON(f))
+	}
+	if sh := oc.Shard; !sh.Whole() {
+		j.Shard = &checkShardJSON{Index: sh.Index, Count: sh.Count, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing,
+			Solver: o.solver, Alpha: oc.CoverageAlpha, FirstBoard: oc.FirstBoard + 1}
+		if oc.SampleFailure != nil {
+			j.Shard.SampleFailure = toJSON(oc.SampleFailure)
+		}
+	}
+	if len(oc.Coverage) > 0 {
+		cj := &coverageJSON{Test: "one-sided exact binomial test of each goal at the end of the run, Bonferroni over the goals",
+			Alpha: oc.CoverageAlpha, Generated: oc.Generated, Passed: true}
+		for _, c := range oc.Coverage {
+			verdict := strings.ReplaceAll(c.Verdict.String(), " ", "-")
+			if c.Verdict == props.TooFewBoards {
+				verdict = "too-few-boards" // as reports name it
+			}
+			cj.Goals = append(cj.Goals, coverageGoal{Class: c.Class, Boards: c.Boards, Share: c.Share, MinShare: c.MinShare,
+				PValue: c.PValue, Alpha: c.Alpha, Verdict: verdict, BoardsNeeded: c.BoardsNeeded})
+			if c.Verdict == props.UnderCovered {
+				cj.Passed = false
+				cj.UnderCovered = append(cj.UnderCovered, c.Class)
+			}
+		}
+		j.Coverage = cj
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}
