@@ -38,7 +38,7 @@ func TestStressREADME(t *testing.T) {
 	dir := build(t, "gen", "ref", "ref_biased", "brute", "correct", "overshoot", "distribution")
 	bin := func(n string) string { return filepath.Join(dir, n) }
 	common := []string{"stress", "--kind", "expectation", "--max-outcome", "15", "--params", "T=1..15 k=1..6",
-		"--runs", "100000", "--gen", bin("gen")}
+		"--runs", "100000", "--generator", bin("gen")}
 	tests := []struct {
 		name string
 		args []string

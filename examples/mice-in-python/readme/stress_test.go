@@ -39,7 +39,7 @@ func TestStressREADME(t *testing.T) {
 	}
 	// Fewer cases and runs than the README, for the test's time; the
 	// forgetful solver fails on case 10 of the README's seed all the same.
-	common := []string{"stress", "--kind", "probability", "--gen", "python3 ../gen.py", "--referee", "python3 ../ref.py",
+	common := []string{"stress", "--kind", "probability", "--generator", "python3 ../gen.py", "--referee", "python3 ../ref.py",
 		"--params", "n=0..30", "--cases", "12", "--runs", "5000"}
 	tests := []struct {
 		solver string
