@@ -3,7 +3,6 @@ package props
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -167,23 +166,5 @@ func TestCrossCheckTakesPartsAway(t *testing.T) {
 	}
 	if jumps := out.First.Boards[0].(snakes.Board).Jumps; len(jumps) != 1 || !hasJumpFrom(out.First.Boards[0], 97, 98, 99) {
 		t.Errorf("shrunk to %v (%s, %d runs), want one jump from 97..99", jumps, out.Shrink.Method, out.Shrink.Runs)
-	}
-}
-
-// Simpler drops the candidates of a simplifier that are not valid boards or
-// are the board itself, so that the shrinker never hands a solver an
-// invalid input; the valid ones keep their order.
-func TestSimplerDropsInvalidAndSameBoards(t *testing.T) {
-	s := SnakesSpec()
-	b := snakes.Board{Jumps: []snakes.Jump{{From: 2, To: 50}, {From: 99, To: 1}}}
-	invalid := snakes.Board{Jumps: []snakes.Jump{{From: 50, To: 50}}} // a jump to its own start
-	s.Simplifiers = []func(snakes.Board) []snakes.Board{
-		func(x snakes.Board) []snakes.Board { return []snakes.Board{invalid, x} },
-		snakesWithoutAJump,
-	}
-	got := Define(s).Simpler(b)
-	want := []Board{snakes.Board{Jumps: []snakes.Jump{{From: 99, To: 1}}}, snakes.Board{Jumps: []snakes.Jump{{From: 2, To: 50}}}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Simpler = %v, want %v", got, want)
 	}
 }

@@ -3,6 +3,7 @@ package props
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,4 +136,14 @@ func TestInvariantHoldsChecksOneInvariant(t *testing.T) {
 			t.Errorf("failure report does not say the name is unknown:\n%s", report)
 		}
 	})
+}
+
+// hasJumpFrom reports whether snakes board b has a jump from one of cells.
+func hasJumpFrom(b Board, cells ...int) bool {
+	for _, j := range b.(snakes.Board).Jumps {
+		if slices.Contains(cells, j.From) {
+			return true
+		}
+	}
+	return false
 }
