@@ -301,3 +301,25 @@ func TestCrossCheckShard(t *testing.T) {
 		t.Errorf("shard 2/3 of an always wrong solver: first board %d, %+v", out.FirstBoard, out.First)
 	}
 }
+
+// TestFullPrecisionShowsOurDigits checks that under FullPrecision a failure
+// shows our answer with the digits the judge reads: a solver printing one
+// decimal fails there, and our answer beside its "2.3" must not be "2.3"
+// too.
+func TestFullPrecisionShowsOurDigits(t *testing.T) {
+	oneDecimal := &fakeSolver{game: coins(), answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprintf("%.1f", s.Value) }), RunResult{}
+	}}
+	cc := &CrossCheck{Game: coins(), Solver: oneDecimal, Cases: 40, Seed: 1, Jobs: 2, FullPrecision: true, ShrinkTime: time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.First == nil || out.First.Verdict != WrongAnswer {
+		t.Fatalf("one decimal passed the full-precision judge: %+v", out.First)
+	}
+	_, frac, _ := strings.Cut(strings.TrimSpace(out.First.OursText), ".")
+	if len(frac) != fullPrecisionDigits {
+		t.Errorf("our answer shown as %q beside the solver's %q; want %d decimals", out.First.OursText, out.First.Stdout, fullPrecisionDigits)
+	}
+}

@@ -3,9 +3,10 @@ package props
 import (
 	"io"
 
-	"github.com/chancecheck/chancecheck/answer"
 	"math/big"
 	"math/rand/v2"
+
+	"github.com/chancecheck/chancecheck/answer"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"

@@ -125,10 +125,15 @@ const depsRules = `
 	# (rapid.Check calls testing.Short).
 	pgregory.net/rapid < internal/rapidflags;
 
-	# props: the properties and solver cross-checks, the one place where a
-	# generator, an analyst and a referee meet.
-	generators, exact, montecarlo, internal/solverproc, internal/rapidflags,
-	  rules/engine, rules/referee, rules/builtin, answer < props;
+	# props: the harness: the game API (Define, Spec), the properties and
+	# the solver cross-checks, over whatever games it is given.
+	montecarlo, internal/solverproc, internal/rapidflags,
+	  rules/engine, rules/referee, answer < props;
+
+	# props/builtin: the four built-in games, defined through props' API as
+	# a user's game is; the one place where a generator, an analyst, a
+	# referee and a game's rules meet.
+	props, generators, exact, rules/builtin < props/builtin;
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.
@@ -156,7 +161,7 @@ const depsRules = `
 	programs, reports, cli !< props, gametest;
 
 	# cmd/chancecheck: main, cli over the built-in games.
-	cli < cmd/chancecheck;
+	cli, props/builtin < cmd/chancecheck;
 
 	# examples: a user's programs and games, which may use whatever a user
 	# may, and their own packages.
@@ -301,10 +306,11 @@ func TestCheckReportsViolations(t *testing.T) {
 		want string // in the one problem reported; "" for none
 	}{
 		{"the arrows as the tree has them", []goPackage{
-			{ImportPath: M + "cmd/chancecheck", Imports: []string{"os", M + "cli", M + "props"}, Deps: []string{rapid, "github.com/spf13/cobra"}},
+			{ImportPath: M + "cmd/chancecheck", Imports: []string{"os", M + "cli", M + "props/builtin"}, Deps: []string{rapid, "github.com/spf13/cobra"}},
 			{ImportPath: M + "cli", Imports: []string{M + "reports", M + "montecarlo/estimate", "github.com/spf13/cobra"}},
 			{ImportPath: M + "reports", Imports: []string{M + "props", "gonum.org/v1/plot/vg/vgsvg"}},
-			{ImportPath: M + "props", Imports: []string{M + "exact", M + "montecarlo", M + "generators", M + "internal/solverproc", rapid, "testing"}},
+			{ImportPath: M + "props", Imports: []string{M + "montecarlo", M + "internal/solverproc", rapid, "testing"}},
+			{ImportPath: M + "props/builtin", Imports: []string{M + "props", M + "exact", M + "montecarlo", M + "generators", M + "rules/builtin"}},
 			{ImportPath: M + "gametest", Imports: []string{M + "props", M + "internal/rapidtest", "testing"}},
 			{ImportPath: M + "generators", Imports: []string{M + "games/snakes", rapid}},
 			{ImportPath: M + "exact", Imports: []string{M + "exact/belief", M + "games/jenga"}},
