@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/jenga"
 	"github.com/chancecheck/chancecheck/generators"
@@ -37,7 +39,7 @@ type JengaConfig struct {
 
 // JengaSpec is the definition of Colored Jenga under g: a game with choices, the
 // policy being the analyst's move for each state and colour.
-func JengaSpec(g JengaConfig) (props.Spec[jenga.Tower], props.Choices[jenga.Tower, JengaPolicy]) {
+func JengaSpec(g JengaConfig) (props.Spec[jenga.Tower], props.Choices[jenga.Tower, montecarlobuiltin.JengaPolicyFunc]) {
 	return props.Spec[jenga.Tower]{
 			Name:          "jenga",
 			Title:         "Colored Jenga (Codeforces 424E): minimal expected number of throws",
@@ -56,7 +58,7 @@ func JengaSpec(g JengaConfig) (props.Spec[jenga.Tower], props.Choices[jenga.Towe
 			// 12 decimals, as a common accepted solution prints; the judge
 			// accepts 1e-6 absolute or relative.
 			Digits: 12,
-		}, props.Choices[jenga.Tower, JengaPolicy]{
+		}, props.Choices[jenga.Tower, montecarlobuiltin.JengaPolicyFunc]{
 			Solve:       g.solveTower,
 			Referee:     jengaReferee,
 			WritePolicy: writeJengaPolicy,
@@ -69,13 +71,13 @@ type JengaAnalysis struct {
 	Expected float64
 	PMF      []float64
 	Tail     float64
-	Policy   JengaPolicy
+	// Policy is the analyst's policy as the referee receives it: a function
+	// of the real tower and the colour thrown, built from the analyst's
+	// solved values (exact.JengaSolution.Move), which the referee takes as
+	// a montecarlobuiltin.JengaPolicy and checks every move of. It is the
+	// policy type P of Jenga's Choices.
+	Policy montecarlobuiltin.JengaPolicyFunc
 }
-
-// JengaPolicy is the analyst's policy as the referee receives it: a function
-// of the real tower and the colour thrown, built from the analyst's solved
-// values (exact.JengaSolution.Move). The referee checks every move it makes.
-type JengaPolicy = montecarlo.JengaPolicyFunc
 
 // SolveJengaExactly is the real analyst: exact.SolveJenga, its PMF and its policy.
 func SolveJengaExactly(t jenga.Tower) (JengaAnalysis, error) {
@@ -168,7 +170,7 @@ func jengaCoverage(o generators.JengaOptions) []props.ClassGoal {
 // solveTower is the minimal expected number of throws, the exact
 // distribution of throws under the optimal policy, and that policy for the
 // referee.
-func (g JengaConfig) solveTower(t jenga.Tower) (props.Solution, JengaPolicy, error) {
+func (g JengaConfig) solveTower(t jenga.Tower) (props.Solution, montecarlobuiltin.JengaPolicyFunc, error) {
 	a, err := g.analyst()(t)
 	if err != nil {
 		return props.Solution{}, nil, err
@@ -178,13 +180,13 @@ func (g JengaConfig) solveTower(t jenga.Tower) (props.Solution, JengaPolicy, err
 
 // jengaReferee plays the real tower, asking the analyst's policy for each
 // move and checking it.
-func jengaReferee(t jenga.Tower, pol JengaPolicy) (func() montecarlo.Player, error) {
-	return montecarlo.JengaReferee(t, func() montecarlo.JengaPolicy { return pol })
+func jengaReferee(t jenga.Tower, pol montecarlobuiltin.JengaPolicyFunc) (func() montecarlo.Player, error) {
+	return montecarlobuiltin.JengaReferee(t, func() montecarlobuiltin.JengaPolicy { return pol })
 }
 
 // SimulateJenga runs the referee on tower t under any policy.
-func SimulateJenga(ctx context.Context, t jenga.Tower, pol montecarlo.JengaPolicy, cfg montecarlo.Config) (montecarlo.Histogram, error) {
-	play, err := montecarlo.JengaReferee(t, func() montecarlo.JengaPolicy { return pol })
+func SimulateJenga(ctx context.Context, t jenga.Tower, pol montecarlobuiltin.JengaPolicy, cfg montecarlo.Config) (montecarlo.Histogram, error) {
+	play, err := montecarlobuiltin.JengaReferee(t, func() montecarlobuiltin.JengaPolicy { return pol })
 	if err != nil {
 		return montecarlo.Histogram{}, err
 	}

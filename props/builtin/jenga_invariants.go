@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"math"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/jenga"
-	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -115,7 +116,7 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []props.I
 			Name: "optimal-policy-on-real-towers",
 			Doc:  "the analyst's policy, played on the real (uncanonical) tower by the exact evaluator, is legal and achieves E",
 			Check: func(b jenga.Tower, sol props.Solution) error {
-				pol, ok := sol.Policy.(JengaPolicy)
+				pol, ok := sol.Policy.(montecarlobuiltin.JengaPolicyFunc)
 				if !ok {
 					return fmt.Errorf("solution policy is a %T", sol.Policy)
 				}
@@ -137,7 +138,7 @@ func jengaInvariants(analyst func(jenga.Tower) (JengaAnalysis, error)) []props.I
 			Name: "greedy-does-not-beat-optimum",
 			Doc:  "the greedy policy, evaluated exactly, takes at least E throws on average (skipped beyond 200,000 real towers)",
 			Check: func(b jenga.Tower, sol props.Solution) error {
-				return jengaAtLeast("greedy", tower(b), montecarlo.GreedyJengaPolicy{}, sol.Value)
+				return jengaAtLeast("greedy", tower(b), montecarlobuiltin.GreedyJengaPolicy{}, sol.Value)
 			},
 		},
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/jenga"
 	"github.com/chancecheck/chancecheck/montecarlo"
@@ -92,12 +94,12 @@ func JengaNoPolicyBeatsOptimum(g JengaConfig, solve JengaAnswer, c JengaBeatChec
 			t.Fatalf("jenga: solve: %v", err)
 		}
 		if c.ExactGreedy {
-			if err := jengaAtLeast("greedy", tw, montecarlo.GreedyJengaPolicy{}, v); err != nil {
+			if err := jengaAtLeast("greedy", tw, montecarlobuiltin.GreedyJengaPolicy{}, v); err != nil {
 				t.Fatalf("jenga: %v: %v", tw, err)
 			}
 		}
 		if len(tw.Levels) <= c.ExactRandomUpTo {
-			if err := jengaAtLeast("random", tw, montecarlo.RandomJengaPolicy{}, v); err != nil {
+			if err := jengaAtLeast("random", tw, montecarlobuiltin.RandomJengaPolicy{}, v); err != nil {
 				t.Fatalf("jenga: %v: %v", tw, err)
 			}
 		}
@@ -106,8 +108,8 @@ func JengaNoPolicyBeatsOptimum(g JengaConfig, solve JengaAnswer, c JengaBeatChec
 		}
 		policies := []struct {
 			name string
-			p    montecarlo.JengaPolicy
-		}{{"random", montecarlo.RandomJengaPolicy{}}, {"greedy", montecarlo.GreedyJengaPolicy{}}}
+			p    montecarlobuiltin.JengaPolicy
+		}{{"random", montecarlobuiltin.RandomJengaPolicy{}}, {"greedy", montecarlobuiltin.GreedyJengaPolicy{}}}
 		for i, pol := range policies {
 			cfg := montecarlo.Config{Runs: c.Runs, Seed: montecarlo.SubSeed(seed, uint64(i))}
 			h, err := SimulateJenga(context.Background(), tw, pol.p, cfg)
@@ -176,6 +178,6 @@ func binomialBelow(k, m int, p float64) float64 {
 
 // The montecarlo policies serve the exact evaluator too.
 var (
-	_ exact.JengaPlayer = montecarlo.RandomJengaPolicy{}
-	_ exact.JengaPlayer = montecarlo.GreedyJengaPolicy{}
+	_ exact.JengaPlayer = montecarlobuiltin.RandomJengaPolicy{}
+	_ exact.JengaPlayer = montecarlobuiltin.GreedyJengaPolicy{}
 )

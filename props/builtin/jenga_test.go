@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/jenga"
 	"github.com/chancecheck/chancecheck/internal/longtest"
@@ -89,19 +91,19 @@ func plantedJengaDie(c JengaConfig) props.Game {
 	return props.DefineWithPolicy(spec, choices)
 }
 
-func jengaWrongDieReferee(start jenga.Tower, pol JengaPolicy) (func() montecarlo.Player, error) {
+func jengaWrongDieReferee(start jenga.Tower, pol montecarlobuiltin.JengaPolicyFunc) (func() montecarlo.Player, error) {
 	faces := [6]jenga.Colour{jenga.Red, jenga.Red, jenga.Green, jenga.Blue, jenga.Blue, jenga.Empty}
 	return func() montecarlo.Player {
 		return func(rng *rand.Rand) (int, error) {
 			t := start.Clone()
 			throws := 0
 			for {
-				if len(montecarlo.JengaLegalMoves(t, jenga.Red))+len(montecarlo.JengaLegalMoves(t, jenga.Green))+len(montecarlo.JengaLegalMoves(t, jenga.Blue)) == 0 {
+				if len(montecarlobuiltin.JengaLegalMoves(t, jenga.Red))+len(montecarlobuiltin.JengaLegalMoves(t, jenga.Green))+len(montecarlobuiltin.JengaLegalMoves(t, jenga.Blue)) == 0 {
 					return throws, nil
 				}
 				throws++
 				c := faces[rng.IntN(6)]
-				if c == jenga.Empty || len(montecarlo.JengaLegalMoves(t, c)) == 0 {
+				if c == jenga.Empty || len(montecarlobuiltin.JengaLegalMoves(t, c)) == 0 {
 					continue
 				}
 				m, _ := pol(t.Clone(), c)

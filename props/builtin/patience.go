@@ -3,10 +3,11 @@ package builtin
 import (
 	"sync"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/patience"
 	"github.com/chancecheck/chancecheck/generators"
-	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -45,7 +46,7 @@ func PatienceSpec() props.Spec[patience.Deal] {
 		Fraction: exact.WinProbabilityRat,
 		Outcome:  props.WinLoss,
 		// George's uniform choices are the rule: patience has no policy.
-		Referee:    montecarlo.PatienceReferee,
+		Referee:    montecarlobuiltin.PatienceReferee,
 		Invariants: patienceInvariants(exact.WinProbability),
 		Digits:     6,
 		Tolerance:  props.Tolerance{Abs: 1e-6},

@@ -5,6 +5,7 @@ import (
 	"github.com/chancecheck/chancecheck/games/patience"
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/games/traps"
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
 	"github.com/chancecheck/chancecheck/props"
 	rulesbuiltin "github.com/chancecheck/chancecheck/rules/builtin"
 	"github.com/chancecheck/chancecheck/rules/engine"
@@ -42,7 +43,7 @@ func JengaThreeWay(c JengaConfig) props.Game {
 // a state after a throw, the move of the analyst on a tower of that state,
 // played out, is the rules' move to the state of the tower it leaves.
 func jengaPolicyOf(b jenga.Tower, policy any, s rulesbuiltin.JengaState) (int, bool) {
-	pol, ok := policy.(JengaPolicy)
+	pol, ok := policy.(montecarlobuiltin.JengaPolicyFunc)
 	if !ok || s.Thrown == jenga.Empty {
 		return 0, false
 	}

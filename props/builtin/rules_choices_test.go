@@ -16,6 +16,7 @@ import (
 	"github.com/chancecheck/chancecheck/generators"
 	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/montecarlo"
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/props/builtin"
 	"github.com/chancecheck/chancecheck/rules"
@@ -275,7 +276,7 @@ func TestChoicesThreeWayGames(t *testing.T) {
 	}
 	spec, choices := builtin.JengaSpec(jcfg)
 	solve := choices.Solve
-	choices.Solve = func(t jenga.Tower) (props.Solution, builtin.JengaPolicy, error) {
+	choices.Solve = func(t jenga.Tower) (props.Solution, montecarlobuiltin.JengaPolicyFunc, error) {
 		sol, pol, err := solve(t)
 		sol.Value *= 1 + 1e-9
 		return sol, pol, err

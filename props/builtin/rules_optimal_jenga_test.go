@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
 	"github.com/chancecheck/chancecheck/props"
 	rulesbuiltin "github.com/chancecheck/chancecheck/rules/builtin"
 	"pgregory.net/rapid"
@@ -39,7 +40,7 @@ func TestJengaOptimalInvariant(t *testing.T) {
 
 // lastLegalMove is a jenga policy that plays, of the moves (level, place,
 // place on top) it tries in order, the last one the rules allow.
-func lastLegalMove(b jenga.Tower) JengaPolicy {
+func lastLegalMove(b jenga.Tower) montecarlobuiltin.JengaPolicyFunc {
 	return func(t jenga.Tower, c jenga.Colour) (jenga.Move, bool) {
 		s := rulesbuiltin.JengaStateOf(t, c)
 		moves := rulesbuiltin.Jenga(b).Moves(s)

@@ -8,10 +8,11 @@ import (
 	"slices"
 	"strconv"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/generators"
-	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -44,7 +45,7 @@ func SnakesSpec() props.Spec[snakes.Board] {
 		AnswerValid:       answerValidSnakes,
 		Fraction:          exact.ExpectedThrowsRat,
 		Outcome:           props.Count,
-		Referee:           montecarlo.SnakesReferee,
+		Referee:           montecarlobuiltin.SnakesReferee,
 		Invariants:        snakesInvariants(),
 		Simplifiers:       []func(snakes.Board) []snakes.Board{snakesWithoutAJump},
 		Digits:            10,

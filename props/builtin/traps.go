@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/games/traps"
 	"github.com/chancecheck/chancecheck/generators"
@@ -197,7 +199,7 @@ func (g TrapsConfig) answer(z *traps.Maze) (props.Solution, error) {
 // trapsReferee hides a joint trap state drawn from the prior and lets the
 // analyst's policy walk.
 func trapsReferee(z *traps.Maze, table traps.Table) (func() montecarlo.Player, error) {
-	return montecarlo.TrapsReferee(z, func() traps.Policy { return table })
+	return montecarlobuiltin.TrapsReferee(z, func() traps.Policy { return table })
 }
 
 // writeTrapsAnswers prints the probability with digits decimals (the

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"math/big"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/exact/belief"
 	"github.com/chancecheck/chancecheck/games/traps"
-	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -174,9 +175,9 @@ func (g TrapsConfig) checkPolicyAchieves(z *traps.Maze, sol props.Solution) erro
 }
 
 func (g TrapsConfig) checkNoPolicyBeats(z *traps.Maze, sol props.Solution) error {
-	policies := map[string]traps.Policy{"greedy": montecarlo.GreedyTrapsPolicy(z)}
+	policies := map[string]traps.Policy{"greedy": montecarlobuiltin.GreedyTrapsPolicy(z)}
 	for seed := range uint64(trapsRandomPolicies) {
-		policies[fmt.Sprintf("random(seed %d)", seed)] = montecarlo.RandomTrapsPolicy(z, seed)
+		policies[fmt.Sprintf("random(seed %d)", seed)] = montecarlobuiltin.RandomTrapsPolicy(z, seed)
 	}
 	for name, pol := range policies {
 		v, err := exact.EvaluateTrapPolicyRat(z, pol)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/big"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/games/traps"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
@@ -54,8 +56,8 @@ func (g TrapsConfig) checkSimulatedPolicies(z *traps.Maze, seed uint64, runs int
 		name string
 		make func() traps.Policy
 	}{
-		{"greedy", func() traps.Policy { return montecarlo.GreedyTrapsPolicy(z) }},
-		{"random", func() traps.Policy { return montecarlo.RandomTrapsPolicy(z, seed) }},
+		{"greedy", func() traps.Policy { return montecarlobuiltin.GreedyTrapsPolicy(z) }},
+		{"random", func() traps.Policy { return montecarlobuiltin.RandomTrapsPolicy(z, seed) }},
 	}
 	for i, p := range policies {
 		wins, err := trapsSimulateWins(z, p.make, montecarlo.Config{Runs: runs, Seed: montecarlo.SubSeed(seed, uint64(i))})
@@ -72,7 +74,7 @@ func (g TrapsConfig) checkSimulatedPolicies(z *traps.Maze, seed uint64, runs int
 
 // trapsSimulateWins has the referee play the policy and counts the wins.
 func trapsSimulateWins(z *traps.Maze, newPolicy func() traps.Policy, cfg montecarlo.Config) (int64, error) {
-	play, err := montecarlo.TrapsReferee(z, newPolicy)
+	play, err := montecarlobuiltin.TrapsReferee(z, newPolicy)
 	if err != nil {
 		return 0, err
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	montecarlobuiltin "github.com/chancecheck/chancecheck/montecarlo/builtin"
+
 	"github.com/chancecheck/chancecheck/exact"
 	"github.com/chancecheck/chancecheck/exact/belief"
 	"github.com/chancecheck/chancecheck/games/traps"
@@ -175,7 +177,7 @@ func independentKindsReferee(z *traps.Maze, table traps.Table) (func() montecarl
 					hidden |= 1 << t
 				}
 			}
-			return montecarlo.PlayTraps(z, table, hidden, montecarlo.TrapsStepCap(z))
+			return montecarlobuiltin.PlayTraps(z, table, hidden, montecarlobuiltin.TrapsStepCap(z))
 		}
 	}, nil
 }

@@ -1,10 +1,11 @@
-package montecarlo
+package builtin
 
 import (
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/chancecheck/chancecheck/games/traps"
+	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // TrapsReferee plays the trap maze as written. Once per game it draws the
@@ -21,13 +22,13 @@ import (
 // it must be deterministic for the cap to mean what TrapsStepCap says.
 // The referee tracks what it has revealed itself, from the real map: it
 // shares no code with the analyst.
-func TrapsReferee(z *traps.Maze, newPolicy func() traps.Policy) (func() Player, error) {
+func TrapsReferee(z *traps.Maze, newPolicy func() traps.Policy) (func() montecarlo.Player, error) {
 	if err := z.Validate(); err != nil {
 		return nil, fmt.Errorf("traps referee: %w", err)
 	}
 	total := z.TotalWeight()
 	stepCap := TrapsStepCap(z)
-	return func() Player {
+	return func() montecarlo.Player {
 		pol := newPolicy()
 		return func(rng *rand.Rand) (int, error) {
 			return PlayTraps(z, pol, drawTrapState(z.Prior, total, rng), stepCap)

@@ -1,4 +1,4 @@
-package montecarlo
+package builtin
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/traps"
+	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 )
 
@@ -113,7 +114,7 @@ func TestTrapsRefereeFrequency(t *testing.T) {
 			t.Fatal(err)
 		}
 		const runs = 50000
-		h, err := Run(context.Background(), Config{Runs: runs, Seed: 7}, play)
+		h, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: runs, Seed: 7}, play)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,10 +1,11 @@
-package montecarlo
+package builtin
 
 import (
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
+	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // JengaPolicy chooses the moves the Jenga referee plays: given the real
@@ -50,13 +51,13 @@ func jengaFace(face int) jenga.Colour {
 //
 // newPolicy is called once per worker, so a policy may keep scratch state.
 // The referee's rules are its own: it shares no code with the analyst.
-func JengaReferee(t jenga.Tower, newPolicy func() JengaPolicy) (func() Player, error) {
+func JengaReferee(t jenga.Tower, newPolicy func() JengaPolicy) (func() montecarlo.Player, error) {
 	if err := t.ValidateUpTo(len(t.Levels)); err != nil {
 		return nil, fmt.Errorf("jenga referee: %w", err)
 	}
-	return func() Player {
+	return func() montecarlo.Player {
 		pol := newPolicy()
-		die := NewDie(nil)
+		die := montecarlo.NewDie(nil)
 		var last *rand.Rand
 		g := newJengaGame(t)
 		return func(rng *rand.Rand) (int, error) {
@@ -74,7 +75,7 @@ func PlayJenga(t jenga.Tower, pol JengaPolicy, rng *rand.Rand) (int, error) {
 	if err := t.ValidateUpTo(len(t.Levels)); err != nil {
 		return 0, fmt.Errorf("jenga referee: %w", err)
 	}
-	return newJengaGame(t).play(pol, NewDie(rng), rng)
+	return newJengaGame(t).play(pol, montecarlo.NewDie(rng), rng)
 }
 
 // jengaGame is one worker's game: the start tower and scratch towers, so
@@ -96,11 +97,11 @@ func newJengaGame(t jenga.Tower) *jengaGame {
 	}
 }
 
-func (g *jengaGame) play(pol JengaPolicy, die *Die, rng *rand.Rand) (int, error) {
+func (g *jengaGame) play(pol JengaPolicy, die *montecarlo.Die, rng *rand.Rand) (int, error) {
 	g.tower.Levels = append(g.tower.Levels[:0], g.start.Levels...)
 	throws := 0
 	for jengaCanTake(g.tower, jenga.Empty) {
-		if throws == MaxOutcome {
+		if throws == montecarlo.MaxOutcome {
 			return 0, fmt.Errorf("jenga referee: no end after %d throws", throws)
 		}
 		throws++

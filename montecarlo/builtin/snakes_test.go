@@ -1,14 +1,15 @@
-package montecarlo
+package builtin
 
 import (
 	"context"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // snakesReferee is SnakesReferee on a board the test knows to be valid.
-func snakesReferee(tb testing.TB, b snakes.Board) func() Player {
+func snakesReferee(tb testing.TB, b snakes.Board) func() montecarlo.Player {
 	tb.Helper()
 	play, err := SnakesReferee(b)
 	if err != nil {
@@ -21,21 +22,21 @@ func TestSnakesRefereeHandCases(t *testing.T) {
 	tests := []struct {
 		name  string
 		board snakes.Board
-		check func(h Histogram) bool
+		check func(h montecarlo.Histogram) bool
 		want  string
 	}{
 		{
 			// Ladders from every cell a first throw can reach: always one throw.
 			"ladders 2..7 to 100",
 			snakes.Board{Jumps: []snakes.Jump{{From: 2, To: 100}, {From: 3, To: 100}, {From: 4, To: 100}, {From: 5, To: 100}, {From: 6, To: 100}, {From: 7, To: 100}}},
-			func(h Histogram) bool { return len(h.Counts) == 2 && h.Counts[1] == h.N() },
+			func(h montecarlo.Histogram) bool { return len(h.Counts) == 2 && h.Counts[1] == h.N() },
 			"every game takes one throw",
 		},
 		{
 			// Without jumps the player needs at least ceil(99/6) = 17 throws.
 			"empty board",
 			snakes.Board{},
-			func(h Histogram) bool {
+			func(h montecarlo.Histogram) bool {
 				for k := range min(17, len(h.Counts)) {
 					if h.Counts[k] != 0 {
 						return false
@@ -48,7 +49,7 @@ func TestSnakesRefereeHandCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h, err := Run(context.Background(), Config{Runs: 5000, Seed: 1}, snakesReferee(t, tt.board))
+			h, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: 5000, Seed: 1}, snakesReferee(t, tt.board))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,7 +93,7 @@ func BenchmarkRefereeSnakes(b *testing.B) {
 func BenchmarkRefereeSnakesParallel(b *testing.B) {
 	runs := int64(b.N) * 64
 	b.ResetTimer()
-	h, err := Run(context.Background(), Config{Runs: runs, Seed: 1}, snakesReferee(b, snakes.Board{}))
+	h, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: runs, Seed: 1}, snakesReferee(b, snakes.Board{}))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func BenchmarkRefereeSnakesParallel(b *testing.B) {
 }
 
 func BenchmarkDieThrow(b *testing.B) {
-	die := NewDie(newTestRand(1))
+	die := montecarlo.NewDie(newTestRand(1))
 	s := 0
 	for b.Loop() {
 		s += die.Throw()

@@ -1,10 +1,11 @@
-package montecarlo
+package builtin
 
 import (
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // SnakesReferee plays Snakes and Ladders as written: stand on 1, throw the
@@ -15,7 +16,7 @@ import (
 // It refuses a board that breaks the rules (snakes.Board.Validate), on which
 // a game could leave the board or never end. It reads the jumps straight
 // from the board; it shares nothing with the analyst's equations.
-func SnakesReferee(b snakes.Board) (func() Player, error) {
+func SnakesReferee(b snakes.Board) (func() montecarlo.Player, error) {
 	if err := b.Validate(); err != nil {
 		return nil, fmt.Errorf("snakes referee: %w", err)
 	}
@@ -29,8 +30,8 @@ func SnakesReferee(b snakes.Board) (func() Player, error) {
 	for _, j := range b.Jumps {
 		landOn[j.From] = uint8(j.To)
 	}
-	return func() Player {
-		die := NewDie(nil)
+	return func() montecarlo.Player {
+		die := montecarlo.NewDie(nil)
 		var last *rand.Rand
 		return func(rng *rand.Rand) (int, error) {
 			if rng != last { // a new block: a new stream
@@ -42,7 +43,7 @@ func SnakesReferee(b snakes.Board) (func() Player, error) {
 	}, nil
 }
 
-func playSnakes(landOn *[snakes.Cells + 7]uint8, die *Die) int {
+func playSnakes(landOn *[snakes.Cells + 7]uint8, die *montecarlo.Die) int {
 	cell, throws := 1, 0
 	for cell != snakes.Cells {
 		throws++

@@ -1,4 +1,4 @@
-package montecarlo
+package builtin
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/patience"
+	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 )
 
@@ -30,7 +31,7 @@ func patienceSampleDeal(t testing.TB) patience.Deal {
 }
 
 // patienceReferee is PatienceReferee on a deal the test knows to be valid.
-func patienceReferee(tb testing.TB, d patience.Deal) func() Player {
+func patienceReferee(tb testing.TB, d patience.Deal) func() montecarlo.Player {
 	tb.Helper()
 	play, err := PatienceReferee(d)
 	if err != nil {
@@ -63,7 +64,7 @@ func TestPatienceRefereeAgrees(t *testing.T) {
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h, err := Run(context.Background(), Config{Runs: 100_000, Seed: SubSeed(7, uint64(i))}, patienceReferee(t, tc.deal))
+			h, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: 100_000, Seed: montecarlo.SubSeed(7, uint64(i))}, patienceReferee(t, tc.deal))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package montecarlo
+package builtin
 
 import (
 	"container/heap"
@@ -164,4 +164,14 @@ func (q *cellQueue) Pop() any {
 	x := old[len(old)-1]
 	*q = old[:len(old)-1]
 	return x
+}
+
+// splitMix64 is Steele, Lea and Flood's SplitMix64 finaliser, a bijection
+// that scrambles bits: the one montecarlo's streams use, copied so that the
+// seeded policies above draw what they always drew.
+func splitMix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
 }

@@ -1,10 +1,11 @@
-package montecarlo
+package builtin
 
 import (
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/chancecheck/chancecheck/games/patience"
+	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // PatienceReferee plays Double Patience as George does: at each turn it
@@ -17,11 +18,11 @@ import (
 // (patience.Deal.Validate). It plays on the cards themselves (nine stacks,
 // compared by rank); it shares nothing with the analyst's position keys or
 // move enumeration.
-func PatienceReferee(d patience.Deal) (func() Player, error) {
+func PatienceReferee(d patience.Deal) (func() montecarlo.Player, error) {
 	if err := d.Validate(); err != nil {
 		return nil, fmt.Errorf("patience referee: %w", err)
 	}
-	return func() Player {
+	return func() montecarlo.Player {
 		var g patienceTable
 		return func(rng *rand.Rand) (int, error) {
 			g.deal(d)

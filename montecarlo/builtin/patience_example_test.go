@@ -1,4 +1,4 @@
-package montecarlo_test
+package builtin_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/patience"
 	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/montecarlo/builtin"
 )
 
 func ExamplePatienceReferee() {
@@ -26,7 +27,7 @@ QC TH KC 8D
 		return
 	}
 	cfg := montecarlo.Config{Runs: 100_000, Seed: 1}
-	play, err := montecarlo.PatienceReferee(deals[0])
+	play, err := builtin.PatienceReferee(deals[0])
 	if err != nil {
 		fmt.Println(err)
 		return

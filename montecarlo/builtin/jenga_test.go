@@ -1,4 +1,4 @@
-package montecarlo
+package builtin
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/jenga"
+	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // lv builds a level from three letters, '.' for no block.
@@ -167,7 +168,7 @@ func TestJengaRefereeRefusesIllegalPolicies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Run(context.Background(), Config{Runs: 10000, Seed: 7}, ref)
+			_, err = montecarlo.Run(context.Background(), montecarlo.Config{Runs: 10000, Seed: 7}, ref)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error = %v, want one containing %q", err, tc.want)
 			}
@@ -190,7 +191,7 @@ func TestJengaRefereeShowsACopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(context.Background(), Config{Runs: 2000, Seed: 7}, ref); err != nil {
+	if _, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: 2000, Seed: 7}, ref); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -207,8 +208,8 @@ func firstFree(t jenga.Tower) int {
 
 func TestJengaRefereeSeeded(t *testing.T) {
 	tw := tower("RGB", "GRG", "BBB", "GGR")
-	run := func(workers int, pol JengaPolicy) Histogram {
-		h, err := Run(context.Background(), Config{Runs: 20000, Seed: 42, Workers: workers}, func() Player {
+	run := func(workers int, pol JengaPolicy) montecarlo.Histogram {
+		h, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: 20000, Seed: 42, Workers: workers}, func() montecarlo.Player {
 			p, _ := JengaReferee(tw, func() JengaPolicy { return pol })
 			return p()
 		})

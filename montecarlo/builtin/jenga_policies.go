@@ -1,4 +1,4 @@
-package montecarlo
+package builtin
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package montecarlo_test
+package builtin_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/jenga"
 	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/montecarlo/builtin"
 )
 
 func ExampleJengaReferee() {
@@ -15,8 +16,8 @@ func ExampleJengaReferee() {
 		{jenga.Green, jenga.Green, jenga.Green},
 		{jenga.Green, jenga.Green, jenga.Green},
 	}}
-	middleFirst := montecarlo.JengaPolicyFunc(func(t jenga.Tower, c jenga.Colour) (jenga.Move, bool) {
-		moves := montecarlo.JengaLegalMoves(t, c)
+	middleFirst := builtin.JengaPolicyFunc(func(t jenga.Tower, c jenga.Colour) (jenga.Move, bool) {
+		moves := builtin.JengaLegalMoves(t, c)
 		for _, m := range moves {
 			if m.Pos == jenga.Middle {
 				return m, true
@@ -24,7 +25,7 @@ func ExampleJengaReferee() {
 		}
 		return jenga.Move{}, false
 	})
-	play, err := montecarlo.JengaReferee(tw, func() montecarlo.JengaPolicy { return middleFirst })
+	play, err := builtin.JengaReferee(tw, func() builtin.JengaPolicy { return middleFirst })
 	if err != nil {
 		fmt.Println(err)
 		return
