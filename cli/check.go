@@ -47,7 +47,7 @@ type checkOptions struct {
 // not be judged by the peak.
 const minMemory = 16 << 20
 
-func (p Program) newCheckCommand() *cobra.Command {
+func (p App) newCheckCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "check GAME --solver 'CMD ARGS...'",
@@ -247,7 +247,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 // printCheck writes the counterexample files and prints the outcome, as
 // text or JSON; a failure becomes exit status 1. Files that cannot be
 // written do not cost the verdict: it is printed, and the error after it.
-func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Outcome) error {
+func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Result) error {
 	var files *counterexampleFiles
 	var writeErr error
 	if outcome.First != nil {
@@ -344,7 +344,7 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 	return files, nil
 }
 
-func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) {
+func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Result, files *counterexampleFiles) {
 	fmt.Fprintf(w, "limits: %s\n", o.limits())
 	defer writeUnjudgedText(w, oc)
 	if sh := oc.Shard; !sh.Whole() {
@@ -436,7 +436,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome
 
 // askedBoards is how many generated boards the run was asked for (its
 // shard's share of --cases); 0 when only --time bounds it.
-func (o checkOptions) askedBoards(oc *props.Outcome) int {
+func (o checkOptions) askedBoards(oc *props.Result) int {
 	if o.cases <= 0 {
 		return 0
 	}
@@ -448,7 +448,7 @@ func (o checkOptions) askedBoards(oc *props.Outcome) int {
 // out)". A run that stops early says so in its verdict line (issue 21): it
 // is no all-clear for the boards it never judged. "" when every board
 // asked for was judged, or none was asked for (--time alone).
-func (o checkOptions) asked(oc *props.Outcome) string {
+func (o checkOptions) asked(oc *props.Result) string {
 	asked := o.askedBoards(oc)
 	done := oc.Generated + oc.NotJudgedGenerated
 	if asked == 0 || done >= asked {
@@ -466,7 +466,7 @@ func (o checkOptions) asked(oc *props.Outcome) string {
 
 // writeNotJudgedText prints the line of the boards no oracle could judge,
 // when there were some: skipped, neither the solver's failure nor a pass.
-func writeNotJudgedText(w io.Writer, oc *props.Outcome) {
+func writeNotJudgedText(w io.Writer, oc *props.Result) {
 	if oc.NotJudged == 0 {
 		return
 	}
@@ -481,7 +481,7 @@ func writeNotJudgedText(w io.Writer, oc *props.Outcome) {
 //	  class        boards   share   goal   p-value  verdict
 //	  informative    2011   20.1%  ≥ 50%  <1e-300  UNDER-COVERED
 //	  limits          210    2.1%   ≥ 1%   1       ok
-func writeCoverageText(w io.Writer, oc *props.Outcome) {
+func writeCoverageText(w io.Writer, oc *props.Result) {
 	if len(oc.Coverage) == 0 {
 		return
 	}
@@ -522,7 +522,7 @@ func pValue(p float64) string {
 }
 
 // judgeRules lists each game's judge rule, one line a game.
-func (p Program) judgeRules() string {
+func (p App) judgeRules() string {
 	var b strings.Builder
 	for _, g := range p.Games {
 		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.JudgeRule())
@@ -534,7 +534,7 @@ func (p Program) judgeRules() string {
 // check's text output shows beside the shrunk one; --json always has it.
 const maxFoundShown = 400
 
-// checkJSON is the --json form of an Outcome.
+// checkJSON is the --json form of a Result.
 type checkJSON struct {
 	Game string `json:"game"`
 	// AnswerKind and Modulus are the kind of answer of a game whose answer
@@ -644,7 +644,7 @@ type shrinkJSON struct {
 	SimplifierSteps int     `json:"simplifier_steps"` // parts taken away after rapid
 }
 
-func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Outcome, files *counterexampleFiles) error {
+func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Result, files *counterexampleFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
 		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
@@ -732,7 +732,7 @@ func classList(m map[string]int) string {
 // writeOraclesText says what gave our answers (the game's analyst, the
 // rules engine, the analyst checked by the engine), with the number of
 // boards each judged, when anything but the game's own analyst did.
-func writeOraclesText(w io.Writer, oc *props.Outcome) {
+func writeOraclesText(w io.Writer, oc *props.Result) {
 	if len(oc.Oracles) == 0 || len(oc.Oracles) == 1 && oc.Oracles[props.OwnAnalyst] > 0 {
 		return
 	}
@@ -796,7 +796,7 @@ func (o checkOptions) limits() string {
 // writeUnjudgedText says what the check could not judge: inputs whose
 // verdict did not recur when run alone, and inputs cancelled when --time
 // ran out.
-func writeUnjudgedText(w io.Writer, oc *props.Outcome) {
+func writeUnjudgedText(w io.Writer, oc *props.Result) {
 	if n := len(oc.NotReproduced); n > 0 {
 		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when run again with no other solver of this check running (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n)
 		for i, f := range oc.NotReproduced {

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newCheckMergeCommand() *cobra.Command {
+func (p App) newCheckMergeCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
@@ -50,7 +50,7 @@ Exit status as check's.`,
 
 // mergeCheckFiles reads the shards' --json outputs and merges them into
 // the outcome of the single run, with the options it printed under.
-func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Outcome, error) {
+func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
 	var shards []checkJSON
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -121,7 +121,7 @@ func (p Program) mergeCheckFiles(files []string) (props.Game, checkOptions, *pro
 	if g, err = o.gen.apply(p, g); err != nil {
 		return nil, checkOptions{}, nil, fmt.Errorf("%s: %w", files[0], err)
 	}
-	oc := &props.Outcome{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
+	oc := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {
 		j := &shards[i]

@@ -14,6 +14,6 @@
 // usage error (a wrong command line, or a program given no games or two
 // games of one name). Errors go to stderr as "FILE:LINE: what is wrong".
 //
-// Main runs the process's command line; Run, and Program.Run with a program
+// Main runs the process's command line; Run, and App.Run with a program
 // name of its own, run one in-process with given streams, for tests.
 package cli

@@ -58,7 +58,7 @@ func (v *positiveFloat) Set(s string) error {
 }
 
 // rulesGames names the program's games defined by rules, or "none".
-func (p Program) rulesGames() string {
+func (p App) rulesGames() string {
 	return p.namesOf(func(g props.Game) bool {
 		re, ok := g.(props.RulesEngineGame)
 		if !ok {

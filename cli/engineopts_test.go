@@ -30,8 +30,8 @@ func rollsByRules() props.Game {
 	}, props.RulesOf[int, int]{Rules: func(t int) rules.Rules[int] {
 		return rules.Rules[int]{
 			End: func(total int) (int, bool) { return 0, total >= t },
-			Chance: func(total int) []rules.Outcome[int] {
-				return []rules.Outcome[int]{{Weight: 1, Next: total + 1, Reward: 1}, {Weight: 1, Next: total + 2, Reward: 1}, {Weight: 1, Next: total + 3, Reward: 1}}
+			Chance: func(total int) []rules.Branch[int] {
+				return []rules.Branch[int]{{Weight: 1, Next: total + 1, Reward: 1}, {Weight: 1, Next: total + 2, Reward: 1}, {Weight: 1, Next: total + 3, Reward: 1}}
 			},
 		}
 	}})
@@ -63,13 +63,13 @@ func TestEngineFlags(t *testing.T) {
 		{[]string{"solve", "rolls", "--engine-pmf-steps", "1000", "--engine-max-error", "1e-6"}, 0, "", ""},
 	} {
 		var out, errOut strings.Builder
-		code := Program{Games: games}.Run(t.Context(), tt.args, strings.NewReader("20\n"), &out, &errOut)
+		code := App{Games: games}.Run(t.Context(), tt.args, strings.NewReader("20\n"), &out, &errOut)
 		if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.err) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.args, code, out.String(), errOut.String(), tt.code, tt.out, tt.err)
 		}
 	}
 	var out, errOut strings.Builder
-	if code := (Program{Games: builtins()}).Run(t.Context(), []string{"solve", "snakes", "--engine-states", "5"}, strings.NewReader(""), &out, &errOut); code != 2 {
+	if code := (App{Games: builtins()}).Run(t.Context(), []string{"solve", "snakes", "--engine-states", "5"}, strings.NewReader(""), &out, &errOut); code != 2 {
 		t.Errorf("the built-in games took --engine-states: exit %d, %s", code, errOut.String())
 	}
 }

@@ -49,7 +49,7 @@ var errCheckFailed = errors.New("a check failed")
 
 // reportError prints err on stderr, with a pointer to the help for a usage
 // error, and returns the exit status it means.
-func (p Program) reportError(stderr io.Writer, err error) int {
+func (p App) reportError(stderr io.Writer, err error) int {
 	if err == nil {
 		return exitOK
 	}

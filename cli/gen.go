@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newGenCommand() *cobra.Command {
+func (p App) newGenCommand() *cobra.Command {
 	var (
 		seed    uint64
 		count   int

@@ -81,7 +81,7 @@ func (o oneGameGenFlags) said() string {
 // apply is g under the options: the preset first, then every assignment in
 // order, so that an assignment overrides the preset. A "GAME." prefix naming
 // g is allowed, as report takes it.
-func (o oneGameGenFlags) apply(p Program, g props.Game) (props.Game, error) {
+func (o oneGameGenFlags) apply(p App, g props.Game) (props.Game, error) {
 	var err error
 	for _, preset := range o.limits {
 		if g, err = props.WithGenOptions(g, preset, nil); err != nil {
@@ -118,7 +118,7 @@ func (o *reportGenFlags) register(f *pflag.FlagSet) {
 
 // apply is games under the options, each game under its preset first, then
 // its assignments in order.
-func (o reportGenFlags) apply(p Program, games []props.Game) ([]props.Game, error) {
+func (o reportGenFlags) apply(p App, games []props.Game) ([]props.Game, error) {
 	index := map[string]int{}
 	for i, g := range games {
 		index[g.Name()] = i
@@ -271,7 +271,7 @@ func gameList(games []props.Game) string {
 
 // gamePrefix is the game named before the first "." of an assignment
 // ("traps" of "traps.cols=30"), when it is one of p's games.
-func gamePrefix(p Program, part string) (string, bool) {
+func gamePrefix(p App, part string) (string, bool) {
 	name, _, _ := strings.Cut(part, "=")
 	game, _, ok := strings.Cut(name, ".")
 	if !ok {
@@ -288,7 +288,7 @@ func gamePrefix(p Program, part string) (string, bool) {
 // genExample is an example of --gen and --limits from p's own games, for
 // help texts: " (for example ...)", or "" when no game has parameters. A
 // program of one game talks of that game alone.
-func (p Program) genExample() string {
+func (p App) genExample() string {
 	for _, g := range p.Games {
 		ps := g.Params()
 		if len(ps) == 0 {
@@ -303,7 +303,7 @@ func (p Program) genExample() string {
 	return ""
 }
 
-func (p Program) paramsHelp() string {
+func (p App) paramsHelp() string {
 	var b strings.Builder
 	for _, g := range p.Games {
 		b.WriteString(props.DescribeParams(g))

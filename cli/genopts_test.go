@@ -105,7 +105,7 @@ func plainGame() props.Game {
 func run(t *testing.T, games []props.Game, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut strings.Builder
-	code = Program{Games: games}.Run(t.Context(), args, strings.NewReader(""), &out, &errOut)
+	code = App{Games: games}.Run(t.Context(), args, strings.NewReader(""), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

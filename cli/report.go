@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newReportCommand() *cobra.Command {
+func (p App) newReportCommand() *cobra.Command {
 	opt := reports.DefaultOptions(slices.Clone(p.Games)...)
 	var (
 		games   string
@@ -103,7 +103,7 @@ values in force, and 'report merge' refuses shards run under other values.
 	return cmd
 }
 
-func (p Program) newReportMergeCommand() *cobra.Command {
+func (p App) newReportMergeCommand() *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "merge DIR...",

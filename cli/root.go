@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newRootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+func (p App) newRootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   p.Name,
 		Short: "Prove solvers for games of chance right",
@@ -60,7 +60,7 @@ func markArgErrors(cmd *cobra.Command) {
 	}
 }
 
-func (p Program) gameNames() string {
+func (p App) gameNames() string {
 	names := make([]string, len(p.Games))
 	for i, g := range p.Games {
 		names[i] = g.Name()
@@ -69,7 +69,7 @@ func (p Program) gameNames() string {
 }
 
 // lookup returns the game called name, or an error listing the known ones.
-func (p Program) lookup(name string) (props.Game, error) {
+func (p App) lookup(name string) (props.Game, error) {
 	for _, g := range p.Games {
 		if g.Name() == name {
 			return g, nil
@@ -83,7 +83,7 @@ func (p Program) lookup(name string) (props.Game, error) {
 // `bagofmice check bagofmice --solver X`, and `bagofmice solve in.txt`
 // solves in.txt. With one game, the first argument is the game only when
 // it is the game's name. A program of several games needs GAME.
-func (p Program) withGame(args []string) []string {
+func (p App) withGame(args []string) []string {
 	if len(p.Games) != 1 || len(args) > 0 && args[0] == p.Games[0].Name() {
 		return args
 	}
@@ -92,14 +92,14 @@ func (p Program) withGame(args []string) []string {
 
 // game is withGame then gameArg: the arguments with the game in front, and
 // the game.
-func (p Program) game(args []string) ([]string, props.Game, error) {
+func (p App) game(args []string) ([]string, props.Game, error) {
 	args = p.withGame(args)
 	g, err := p.gameArg(args)
 	return args, g, err
 }
 
 // gameArg checks the GAME argument and returns the game.
-func (p Program) gameArg(args []string) (props.Game, error) {
+func (p App) gameArg(args []string) (props.Game, error) {
 	if len(args) == 0 {
 		return nil, usagef("missing GAME (one of %s)", p.gameNames())
 	}
@@ -111,7 +111,7 @@ func (p Program) gameArg(args []string) (props.Game, error) {
 }
 
 // argsBetween is cobra's RangeArgs with a usage error.
-func (p Program) argsBetween(lo, hi int) cobra.PositionalArgs {
+func (p App) argsBetween(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		typed := len(args)
 		if lo > 0 {
@@ -172,7 +172,7 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 }
 
 // namesOf lists the games for which has holds, or "none".
-func (p Program) namesOf(has func(props.Game) bool) string {
+func (p App) namesOf(has func(props.Game) bool) string {
 	var names []string
 	for _, g := range p.Games {
 		if has(g) {
@@ -186,7 +186,7 @@ func (p Program) namesOf(has func(props.Game) bool) string {
 }
 
 // gamesWith lists "name value" for every game.
-func (p Program) gamesWith(value func(props.Game) string) string {
+func (p App) gamesWith(value func(props.Game) string) string {
 	var parts []string
 	for _, g := range p.Games {
 		parts = append(parts, g.Name()+" "+value(g))
@@ -194,7 +194,7 @@ func (p Program) gamesWith(value func(props.Game) string) string {
 	return strings.Join(parts, ", ")
 }
 
-func (p Program) gamesHelp() string {
+func (p App) gamesHelp() string {
 	var b strings.Builder
 	if len(p.Games) == 1 {
 		fmt.Fprintf(&b, "  (GAME may be left out: %s has one game)\n", p.Name)

@@ -41,7 +41,7 @@ func TestRelaxLimits(t *testing.T) {
 // The game list is the program's: help, errors and `report --games` know
 // the games given, in their order, and nothing else.
 func TestGamesArePassedIn(t *testing.T) {
-	p := Program{Name: "mine", Games: builtins()[1:2]} // patience alone
+	p := App{Name: "mine", Games: builtins()[1:2]} // patience alone
 	tests := []struct {
 		args   []string
 		code   int
@@ -69,7 +69,7 @@ func TestGamesArePassedIn(t *testing.T) {
 // than the game's name is the FILE.
 func TestOneGameMayBeLeftOut(t *testing.T) {
 	path, want := sampleFile(t, "patience")
-	p := Program{Name: "mine", Games: builtins()[1:2]} // patience alone
+	p := App{Name: "mine", Games: builtins()[1:2]} // patience alone
 	tests := []struct {
 		args   []string
 		stdin  string

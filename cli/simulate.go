@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newSimulateCommand() *cobra.Command {
+func (p App) newSimulateCommand() *cobra.Command {
 	var (
 		runs    int64
 		seed    uint64
@@ -39,7 +39,7 @@ Exits 1 when a board disagrees.`,
 			if err != nil {
 				return err
 			}
-			per := estimate.Budget{Alpha: alpha, Checks: len(boards)}.PerCheck()
+			per := estimate.Bonferroni{Alpha: alpha, Checks: len(boards)}.PerCheck()
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "# %s: %d board(s), %d runs each, seed %d, false-alarm budget α = %g (%.3g per board)\n",
 				g.Name(), len(boards), runs, seed, alpha, per)

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newSolveCommand() *cobra.Command {
+func (p App) newSolveCommand() *cobra.Command {
 	var withFraction, relaxed, policy bool
 	var digits int
 	var eng engineFlags

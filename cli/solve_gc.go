@@ -14,8 +14,8 @@ const batchGCPercent = 400
 // grows until it returns (the input, its boards, then their answers), so
 // that a collection finds almost nothing to free. Its heap is then at most
 // five times what those take, for an input of at most textio.MaxInputBytes.
-// A GOGC the user set is left alone. The target is the process's: only a
-// Program that owns its process (Main) calls this, and the process ends
+// A GOGC the user set is left alone. The target is the process's: only an
+// App that owns its process (Main) calls this, and the process ends
 // with the command, so nothing is restored.
 func batchGC() {
 	if _, set := os.LookupEnv("GOGC"); !set {

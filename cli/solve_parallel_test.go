@@ -50,7 +50,7 @@ func TestParallelSolveIsSequential(t *testing.T) {
 // board's answer in turn, then (with --exact) each fraction in turn.
 func solveOneByOne(t *testing.T, game, path string, flags []string) string {
 	t.Helper()
-	g, err := Program{Games: builtins()}.lookup(game)
+	g, err := App{Games: builtins()}.lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}

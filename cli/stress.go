@@ -44,7 +44,7 @@ type stressOptions struct {
 // often, by hand, so 1e-3 a run; report and check's 1e-6 costs some power.
 const defaultStressAlpha = 1e-3
 
-func (p Program) newStressCommand() *cobra.Command {
+func (p App) newStressCommand() *cobra.Command {
 	var o stressOptions
 	cmd := &cobra.Command{
 		Use:   "stress --gen 'CMD' --referee 'CMD' [--brute 'CMD'] --solver 'CMD' --kind probability|expectation",
@@ -195,7 +195,7 @@ func checkTolerance(t float64) error {
 
 // stressSetup turns the options into a Stress.
 func stressSetup(o stressOptions) (*programs.Stress, error) {
-	var kind programs.Kind
+	var kind programs.Quantity
 	switch o.kind {
 	case "probability":
 		kind = programs.Probability
@@ -262,7 +262,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		}
 		return c, nil
 	}
-	s := &programs.Stress{Kind: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
+	s := &programs.Stress{Quantity: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
 		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
 		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator}

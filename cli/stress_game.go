@@ -25,7 +25,7 @@ type gameOptions struct {
 	bruteDistribution   bool
 }
 
-func (p Program) newProgramsCommand() *cobra.Command {
+func (p App) newProgramsCommand() *cobra.Command {
 	var o gameOptions
 	cmd := &cobra.Command{
 		Use:   "programs --gen 'CMD' --referee 'CMD' --brute 'CMD' [--validator 'CMD'] --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
@@ -98,7 +98,7 @@ instead.`,
 // COMMAND.
 var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
 
-func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) error {
+func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error {
 	misplaced := ""
 	for _, a := range args[1:] {
 		name, _, _ := strings.Cut(a, "=")
@@ -127,7 +127,7 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 	if err != nil {
 		return err
 	}
-	if s.Kind == programs.Expectation && !o.bruteDistribution && (args[0] == "report" || args[0] == "simulate") {
+	if s.Quantity == programs.Expectation && !o.bruteDistribution && (args[0] == "report" || args[0] == "simulate") {
 		return usagef("%s tests the referee against the outcome distribution, which an expectation's brute force does not give: "+
 			"have it print one (--brute-distribution), use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], p.Name)
 	}
@@ -143,13 +143,13 @@ func runPrograms(cmd *cobra.Command, p Program, o gameOptions, args []string) er
 		}
 		classes = append(classes, class)
 	}
-	g, err := programs.Game(programs.GameSpec{Name: o.name, Kind: s.Kind, Generator: s.Generator, Referee: s.Referee,
+	g, err := programs.Game(programs.GameSpec{Name: o.name, Quantity: s.Quantity, Generator: s.Generator, Referee: s.Referee,
 		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes,
 		Answer: s.Answer, BruteDistribution: o.bruteDistribution})
 	if err != nil {
 		return usageError{err}
 	}
-	inner := Program{Name: p.Name + " programs", Games: []props.Game{g}}
+	inner := App{Name: p.Name + " programs", Games: []props.Game{g}}
 	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 	switch code {
 	case exitOK:

@@ -125,17 +125,17 @@ type stressShrinkJSON struct {
 	Note     string `json:"note,omitempty"`
 }
 
-func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error {
+func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error {
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
 		test = programs.TestDistribution
 	case s.BruteDistribution:
 		test = programs.TestBruteDistribution
-	case s.Kind == programs.Expectation:
+	case s.Quantity == programs.Expectation:
 		test = programs.TestBernstein
 	}
-	j := stressJSON{Kind: s.Kind.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
+	j := stressJSON{Kind: s.Quantity.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
 		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,
@@ -168,7 +168,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Outcome) error
 			fj.BruteText, fj.BruteFraction = exactText(f.HasBrute, f.BruteValue, f.BruteFraction)
 		}
 		if r := f.Judgement; r != nil {
-			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Sample.N, r.Sample.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
+			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Tally.N, r.Tally.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
 		}
 		return fj
 	}

@@ -14,7 +14,7 @@ import (
 // writeStressText prints a stress run's outcome: what was run and under
 // which budget, then the verdict with the input, the answers and the
 // reproductions. It prints no timings: the same seed prints the same bytes.
-func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	defer writeRunsNotReproduced(w, o)
 	params := "no parameters"
 	if len(s.Params) > 0 {
@@ -25,7 +25,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		params = "params " + strings.Join(ps, " ")
 	}
 	fmt.Fprintf(w, "stress: %s, %d case(s) from %s (%s), seed %d, %d referee runs a check\n",
-		s.Kind, s.Cases, s.Generator, params, s.Seed, s.Runs)
+		s.Quantity, s.Cases, s.Generator, params, s.Seed, s.Runs)
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -34,7 +34,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 		test = programs.TestBruteDistribution
 	case s.BruteDistribution:
 		test = fmt.Sprintf("%s; where the brute force gives none, %s; outcomes stated to lie in [%g, %g]", programs.TestBruteDistribution, programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
-	case s.Kind == programs.Expectation:
+	case s.Quantity == programs.Expectation:
 		test = fmt.Sprintf("%s; outcomes stated to lie in [%g, %g]", programs.TestBernstein, s.MinOutcome, s.MaxOutcome)
 	}
 	hypothesis := fmt.Sprintf("the true value is within %s of the answer", s.Tolerance)
@@ -117,7 +117,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 }
 
 // writeStressFailure prints the first failure, shrunk.
-func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
+func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	f, found := o.First, o.Found
 	fmt.Fprintf(w, "\nFAILED: %s", f.Kind)
 	if f.Kind != programs.ProgramsDisagree {
@@ -164,7 +164,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Outcome) {
 			against += fmt.Sprintf(" ≈ %.12g", j.Answer)
 		}
 		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",
-			j.Sample.Mean, j.Sample.N, 100*(1-j.Alpha), j.Low, j.High, against, pValue(j.PValue), j.Alpha, j.MinDetectable)
+			j.Tally.Mean, j.Tally.N, 100*(1-j.Alpha), j.Low, j.High, against, pValue(j.PValue), j.Alpha, j.MinDetectable)
 		if hint := s.ResidueHint(f); hint != "" {
 			fmt.Fprintln(w, hint)
 		}
@@ -231,7 +231,7 @@ func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
 
 // runsNotReproducedCaveat is what an all-clear must say on its own line
 // when runs ran out of time (or were killed) once: "" when none did.
-func runsNotReproducedCaveat(o *programs.Outcome) string {
+func runsNotReproducedCaveat(o *programs.Result) string {
 	if n := len(o.NotReproducedRuns); n > 0 {
 		return fmt.Sprintf(" (but %d run(s) ran out of time or were killed once, not when run again: see \"not reproduced\")", n)
 	}
@@ -240,7 +240,7 @@ func runsNotReproducedCaveat(o *programs.Outcome) string {
 
 // writeRunsNotReproduced lists the runs whose fault did not recur when
 // run again alone: no verdict on anyone, but said.
-func writeRunsNotReproduced(w io.Writer, o *programs.Outcome) {
+func writeRunsNotReproduced(w io.Writer, o *programs.Result) {
 	if len(o.NotReproducedRuns) == 0 {
 		return
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p Program) newValidateCommand() *cobra.Command {
+func (p App) newValidateCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate GAME FILE...",
 		Short: "Check input files against the game's rules and limits",

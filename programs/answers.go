@@ -262,7 +262,7 @@ func (s *Stress) against(f *Failure) *distribution {
 
 // hasRange reports whether a range of outcomes is stated (a probability's
 // is [0, 1]).
-func (s *Stress) hasRange() bool { return s.Kind == Probability || s.MaxOutcome > s.MinOutcome }
+func (s *Stress) hasRange() bool { return s.Quantity == Probability || s.MaxOutcome > s.MinOutcome }
 
 // readBruteDistribution reads the brute force's answer (readBrute) and,
 // after it, its distribution of outcomes, "outcome probability" lines. With

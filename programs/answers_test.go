@@ -288,7 +288,7 @@ func geometricSolver() Func {
 func TestStressBruteDistribution(t *testing.T) {
 	base := func() *Stress {
 		return &Stress{Generator: geometricGenerator(), Referee: geometricReferee(0), Solver: geometricSolver(), Brute: geometricBrute(),
-			BruteDistribution: true, Kind: Expectation, Answer: answer.Rule{Kind: answer.Residue, Modulus: p998},
+			BruteDistribution: true, Quantity: Expectation, Answer: answer.Rule{Kind: answer.Residue, Modulus: p998},
 			Cases: 10, Runs: 4000, Seed: 1, Alpha: 0.01}
 	}
 	s := base()

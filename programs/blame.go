@@ -103,7 +103,7 @@ func (s *Stress) refereeTakes(ctx context.Context, input []byte, seed int64) (*F
 		_, _, perr = refereeCounts(out, s.Runs)
 	} else {
 		lo, hi := s.outcomeRange()
-		_, perr = parseOutcomes(out, s.Runs, s.Kind, lo, hi)
+		_, perr = parseOutcomes(out, s.Runs, s.Quantity, lo, hi)
 	}
 	if perr != nil {
 		return &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil

@@ -283,19 +283,19 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 		plant     func(s *Stress)
 		failure   FailureKind // the solver's failure, or 0
 		notJudged string      // in NotJudgedNote, or "" for no case not judged
-		check     func(o *Outcome) bool
+		check     func(o *Result) bool
 	}{
-		{"brute force idle", func(s *Stress) { s.Brute = idle }, 0, "", func(o *Outcome) bool { return o.BruteSkipped == o.Judged }},
-		{"referee idle, the brute force judges", func(s *Stress) { s.Referee, s.Brute = idle, urnSolver(0) }, 0, "", func(o *Outcome) bool { return o.RefereeSkipped == o.Judged }},
-		{"referee idle, no brute force", func(s *Stress) { s.Referee = idle }, 0, "referee ran out of time", func(o *Outcome) bool { return o.NotJudged == o.Judged }},
+		{"brute force idle", func(s *Stress) { s.Brute = idle }, 0, "", func(o *Result) bool { return o.BruteSkipped == o.Judged }},
+		{"referee idle, the brute force judges", func(s *Stress) { s.Referee, s.Brute = idle, urnSolver(0) }, 0, "", func(o *Result) bool { return o.RefereeSkipped == o.Judged }},
+		{"referee idle, no brute force", func(s *Stress) { s.Referee = idle }, 0, "referee ran out of time", func(o *Result) bool { return o.NotJudged == o.Judged }},
 		// Before: the two idle runs made it the generator's input.
 		{"solver crashes, the others idle", func(s *Stress) { s.Solver, s.Brute, s.Referee = crash(), idle, idle }, SolverFault, "", nil},
 		{"brute force re-check out of time", func(s *Stress) {
 			s.Brute = &recheckOutOfTime{shift: 0.003, seen: map[string]bool{}}
-		}, 0, "could not be re-checked", func(o *Outcome) bool { return o.NotJudged > 0 }},
+		}, 0, "could not be re-checked", func(o *Result) bool { return o.NotJudged > 0 }},
 		{"brute force re-check idle", func(s *Stress) {
 			s.Brute = &recheckOutOfTime{shift: 0.003, idle: true, seen: map[string]bool{}}
-		}, 0, "could not be re-checked", func(o *Outcome) bool { return o.NotJudged > 0 }},
+		}, 0, "could not be re-checked", func(o *Result) bool { return o.NotJudged > 0 }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -56,7 +56,7 @@ func TestGameClassesRefused(t *testing.T) {
 		{"shares past 1", []Class{{Name: "x", Param: "a", MinShare: 0.7}, {Name: "y", Param: "b", MinShare: 0.4}}, "more than 1"},
 	}
 	for _, tt := range tests {
-		_, err := Game(GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0), Params: params, Classes: tt.classes})
+		_, err := Game(GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0), Params: params, Classes: tt.classes})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want an error saying %q", tt.name, err, tt.want)
 		}
@@ -83,7 +83,7 @@ func TestGameClassesCoverage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := Game(GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+			g, err := Game(GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 				Params: []Param{{"a", 0, 20}, {"b", 0, 20}}, Classes: tt.classes})
 			if err != nil {
 				t.Fatal(err)
@@ -107,7 +107,7 @@ func TestGameClassesCoverage(t *testing.T) {
 	}
 	// An input read from a file is in "all"; under --gen a=5 a class of
 	// a=10..20 cannot be drawn, and its goal is not tested.
-	g, err := Game(GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+	g, err := Game(GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}, Classes: []Class{{Name: "many-white", Param: "a", Lo: 10, Hi: 20, MinShare: 0.3}}})
 	if err != nil {
 		t.Fatal(err)

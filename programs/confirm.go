@@ -17,7 +17,7 @@ import (
 // harness's own work goes on) before it counts. One that does not
 // recur is the machine's when it is a time or idleness limit or a SIGKILL
 // from outside: the run goes on with the output of the run alone, and the
-// Outcome lists it (Outcome.NotReproducedRuns); a crash of the program's
+// Result lists it (Result.NotReproducedRuns); a crash of the program's
 // own doing or an output-format failure that does not recur is the
 // program's, the verdict flaky (props.SolversOwn). A brute force or
 // referee that runs out of time is not confirmed (outOfTimeIsASkip).

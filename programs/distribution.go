@@ -103,7 +103,7 @@ func parseDistributionAfter(out []byte, readAnswer func(line []byte) (distributi
 
 // refereeCounts reads a referee's outcomes as counts of integer outcomes in
 // 0..montecarlo.MaxOutcome, runs of them in all.
-func refereeCounts(out []byte, runs int64) (Sample, []int64, error) {
+func refereeCounts(out []byte, runs int64) (Tally, []int64, error) {
 	var counts []int64
 	s, err := integerOutcomes(out, runs, "a test of a distribution", func(x int, c int64) {
 		for x >= len(counts) {
@@ -121,7 +121,7 @@ func refereeCounts(out []byte, runs int64) (Sample, []int64, error) {
 // in 0..montecarlo.MaxOutcome) and calls add with each line's outcome and
 // count, in the order printed; an outcome that is not an integer is an
 // error, saying it is needed for what.
-func integerOutcomes(out []byte, runs int64, what string, add func(x int, count int64)) (Sample, error) {
+func integerOutcomes(out []byte, runs int64, what string, add func(x int, count int64)) (Tally, error) {
 	s, err := parseOutcomes(out, runs, Expectation, 0, montecarlo.MaxOutcome)
 	if err != nil {
 		return s, err
@@ -148,8 +148,8 @@ func integerOutcomes(out []byte, runs int64, what string, add func(x int, count 
 // whole distribution: estimate.AgreeKind's DKW test, whose false-alarm rate
 // holds for any distribution of integer outcomes (Massart 1990), with the
 // printed distribution's missing mass allowed for.
-func judgeDistribution(s Sample, counts []int64, d distribution, alpha float64) Judgement {
+func judgeDistribution(s Tally, counts []int64, d distribution, alpha float64) Judgement {
 	a := estimate.AgreeKind(estimate.Count, d.PMF, d.Tail, counts, alpha)
-	return Judgement{Test: TestDistribution, Answer: d.Answer, Sample: s, Alpha: alpha,
+	return Judgement{Test: TestDistribution, Answer: d.Answer, Tally: s, Alpha: alpha,
 		PValue: a.PValue, Low: a.CILow, High: a.CIHigh, MinDetectable: a.MinDetectable, Pass: a.Pass}
 }

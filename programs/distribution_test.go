@@ -101,7 +101,7 @@ func diceDistributionSolver(bias float64) Func {
 // little is caught and shrunk.
 func TestStressSolverDistribution(t *testing.T) {
 	setup := func(bias float64) *Stress {
-		return &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: diceDistributionSolver(bias), Kind: Expectation,
+		return &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: diceDistributionSolver(bias), Quantity: Expectation,
 			SolverDistribution: true, Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, Cases: 4, Runs: 300, Alpha: 0.01}
 	}
 	const runs = 600

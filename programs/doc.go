@@ -33,9 +33,9 @@
 //		Generator: programs.MustCommand("python3 gen.py"),
 //		Referee:   programs.MustCommand("python3 ref.py"),
 //		Solver:    programs.MustCommand("./sol"),
-//		Kind:      programs.Probability,
+//		Quantity:  programs.Probability,
 //		Params:    []programs.Param{{Name: "w", Lo: 0, Hi: 20}, {Name: "b", Lo: 0, Hi: 20}},
 //		Cases:     50, Runs: 20000, Seed: 1, Alpha: 0.01,
 //	}
-//	outcome, err := s.Run(ctx)
+//	result, err := s.Run(ctx)
 package programs

@@ -46,7 +46,7 @@ func ExampleStress() {
 	}}
 	s := &programs.Stress{
 		Generator: gen, Referee: referee, Solver: solver,
-		Kind: programs.Probability, Params: []programs.Param{{Name: "n", Lo: 1, Hi: 20}},
+		Quantity: programs.Probability, Params: []programs.Param{{Name: "n", Lo: 1, Hi: 20}},
 		Cases: 20, Runs: 10000, Seed: 1, Alpha: 0.01,
 	}
 	out, err := s.Run(context.Background())
@@ -55,7 +55,7 @@ func ExampleStress() {
 		return
 	}
 	f := out.First
-	fmt.Printf("%s on input %q: the solver says %v, the referee %.2f\n", f.Kind, f.Input, f.Answer, f.Judgement.Sample.Mean)
+	fmt.Printf("%s on input %q: the solver says %v, the referee %.2f\n", f.Kind, f.Input, f.Answer, f.Judgement.Tally.Mean)
 	// Output:
 	// the referee's runs reject the solver's answer on input "1\n": the solver says 0, the referee 0.49
 }
@@ -67,7 +67,7 @@ func ExampleStress() {
 func ExampleGame() {
 	urn := func(input []byte) (w, b int) { fmt.Sscan(string(input), &w, &b); return w, b }
 	g, err := programs.Game(programs.GameSpec{
-		Name: "urn", Kind: programs.Probability,
+		Name: "urn", Quantity: programs.Probability,
 		Generator: programs.Func{Name: "gen", Fn: func(args []string, _ []byte) ([]byte, error) {
 			return []byte(strings.TrimPrefix(args[1], "w=") + " 3\n"), nil
 		}},

@@ -25,7 +25,7 @@ import (
 // the referee, gen the generator.
 type GameSpec struct {
 	Name      string // the game's name; "" is "programs"
-	Kind      Kind
+	Quantity  Quantity
 	Generator Program
 	Referee   Program
 	Brute     Program // the analyst: the exact answer
@@ -101,7 +101,7 @@ func Game(g GameSpec) (props.Game, error) {
 	switch {
 	case g.Generator == nil || g.Referee == nil || g.Brute == nil:
 		return nil, fmt.Errorf("programs: a game needs a generator, a referee and a brute force (the analyst)")
-	case g.Kind != Probability && g.Kind != Expectation:
+	case g.Quantity != Probability && g.Quantity != Expectation:
 		return nil, fmt.Errorf("programs: the kind must be Probability or Expectation")
 	}
 	name := g.Name
@@ -126,7 +126,7 @@ func Game(g GameSpec) (props.Game, error) {
 		return nil, fmt.Errorf("programs: %w", err)
 	}
 	outcome := props.WinLoss
-	if g.Kind == Expectation {
+	if g.Quantity == Expectation {
 		outcome = props.Count
 	}
 	// faults holds each drawn input whose generator run went wrong, with
@@ -460,7 +460,7 @@ func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
 // distributionSolution reads a brute force's answer and distribution
 // (GameSpec.BruteDistribution), as stress does.
 func distributionSolution(g GameSpec, out []byte) (props.Solution, error) {
-	s := &Stress{Brute: g.Brute, Answer: g.Answer, Tolerance: g.Tolerance, BruteDistribution: true, Kind: g.Kind}
+	s := &Stress{Brute: g.Brute, Answer: g.Answer, Tolerance: g.Tolerance, BruteDistribution: true, Quantity: g.Quantity}
 	b, d, fault := s.readBruteDistribution(out)
 	if fault != nil {
 		return props.Solution{}, fault

@@ -34,7 +34,7 @@ func boundedUrnGenerator() Func {
 // while it lowers n, stopped at urns such as "6 2" where stress reached
 // "1 2"; the game's simplifier tries other seeds as stress does.
 func TestGameShrinksAsFarAsStress(t *testing.T) {
-	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: boundedUrnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+	g, err := Game(GameSpec{Name: "urn", Quantity: Probability, Generator: boundedUrnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 		Params: []Param{{"n", 0, 30}}})
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestGameShrinksAsFarAsStress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := &Stress{Generator: boundedUrnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0), Solver: urnSolver(2), Kind: Probability,
+		s := &Stress{Generator: boundedUrnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0), Solver: urnSolver(2), Quantity: Probability,
 			Params: []Param{{"n", 0, 30}}, Cases: 100, Runs: 2000, Seed: seed, Alpha: 0.01}
 		so, err := s.Run(context.Background())
 		if err != nil {

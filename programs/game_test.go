@@ -19,7 +19,7 @@ import (
 
 func urnGame(t *testing.T) props.Game {
 	t.Helper()
-	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+	g, err := Game(GameSpec{Name: "urn", Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
 	if err != nil {
 		t.Fatal(err)
@@ -33,24 +33,24 @@ func TestGameRefusals(t *testing.T) {
 		spec GameSpec
 		want string
 	}{
-		{"no brute force", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0)}, "a brute force"},
+		{"no brute force", GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0)}, "a brute force"},
 		{"no kind", GameSpec{Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "the kind"},
-		{"a range past 32 bits", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+		{"a range past 32 bits", GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Params: []Param{{"n", 0, 1 << 40}}}, "within 32 bits"},
 		// Issue 21: these panicked (a name of two words) or were accepted
 		// (an infinite tolerance, which passes every answer).
-		{"a name of two words", GameSpec{Name: "a b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
-		{"a name with a slash", GameSpec{Name: "a/b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
-		{"a name with a dot", GameSpec{Name: "a.b", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
-		{"an infinite tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+		{"a name of two words", GameSpec{Name: "a b", Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"a name with a slash", GameSpec{Name: "a/b", Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"a name with a dot", GameSpec{Name: "a.b", Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0)}, "one word"},
+		{"an infinite tolerance", GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Tolerance: props.Tolerance{Abs: math.Inf(1), Rel: math.Inf(1)}}, "finite"},
-		{"a NaN tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+		{"a NaN tolerance", GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Tolerance: props.Tolerance{Abs: math.NaN()}}, "absolute error allowed is not a number"},
 		// The message fits the value: a negative one was refused as if it
 		// were infinite ("an infinite one accepts every answer").
-		{"a negative tolerance", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+		{"a negative tolerance", GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Tolerance: props.Tolerance{Rel: -1e-6}}, "relative error allowed must not be negative"},
-		{"a tolerance with an exact answer", GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+		{"a tolerance with an exact answer", GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 			Tolerance: props.Tolerance{Abs: 1e-9}, Answer: answer.Rule{Kind: answer.Fraction}}, "compared exactly, with no tolerance"},
 	}
 	for _, tt := range tests {
@@ -84,7 +84,7 @@ func (slowBrute) String() string { return "slow-brute" }
 // solver wrong only there is not failed (issue 21: the check stopped with
 // exit 1 on the first such board).
 func TestGameBruteOutOfTimeIsNotJudged(t *testing.T) {
-	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: slowBrute{limit: 10},
+	g, err := Game(GameSpec{Name: "urn", Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: slowBrute{limit: 10},
 		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +150,7 @@ func TestGameProgramsFaults(t *testing.T) {
 	if sol, err := g.Solve(Input{Text: "1 3\n"}); err != nil || sol.Value != 0.25 || len(sol.PMF) != 2 {
 		t.Errorf("Solve = %+v, %v; want 1/4 with its win/loss distribution", sol, err)
 	}
-	bad, _ := Game(GameSpec{Kind: Probability, Generator: urnGenerator(), Referee: output("1 7\n"), Brute: crash()})
+	bad, _ := Game(GameSpec{Quantity: Probability, Generator: urnGenerator(), Referee: output("1 7\n"), Brute: crash()})
 	if _, err := bad.Solve(Input{Text: "1 3\n"}); err == nil || !strings.Contains(err.Error(), "the brute force failed (crash)") {
 		t.Errorf("a crashing brute force: %v", err)
 	}
@@ -197,7 +197,7 @@ func TestGameCrossCheck(t *testing.T) {
 // the referee and Write refuse it with the reason, so a command stops on
 // it in the boards' order (rapid would draw again without a word).
 func TestGameValidator(t *testing.T) {
-	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
+	g, err := Game(GameSpec{Name: "urn", Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0),
 		Validator: urnValidator(20), Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +244,7 @@ func TestGameValidator(t *testing.T) {
 
 	// A generator that fails has no input to hand out: a stand-in carries
 	// the fault.
-	g, err = Game(GameSpec{Name: "urn", Kind: Probability, Generator: crash(), Referee: urnReferee(0), Brute: urnSolver(0)})
+	g, err = Game(GameSpec{Name: "urn", Quantity: Probability, Generator: crash(), Referee: urnReferee(0), Brute: urnSolver(0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestGameValidator(t *testing.T) {
 // correct solver (issue 21 part 3: inconsistent by 0.003, it made a
 // correct solver a wrong answer three runs in three).
 func TestGameInconsistentBrute(t *testing.T) {
-	g, err := Game(GameSpec{Name: "urn", Kind: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: inconsistentBrute(0.003),
+	g, err := Game(GameSpec{Name: "urn", Quantity: Probability, Generator: urnGenerator(), Referee: urnReferee(0), Brute: inconsistentBrute(0.003),
 		Params: []Param{{"a", 0, 20}, {"b", 0, 20}}})
 	if err != nil {
 		t.Fatal(err)
@@ -284,10 +284,10 @@ func TestGameBlamesTheGenerator(t *testing.T) {
 		spec GameSpec
 		want string
 	}{
-		{"not deterministic", GameSpec{Kind: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments"},
-		{"garbage", GameSpec{Kind: Probability, Generator: output("hello\n"), Referee: strictUrn(urnReferee(0)), Brute: strictUrn(urnSolver(0))},
+		{"not deterministic", GameSpec{Quantity: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments"},
+		{"garbage", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: strictUrn(urnReferee(0)), Brute: strictUrn(urnSolver(0))},
 			"the generator's fault: no program takes the input of fixed"},
-		{"garbage the referee plays", GameSpec{Kind: Probability, Generator: output("hello\n"), Referee: urnReferee(0), Brute: strictUrn(urnSolver(0))},
+		{"garbage the referee plays", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: urnReferee(0), Brute: strictUrn(urnSolver(0))},
 			"the brute force failed (crash)"},
 	}
 	for _, tt := range tests {

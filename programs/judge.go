@@ -7,17 +7,22 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// Kind is what the answer is: a probability (outcomes 0 and 1) or the
-// expectation of a numeric outcome.
-type Kind int
+// Quantity is what the answer is (stress --kind): a probability (outcomes
+// 0 and 1) or the expectation of a numeric outcome, judged by the binomial
+// test or by Hoeffding and empirical Bernstein. It is not the kind of the
+// referee's outcomes (props.OutcomeKind: win/loss or a count, whose
+// distribution the analyst gives), nor how the answer is written
+// (answer.Kind: a float, an integer, a fraction, a residue).
+type Quantity int
 
-// The kinds.
+// The quantities.
 const (
-	Probability Kind = iota + 1
+	Probability Quantity = iota + 1
 	Expectation
 )
 
-func (k Kind) String() string {
+// String names the quantity as --kind and the JSON output spell it.
+func (k Quantity) String() string {
 	switch k {
 	case Probability:
 		return "probability"
@@ -33,12 +38,12 @@ const (
 	TestBernstein = "Hoeffding and empirical Bernstein (Maurer–Pontil), each at half the check's budget"
 )
 
-// Judgement is one statistical check: a referee's sample against an answer.
+// Judgement is one statistical check: a referee's tally against an answer.
 type Judgement struct {
 	Test   string
 	Answer float64 // the answer tested
 	Slack  float64 // the judge's tolerance at Answer: the hypothesis is |true value − Answer| ≤ Slack
-	Sample Sample
+	Tally  Tally
 	Alpha  float64 // this check's share of the run's budget
 	// PValue is valid under the hypothesis (and, for an expectation, the
 	// stated range): P(PValue ≤ a) ≤ a for every a, so rejecting at
@@ -55,20 +60,20 @@ type Judgement struct {
 	Pass          bool // PValue > Alpha
 }
 
-// judgeProbability is the exact binomial test of the sample's wins against
+// judgeProbability is the exact binomial test of the tally's wins against
 // a win probability within slack of answer (estimate.AgreeKind with the
 // tolerance as the hypothesis's interval).
-func judgeProbability(s Sample, answer, slack, alpha float64) Judgement {
+func judgeProbability(s Tally, answer, slack, alpha float64) Judgement {
 	lo := math.Min(1, math.Max(0, answer-slack))
 	hi := math.Min(1, math.Max(0, answer+slack))
 	a := estimate.AgreeKind(estimate.WinLoss, []float64{1 - lo, lo}, hi-lo, []int64{s.N - s.Wins, s.Wins}, alpha)
 	return Judgement{
-		Test: TestBinomial, Answer: answer, Slack: slack, Sample: s, Alpha: alpha,
+		Test: TestBinomial, Answer: answer, Slack: slack, Tally: s, Alpha: alpha,
 		PValue: a.PValue, Low: a.CILow, High: a.CIHigh, MinDetectable: a.MinDetectable, Pass: a.Pass,
 	}
 }
 
-// judgeExpectation tests the sample's mean against an expectation within
+// judgeExpectation tests the tally's mean against an expectation within
 // slack of answer, for outcomes in [lo, hi] (range R = hi − lo), by two
 // bounds on the mean d of n runs, each at half the check's budget, so that
 // their Bonferroni p-value 2·min(p₁, p₂) is valid:
@@ -81,11 +86,11 @@ func judgeProbability(s Sample, answer, slack, alpha float64) Judgement {
 //
 // d is |mean − answer| less the slack. Each bound's p-value is the δ at
 // which its half-width equals d (both are continuous in δ, so P(p ≤ a) ≤ a).
-func judgeExpectation(s Sample, answer, slack, alpha, lo, hi float64) Judgement {
+func judgeExpectation(s Tally, answer, slack, alpha, lo, hi float64) Judgement {
 	r := hi - lo
 	n := float64(s.N)
 	d := math.Max(0, math.Abs(s.Mean-answer)-slack)
-	j := Judgement{Test: TestBernstein, Answer: answer, Slack: slack, Sample: s, Alpha: alpha, PValue: 1, MinDetectable: math.Inf(1), Low: lo, High: hi}
+	j := Judgement{Test: TestBernstein, Answer: answer, Slack: slack, Tally: s, Alpha: alpha, PValue: 1, MinDetectable: math.Inf(1), Low: lo, High: hi}
 	if s.N == 0 {
 		j.Pass = true
 		return j
@@ -114,7 +119,7 @@ func hoeffdingWidth(n, r, delta float64) float64 {
 }
 
 // empiricalBernsteinWidth is the two-sided half-width at δ; +Inf below two runs.
-func empiricalBernsteinWidth(s Sample, r, delta float64) float64 {
+func empiricalBernsteinWidth(s Tally, r, delta float64) float64 {
 	if s.N < 2 {
 		return math.Inf(1)
 	}
@@ -125,7 +130,7 @@ func empiricalBernsteinWidth(s Sample, r, delta float64) float64 {
 // empiricalBernsteinP is the δ at which the half-width is d: with
 // L = ln(4/δ) and u = √L, a·u² + b·u = d for a = 7R/(3(n−1)) and
 // b = √(2V/n), whose positive root gives δ = 4·exp(−u²).
-func empiricalBernsteinP(s Sample, r, d float64) float64 {
+func empiricalBernsteinP(s Tally, r, d float64) float64 {
 	if s.N < 2 || d <= 0 {
 		return 1
 	}

@@ -21,8 +21,8 @@ func falseAlarmBound(reps int64, alpha float64) int64 {
 }
 
 // drawSample draws n outcomes from values with probabilities probs.
-func drawSample(rng *rand.Rand, n int, values, probs []float64) Sample {
-	var s Sample
+func drawSample(rng *rand.Rand, n int, values, probs []float64) Tally {
+	var s Tally
 	for range n {
 		u, i := rng.Float64(), 0
 		for ; i < len(probs)-1 && u >= probs[i]; i++ {
@@ -43,7 +43,7 @@ func TestJudgementFalseAlarmRate(t *testing.T) {
 	)
 	tests := []struct {
 		name          string
-		kind          Kind
+		kind          Quantity
 		values, probs []float64
 		n             int
 		offset, slack float64 // the answer is the true mean + offset, judged with slack
@@ -92,7 +92,7 @@ func TestJudgementCatchesWrongAnswers(t *testing.T) {
 	const alpha = 0.01
 	tests := []struct {
 		name          string
-		kind          Kind
+		kind          Quantity
 		values, probs []float64
 		n             int
 		offset        float64
@@ -135,7 +135,7 @@ func TestJudgementCatchesWrongAnswers(t *testing.T) {
 // The empirical Bernstein p-value is the δ at which the bound's half-width
 // equals the distance: the two functions invert each other.
 func TestEmpiricalBernsteinInverts(t *testing.T) {
-	var s Sample
+	var s Tally
 	s.add(0, 300)
 	s.add(4, 100)
 	for _, delta := range []float64{1e-9, 1e-4, 0.01, 0.3} {

@@ -10,11 +10,11 @@ import (
 	"sync"
 )
 
-// Sample is what a referee's runs came to: the count of runs and the
+// Tally is what a referee's runs came to: the count of runs and the
 // running mean and variance of their outcomes (Chan, Golub and LeVeque's
 // pairwise update, exact for counts of one outcome), with the smallest and
 // largest outcome seen.
-type Sample struct {
+type Tally struct {
 	N        int64
 	Mean     float64
 	m2       float64 // Σ (x − Mean)² over the runs
@@ -23,7 +23,7 @@ type Sample struct {
 }
 
 // add adds count runs of outcome x.
-func (s *Sample) add(x float64, count int64) {
+func (s *Tally) add(x float64, count int64) {
 	if count <= 0 {
 		return
 	}
@@ -42,7 +42,7 @@ func (s *Sample) add(x float64, count int64) {
 }
 
 // Variance is the unbiased sample variance, 0 below two runs.
-func (s Sample) Variance() float64 {
+func (s Tally) Variance() float64 {
 	if s.N < 2 {
 		return 0
 	}
@@ -68,8 +68,8 @@ func parseDecimal(s string) (float64, bool) {
 // or an outcome and how many runs ended with it. The runs must add up to
 // runs, and every outcome lie in [lo, hi] (for a probability, be 0 or 1).
 // The error says which line is wrong and why.
-func parseOutcomes(out []byte, runs int64, kind Kind, lo, hi float64) (Sample, error) {
-	var s Sample
+func parseOutcomes(out []byte, runs int64, kind Quantity, lo, hi float64) (Tally, error) {
+	var s Tally
 	if bytes.IndexByte(out, 0) >= 0 {
 		return s, fmt.Errorf("the output holds a NUL byte")
 	}

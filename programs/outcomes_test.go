@@ -11,7 +11,7 @@ func TestParseOutcomes(t *testing.T) {
 		name    string
 		out     string
 		runs    int64
-		kind    Kind
+		kind    Quantity
 		lo, hi  float64
 		mean    float64
 		wins    int64
@@ -54,7 +54,7 @@ func TestSampleVariance(t *testing.T) {
 		x float64
 		c int64
 	}{{3, 2}, {7, 1}, {1e6, 3}, {-2, 4}}
-	var s Sample
+	var s Tally
 	var all []float64
 	for _, v := range xs {
 		s.add(v.x, v.c)

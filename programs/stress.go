@@ -28,7 +28,7 @@ type Stress struct {
 	// when it is valid: an input it rejects stops the run as the
 	// generator's fault (RoleValidator).
 	Validator Program
-	Kind      Kind
+	Quantity  Quantity
 	Params    []Param // the generator's parameter space; none: only SEED varies
 	Cases     int     // inputs to judge (at least 1)
 	Runs      int64   // referee runs per statistical check (at least 1)
@@ -50,7 +50,7 @@ type Stress struct {
 	// prints p/q or an integer: answers.go). A residue with no brute force
 	// is read back as the one fraction within MaxDenominator
 	// (answer.Bounds) for the referee to judge; one that reads back as none
-	// is not judged (Outcome.NotJudged).
+	// is not judged (Result.NotJudged).
 	Answer answer.Rule
 	// MaxDenominator, for a residue, is the largest denominator a residue
 	// is read back with; 0: answer.NewBounds's default, which keeps the
@@ -164,13 +164,13 @@ type Failure struct {
 	dist distribution // the solver's answer (and distribution) as read
 }
 
-// Outcome is what a stress run found.
-type Outcome struct {
-	Kind   Kind
-	Seed   uint64
-	Runs   int64
-	Budget Budget
-	Judged int // cases of the search judged
+// Result is what a stress run found.
+type Result struct {
+	Quantity Quantity
+	Seed     uint64
+	Runs     int64
+	Budget   Budget
+	Judged   int // cases of the search judged
 	// Found is the first failure as the search met it; First the same
 	// shrunk (Found itself when it did not shrink); nil when none failed,
 	// or when a statistical failure did not reproduce (NotReproduced).
@@ -220,17 +220,17 @@ type Outcome struct {
 
 // Failed reports whether a failure was found (and, if statistical,
 // re-confirmed).
-func (o *Outcome) Failed() bool { return o.First != nil }
+func (o *Result) Failed() bool { return o.First != nil }
 
 // NothingJudged reports whether the run judged no case at all: every case
 // it went through was one nobody could judge. That is no pass.
-func (o *Outcome) NothingJudged() bool {
+func (o *Result) NothingJudged() bool {
 	return o.Judged > 0 && o.NotJudged == o.Judged && o.First == nil && o.Fault == nil
 }
 
 // Unsettled is a failure found before an interruption that was not
 // confirmed: reported as found so far, not as a verdict.
-func (o *Outcome) Unsettled() *Failure {
+func (o *Result) Unsettled() *Failure {
 	if o.Interrupted && o.First == nil {
 		return o.Found
 	}
@@ -242,7 +242,7 @@ func (s *Stress) validate() error {
 	switch {
 	case s.Generator == nil || s.Referee == nil || s.Solver == nil:
 		return errors.New("stress: a generator, a referee and a solver are needed")
-	case s.Kind != Probability && s.Kind != Expectation:
+	case s.Quantity != Probability && s.Quantity != Expectation:
 		return errors.New("stress: the kind must be Probability or Expectation")
 	case s.Cases < 1:
 		return errors.New("stress: at least one case")
@@ -250,15 +250,15 @@ func (s *Stress) validate() error {
 		return errors.New("stress: at least one referee run a case")
 	case !(s.Alpha > 0 && s.Alpha < 1):
 		return fmt.Errorf("stress: alpha %v: want 0 < alpha < 1", s.Alpha)
-	case s.SolverDistribution && s.Kind != Expectation:
+	case s.SolverDistribution && s.Quantity != Expectation:
 		return errors.New("stress: a solver's distribution goes with an expectation")
-	case s.BruteDistribution && (s.Kind != Expectation || s.Brute == nil || s.SolverDistribution):
+	case s.BruteDistribution && (s.Quantity != Expectation || s.Brute == nil || s.SolverDistribution):
 		return errors.New("stress: a brute force's distribution goes with an expectation and a brute force, and not with the solver's")
 	case s.SolverDistribution:
 	case s.BruteDistribution && s.MaxOutcome == s.MinOutcome: // no range stated: the brute force's distribution is the test
-	case s.Kind == Expectation && !(s.MaxOutcome >= s.MinOutcome):
+	case s.Quantity == Expectation && !(s.MaxOutcome >= s.MinOutcome):
 		return fmt.Errorf("stress: the outcomes' range [%v, %v] is empty", s.MinOutcome, s.MaxOutcome)
-	case s.Kind == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
+	case s.Quantity == Expectation && (math.IsInf(s.MaxOutcome-s.MinOutcome, 0) || math.IsNaN(s.MaxOutcome-s.MinOutcome)):
 		return errors.New("stress: an expectation's test needs a finite range of outcomes (the assumption it rests on)")
 	}
 	return s.validateAnswer()
@@ -289,22 +289,22 @@ func cmpOr(v, def int) int {
 
 // outcomeRange is the stated range of the referee's outcomes.
 func (s *Stress) outcomeRange() (lo, hi float64) {
-	if s.Kind == Probability {
+	if s.Quantity == Probability {
 		return 0, 1
 	}
 	return s.MinOutcome, s.MaxOutcome
 }
 
 // Run performs the stress run. The error is for the harness (a program
-// that cannot be started); what the programs did is in the Outcome, and so
-// is an interruption (ctx ended: Outcome.Interrupted), with what was found
+// that cannot be started); what the programs did is in the Result, and so
+// is an interruption (ctx ended: Result.Interrupted), with what was found
 // before it.
-func (s *Stress) Run(ctx context.Context) (*Outcome, error) {
+func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	out := &Outcome{Kind: s.Kind, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
+	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
 	ctx, log := withConfirmation(ctx)
 	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
 	for start := 0; start < s.Cases; start += s.jobs() {
@@ -408,7 +408,7 @@ func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 // luck. The solver is run once more all the same, and a different answer
 // is a failure of its own, which is not shrunk: every try of it could pass
 // by chance.
-func (s *Stress) settle(ctx context.Context, out *Outcome) error {
+func (s *Stress) settle(ctx context.Context, out *Result) error {
 	found := out.Found
 	if found.Kind.statistical() {
 		if found.Kind == RefereeDisagrees {
@@ -501,7 +501,7 @@ func (s *Stress) refereeDetail(f *Failure, j *Judgement) string {
 		who, shown = "brute force's answer", s.ShowBrute(f)
 	}
 	return fmt.Sprintf("the referee's mean %.9g over %d runs, the %s %s: p = %.3g ≤ %.3g",
-		j.Sample.Mean, j.Sample.N, who, shown, j.PValue, j.Alpha)
+		j.Tally.Mean, j.Tally.N, who, shown, j.PValue, j.Alpha)
 }
 
 // readAnswer reads the solver's output: one answer, or with
@@ -756,13 +756,13 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 		return &j, nil, nil
 	}
 	lo, hi := s.outcomeRange()
-	sample, perr := parseOutcomes(out, s.Runs, s.Kind, lo, hi)
+	sample, perr := parseOutcomes(out, s.Runs, s.Quantity, lo, hi)
 	if perr != nil {
 		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}
 	slack := s.slack(answer)
 	var j Judgement
-	if s.Kind == Probability {
+	if s.Quantity == Probability {
 		j = judgeProbability(sample, answer, slack, alpha)
 	} else {
 		j = judgeExpectation(sample, answer, slack, alpha, lo, hi)
@@ -772,7 +772,7 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 
 // MinDetectableRange is the least, median and largest of the search's
 // smallest detectable differences; NaN without statistical checks.
-func (o *Outcome) MinDetectableRange() (least, median, largest float64) {
+func (o *Result) MinDetectableRange() (least, median, largest float64) {
 	if len(o.MinDetectable) == 0 {
 		return math.NaN(), math.NaN(), math.NaN()
 	}

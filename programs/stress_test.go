@@ -72,7 +72,7 @@ func urnSolver(wrongFrom int) Func {
 func urnStress() *Stress {
 	return &Stress{
 		Generator: urnGenerator(), Referee: urnReferee(0), Solver: urnSolver(0),
-		Kind: Probability, Params: []Param{{"a", 0, 20}, {"b", 0, 20}},
+		Quantity: Probability, Params: []Param{{"a", 0, 20}, {"b", 0, 20}},
 		Cases: 20, Runs: 4000, Seed: 1, Alpha: 0.01,
 	}
 }
@@ -321,7 +321,7 @@ func TestStressUnstableSolver(t *testing.T) {
 // The same seed makes the same run, whatever Jobs is: the same cases,
 // referee seeds and verdicts.
 func TestStressDeterministic(t *testing.T) {
-	run := func(jobs int) *Outcome {
+	run := func(jobs int) *Result {
 		s := urnStress()
 		s.Solver, s.Jobs = urnSolver(5), jobs
 		out, err := s.Run(context.Background())
@@ -403,7 +403,7 @@ func TestStressFalseAlarmRate(t *testing.T) {
 	}{
 		{"probability", urnStress},
 		{"expectation", func() *Stress {
-			return &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: diceSolver(), Kind: Expectation,
+			return &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: diceSolver(), Quantity: Expectation,
 				Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, MinOutcome: 0, MaxOutcome: 12}
 		}},
 	}
@@ -443,7 +443,7 @@ func TestStressCatchesAnExpectationSlip(t *testing.T) {
 		fmt.Sscan(string(out), &v)
 		return fmt.Appendf(nil, "%.12f\n", v+0.5), err // half a throw too many
 	}}
-	s := &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: slip, Kind: Expectation,
+	s := &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: slip, Quantity: Expectation,
 		Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, MaxOutcome: 12, Cases: 4, Runs: 2000, Seed: 1, Alpha: 0.01}
 	out, err := s.Run(context.Background())
 	if err != nil {

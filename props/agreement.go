@@ -65,11 +65,7 @@ func CheckAgreement(ctx context.Context, g Game, b Board, cfg montecarlo.Config,
 // at level alpha with the test of g's outcome kind: the exact binomial test
 // for win/loss games, DKW for counts.
 func Agree(g Game, sol Solution, counts []int64, alpha float64) estimate.Agreement {
-	kind := estimate.Count
-	if g.Outcome() == WinLoss {
-		kind = estimate.WinLoss
-	}
-	return estimate.AgreeKind(kind, sol.PMF, sol.PMFTail, counts, alpha)
+	return estimate.AgreeKind(g.Outcome(), sol.PMF, sol.PMFTail, counts, alpha)
 }
 
 // DescribeAgreement is a one-line account of an agreement check.

@@ -57,7 +57,7 @@ var ErrSolverStart = errors.New("the solver could not be started")
 // lowest-numbered generated board that fails, whatever Jobs is — is shrunk
 // with rapid to a small board that still fails, within ShrinkTime. The
 // game's coverage goals are then tested on the classes of the boards
-// judged (Outcome.Coverage).
+// judged (Result.Coverage).
 type CrossCheck struct {
 	Game   Game
 	Solver Runner
@@ -65,7 +65,7 @@ type CrossCheck struct {
 	Cases int    // generated boards to check; 0: until Time runs out
 	Seed  uint64 // generator seed: board i is Generator().Example(SubSeed(Seed, i)>>1), as in `chancecheck gen`
 	// Time is the time for the search (samples and generated boards): runs
-	// in progress when it runs out are cancelled (Outcome.Cancelled); 0:
+	// in progress when it runs out are cancelled (Result.Cancelled); 0:
 	// no limit (then Cases must be set). Shrinking has its own ShrinkTime.
 	Time time.Duration
 	// Jobs is how many solver runs are in flight at once (each with the
@@ -87,7 +87,7 @@ type CrossCheck struct {
 	// ShrinkTime bounds the shrinking of the first failure, both steps
 	// together (rapid's shrinking, then taking parts away): no solver run
 	// starts after it, so shrinking ends within one run of it, and
-	// Outcome.Shrink says when it was cut short. 0 means DefaultShrinkTime.
+	// Result.Shrink says when it was cut short. 0 means DefaultShrinkTime.
 	ShrinkTime time.Duration
 	// Progress, when set, is called after every input is judged, in the
 	// inputs' order, with the counts so far (from Run's goroutine).
@@ -97,36 +97,10 @@ type CrossCheck struct {
 	// k ≡ Index−1 (mod Count), each the same board, from the same seed, as
 	// in a whole run; the samples only in shard 1. The shard's own boards
 	// are batched in order. Its first failure is its lowest failing board,
-	// shrunk here. With Cases set, merging every shard's Outcome gives the
-	// whole run's first failure (the lowest Outcome.FirstBoard) and, with
+	// shrunk here. With Cases set, merging every shard's Result gives the
+	// whole run's first failure (the lowest Result.FirstBoard) and, with
 	// KeepGoing and one board an input, its counts.
 	Shard Shard
-}
-
-// Shard is slice Index of Count (1 ≤ Index ≤ Count) of a check's
-// generated boards; the zero Shard is the whole run.
-type Shard struct{ Index, Count int }
-
-// Whole reports whether s is the whole run.
-func (s Shard) Whole() bool { return s.Count <= 0 }
-
-// Boards returns how many of the first cases generated boards belong to s.
-func (s Shard) Boards(cases int) int {
-	if s.Whole() {
-		return cases
-	}
-	if cases < s.Index {
-		return 0
-	}
-	return (cases-s.Index)/s.Count + 1
-}
-
-// board returns the generated index of the shard's board number p (from 0).
-func (s Shard) board(p int) int {
-	if s.Whole() {
-		return p
-	}
-	return s.Index - 1 + p*s.Count
 }
 
 // DefaultBatch is the batch size when CrossCheck.Batch is 0.
@@ -142,8 +116,8 @@ type Progress struct {
 	Elapsed  time.Duration
 }
 
-// Outcome is what a check found.
-type Outcome struct {
+// Result is what a check found.
+type Result struct {
 	Game  string
 	Seed  uint64
 	Shard Shard // the shard checked; zero: the whole run
@@ -200,10 +174,10 @@ type Outcome struct {
 
 // Failed reports whether any input failed. An under-covered class is not
 // an input that failed: see UnderCovered.
-func (o *Outcome) Failed() bool { return o.First != nil || o.SampleFailure != nil }
+func (o *Result) Failed() bool { return o.First != nil || o.SampleFailure != nil }
 
 // UnderCovered returns the coverage goals the test rejected.
-func (o *Outcome) UnderCovered() []ClassCoverage {
+func (o *Result) UnderCovered() []ClassCoverage {
 	var under []ClassCoverage
 	for _, c := range o.Coverage {
 		if c.Verdict == UnderCovered {
@@ -215,9 +189,9 @@ func (o *Outcome) UnderCovered() []ClassCoverage {
 
 // Run performs the check. The error is for the harness itself (the solver
 // cannot be started, the analyst failed or is inconsistent:
-// ErrInconsistentOracle); a solver that fails is reported in the Outcome,
-// and so is an interruption (ctx ended: Outcome.Interrupted).
-func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
+// ErrInconsistentOracle); a solver that fails is reported in the Result,
+// and so is an interruption (ctx ended: Result.Interrupted).
+func (c *CrossCheck) Run(ctx context.Context) (outcome *Result, err error) {
 	defer func() {
 		// The harness never crashes: a panic in a generator or an adapter
 		// becomes an error that says where it came from.
@@ -233,7 +207,7 @@ func (c *CrossCheck) Run(ctx context.Context) (outcome *Outcome, err error) {
 	}
 	start := time.Now()
 	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
-	out := &Outcome{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
+	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
 	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}

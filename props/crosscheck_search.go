@@ -24,7 +24,7 @@ import (
 //   - Inputs are started in order, while time is left, so the inputs
 //     started are always a prefix of the sequence. When Time runs out, the
 //     inputs in progress are cancelled, their solvers killed, and counted
-//     in Outcome.Cancelled: the search ends with Time.
+//     in Result.Cancelled: the search ends with Time.
 //   - A finished input waits until every earlier one has been judged. So
 //     the first failure judged is the lowest failing board, the counts are
 //     those of a prefix, and Progress sees the same sequence whatever Jobs.
@@ -54,7 +54,7 @@ type inputResult struct {
 
 // search runs the samples and the generated boards and fills in out: the
 // counts, the first failure (not yet shrunk) and a failing sample.
-func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Outcome) error {
+func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) error {
 	samples := c.Game.Samples()
 	if c.Shard.Index > 1 {
 		samples = nil // the samples are shard 1's

@@ -85,7 +85,7 @@ func TestShrinkTimeIsAHardBound(t *testing.T) {
 // the same shrunk board on every run, when time does not cut shrinking
 // short.
 func TestShrinkIsDeterministic(t *testing.T) {
-	var first *Outcome
+	var first *Result
 	for range 2 {
 		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: wrongOnHighCoins}, Cases: 200, Seed: 7, Batch: 1}
 		out, err := cc.Run(context.Background())

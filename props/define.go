@@ -81,6 +81,9 @@ func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
 	if strings.ContainsAny(s.Name, " \t\n/") {
 		panic(specError(s.Name, "the name must be one word, without '/'"))
 	}
+	if s.Outcome == 0 {
+		s.Outcome = WinLoss // the Spec's zero value
+	}
 	if s.Outcome != WinLoss && s.Outcome != Count {
 		panic(specError(s.Name, fmt.Sprintf("unknown Outcome %d", s.Outcome)))
 	}

@@ -55,3 +55,41 @@ func TestDefineChecksWhatPartsSay(t *testing.T) {
 		t.Errorf("a win/loss referee returning 2: %v", err)
 	}
 }
+
+// A Spec's zero Outcome is WinLoss: the Game says so, and the agreement
+// test is the binomial one. Any other kind but WinLoss and Count is refused.
+func TestDefineOutcomeKind(t *testing.T) {
+	tests := []struct {
+		name    string
+		outcome OutcomeKind
+		want    OutcomeKind // 0: Define panics
+	}{
+		{"zero value", 0, WinLoss},
+		{"win/loss", WinLoss, WinLoss},
+		{"count", Count, Count},
+		{"unknown", Count + 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := sidesSpec()
+			s.Outcome = tt.outcome
+			var g Game
+			func() {
+				defer func() {
+					if r := recover(); r != nil && tt.want != 0 {
+						t.Fatalf("Define panicked: %v", r)
+					}
+				}()
+				g = Define(s)
+			}()
+			switch {
+			case tt.want == 0 && g != nil:
+				t.Fatalf("Define took outcome %d", tt.outcome)
+			case tt.want == 0:
+				return
+			case g.Outcome() != tt.want:
+				t.Errorf("Outcome() = %v, want %v", g.Outcome(), tt.want)
+			}
+		})
+	}
+}

@@ -25,8 +25,8 @@ func ExampleFromRules() {
 		return rules.Rules[int]{
 			Start: 0,
 			End:   func(total int) (int, bool) { return 0, total >= t },
-			Chance: func(total int) []rules.Outcome[int] {
-				return []rules.Outcome[int]{
+			Chance: func(total int) []rules.Branch[int] {
+				return []rules.Branch[int]{
 					{Weight: 1, Next: total + 1, Reward: 1},
 					{Weight: 1, Next: total + 2, Reward: 1},
 					{Weight: 1, Next: total + 3, Reward: 1},
@@ -68,8 +68,8 @@ func ExampleRulesEngineGame() {
 	walk := func(n int) rules.Rules[int] {
 		return rules.Rules[int]{
 			End: func(s int) (int, bool) { return 0, s >= n },
-			Chance: func(s int) []rules.Outcome[int] {
-				return []rules.Outcome[int]{{Weight: 1, Next: s + 1, Reward: 1}, {Weight: 1, Next: s + 2, Reward: 1}}
+			Chance: func(s int) []rules.Branch[int] {
+				return []rules.Branch[int]{{Weight: 1, Next: s + 1, Reward: 1}, {Weight: 1, Next: s + 2, Reward: 1}}
 			},
 		}
 	}

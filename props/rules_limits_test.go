@@ -21,8 +21,8 @@ func rollsGame(r props.RulesOf[int, int]) props.Game {
 	r.Rules = func(t int) rules.Rules[int] {
 		return rules.Rules[int]{
 			End: func(total int) (int, bool) { return 0, total >= t },
-			Chance: func(total int) []rules.Outcome[int] {
-				return []rules.Outcome[int]{{Weight: 1, Next: total + 1, Reward: 1}, {Weight: 1, Next: total + 2, Reward: 1}, {Weight: 1, Next: total + 3, Reward: 1}}
+			Chance: func(total int) []rules.Branch[int] {
+				return []rules.Branch[int]{{Weight: 1, Next: total + 1, Reward: 1}, {Weight: 1, Next: total + 2, Reward: 1}, {Weight: 1, Next: total + 3, Reward: 1}}
 			},
 		}
 	}

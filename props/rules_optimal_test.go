@@ -32,8 +32,8 @@ func pressOn(n int) rules.Rules[int] {
 		},
 		Moves: func(k int) []rules.Move[int] {
 			return []rules.Move[int]{
-				{Name: "stop", Outcomes: []rules.Outcome[int]{{Weight: int64(k), Next: n}, {Weight: int64(n - k), Next: -1}}},
-				{Name: "press on", Outcomes: []rules.Outcome[int]{{Weight: 4, Next: k + 1}, {Weight: 1, Next: -1}}},
+				{Name: "stop", Branches: []rules.Branch[int]{{Weight: int64(k), Next: n}, {Weight: int64(n - k), Next: -1}}},
+				{Name: "press on", Branches: []rules.Branch[int]{{Weight: 4, Next: k + 1}, {Weight: 1, Next: -1}}},
 			}
 		},
 	}

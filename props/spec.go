@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
@@ -103,8 +104,9 @@ type Spec[B any] struct {
 	// reports say so.
 	Fraction func(b B) (*big.Rat, error)
 
-	// Outcome says what one play's outcome is: WinLoss (the zero value; 1
-	// a win, 0 a loss) or Count (a number of throws, moves, ...).
+	// Outcome says what one play's outcome is: WinLoss (1 a win, 0 a
+	// loss; the zero value means WinLoss) or Count (a number of throws,
+	// moves, ...).
 	Outcome OutcomeKind
 	// Play is the referee: it plays b once by the literal rules with the
 	// randomness of rng and returns the outcome. It must not call the
@@ -189,29 +191,20 @@ type Invariant[B any] struct {
 	Check func(b B, sol Solution) error
 }
 
-// OutcomeKind is what one play of a game's referee returns.
-type OutcomeKind int
+// OutcomeKind is what one play of a game's referee returns: the module's
+// one kind of outcome, estimate.OutcomeKind, under the name a game's Spec
+// uses.
+type OutcomeKind = estimate.OutcomeKind
 
 const (
 	// WinLoss outcomes are 1 for a win and 0 for a loss; the answer is the
 	// win probability, and the agreement test is the exact binomial test.
-	WinLoss OutcomeKind = iota
+	WinLoss = estimate.WinLoss
 	// Count outcomes are non-negative integers (throws, moves); the answer
 	// is their mean, the analyst gives their distribution, and the
 	// agreement test is DKW on it.
-	Count
+	Count = estimate.Count
 )
-
-// String names the outcome kind as reports show it.
-func (o OutcomeKind) String() string {
-	switch o {
-	case WinLoss:
-		return "win/loss"
-	case Count:
-		return "count"
-	}
-	return "unknown outcome"
-}
 
 // Param is one integer parameter of a game's generator, settable from the
 // command line: `--gen cols=30`.

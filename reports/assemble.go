@@ -34,7 +34,7 @@ func skeletonFrom(g GameReport) gameSkeleton {
 // whole run and a merge of shards both end here, which is why they agree
 // byte for byte. With shard set the report is one shard's partial report:
 // no calibration and no coverage, which need every board.
-func assemble(p Plan, shard *Shard, skel []gameSkeleton, boards [][]BoardReport) *Report {
+func assemble(p Plan, shard *props.Shard, skel []gameSkeleton, boards [][]BoardReport) *Report {
 	r := &Report{Schema: SchemaVersion, Tool: Tool, Plan: p, Shard: shard, Budget: planBudget(p), Pass: true}
 	for gi, sk := range skel {
 		bs := slices.Clone(boards[gi])

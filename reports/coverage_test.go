@@ -216,7 +216,7 @@ func TestMergeRefusesOtherParams(t *testing.T) {
 	shard := func(g props.Game, i int) *Report {
 		opt := diceOptions(g)
 		opt.Boards = 4
-		opt.Shard = Shard{Index: i, Count: 2}
+		opt.Shard = props.Shard{Index: i, Count: 2}
 		r, _ := mustRun(t, opt)
 		return r
 	}

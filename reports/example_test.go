@@ -22,7 +22,7 @@ func ExampleRun() {
 
 	var parts []*reports.Report
 	for i := 1; i <= 2; i++ {
-		opt.Shard = reports.Shard{Index: i, Count: 2}
+		opt.Shard = props.Shard{Index: i, Count: 2}
 		part, _, err := reports.Run(context.Background(), opt)
 		if err != nil {
 			panic(err)

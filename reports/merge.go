@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // Merge joins the partial reports of all shards of one run into the report
@@ -37,7 +39,7 @@ func Merge(parts []*Report) (*Report, error) {
 		if !reflect.DeepEqual(r.Plan, first.Plan) {
 			return nil, fmt.Errorf("reports: merge: report %d has another plan (seed, alpha, runs, boards, games, generator parameters or coverage goals differ)", i+1)
 		}
-		sh := Shard{Index: 1, Count: 1}
+		sh := props.Shard{Index: 1, Count: 1}
 		if r.Shard != nil {
 			sh = *r.Shard
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // The merge of the shards' reports, read back from their directories, is
@@ -20,7 +22,7 @@ func TestMergeOfShardsEqualsSingleRun(t *testing.T) {
 	var dirs []string
 	for i := 3; i >= 1; i-- { // out of order on purpose
 		opt := testOptions()
-		opt.Shard = Shard{Index: i, Count: 3}
+		opt.Shard = props.Shard{Index: i, Count: 3}
 		opt.Workers = i // and with different worker counts
 		r, tim := mustRun(t, opt)
 		if r.Shard == nil || *r.Shard != opt.Shard {
@@ -59,7 +61,7 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	for n := 1; n <= 5; n++ {
 		seen := map[boardRef]int{}
 		for i := 1; i <= n; i++ {
-			for _, ref := range shardBoards(p, Shard{Index: i, Count: n}) {
+			for _, ref := range shardBoards(p, props.Shard{Index: i, Count: n}) {
 				seen[ref]++
 			}
 		}
@@ -85,12 +87,12 @@ func TestMergeRefusesInconsistentShards(t *testing.T) {
 	parts := make([]*Report, 2)
 	for i := range parts {
 		o := opt
-		o.Shard = Shard{Index: i + 1, Count: 2}
+		o.Shard = props.Shard{Index: i + 1, Count: 2}
 		parts[i], _ = mustRun(t, o)
 	}
 	otherSeed := opt
 	otherSeed.Seed++
-	otherSeed.Shard = Shard{Index: 2, Count: 2}
+	otherSeed.Shard = props.Shard{Index: 2, Count: 2}
 	other, _ := mustRun(t, otherSeed)
 
 	tests := []struct {

@@ -101,7 +101,7 @@ type boardRef struct{ game, board int }
 // order: the run's boards are numbered across games (all of the first
 // game's, then the second's, …) and shard i of n takes numbers ≡ i−1 mod n,
 // which spreads every game over all shards.
-func shardBoards(p Plan, s Shard) []boardRef {
+func shardBoards(p Plan, s props.Shard) []boardRef {
 	var out []boardRef
 	k := 0
 	for gi, g := range p.Games {
@@ -156,16 +156,13 @@ func nameHash(s string) uint64 {
 }
 
 // ParseShard reads "i/n" with 1 ≤ i ≤ n.
-func ParseShard(s string) (Shard, error) {
-	var sh Shard
+func ParseShard(s string) (props.Shard, error) {
+	var sh props.Shard
 	if _, err := fmt.Sscanf(s, "%d/%d", &sh.Index, &sh.Count); err != nil || fmt.Sprintf("%d/%d", sh.Index, sh.Count) != s {
-		return Shard{}, fmt.Errorf("shard %q: want i/n, e.g. 2/3", s)
+		return props.Shard{}, fmt.Errorf("shard %q: want i/n, e.g. 2/3", s)
 	}
 	if sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count {
-		return Shard{}, fmt.Errorf("shard %q: want 1 ≤ i ≤ n", s)
+		return props.Shard{}, fmt.Errorf("shard %q: want 1 ≤ i ≤ n", s)
 	}
 	return sh, nil
 }
-
-// String is "i/n".
-func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }

@@ -1,24 +1,28 @@
 package reports
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
+)
 
 func TestParseShard(t *testing.T) {
 	tests := []struct {
 		in   string
-		want Shard
+		want props.Shard
 		ok   bool
 	}{
-		{"1/1", Shard{1, 1}, true},
-		{"2/3", Shard{2, 3}, true},
-		{"3/3", Shard{3, 3}, true},
-		{"0/3", Shard{}, false},
-		{"4/3", Shard{}, false},
-		{"1/0", Shard{}, false},
-		{"-1/3", Shard{}, false},
-		{"1/3x", Shard{}, false},
-		{" 1/3", Shard{}, false},
-		{"1", Shard{}, false},
-		{"", Shard{}, false},
+		{"1/1", props.Shard{Index: 1, Count: 1}, true},
+		{"2/3", props.Shard{Index: 2, Count: 3}, true},
+		{"3/3", props.Shard{Index: 3, Count: 3}, true},
+		{"0/3", props.Shard{}, false},
+		{"4/3", props.Shard{}, false},
+		{"1/0", props.Shard{}, false},
+		{"-1/3", props.Shard{}, false},
+		{"1/3x", props.Shard{}, false},
+		{" 1/3", props.Shard{}, false},
+		{"1", props.Shard{}, false},
+		{"", props.Shard{}, false},
 	}
 	for _, tc := range tests {
 		got, err := ParseShard(tc.in)

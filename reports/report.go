@@ -2,6 +2,7 @@ package reports
 
 import (
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // SchemaVersion is the version of report.json's layout (docs/report-schema.md).
@@ -21,7 +22,7 @@ type Report struct {
 	Plan   Plan   `json:"plan"`   // what was asked for; the same in every shard of a run
 	// Shard is set in the partial report of one shard; a whole run (or a
 	// merge of all its shards) has none.
-	Shard *Shard `json:"shard,omitempty"`
+	Shard *props.Shard `json:"shard,omitempty"`
 	// Budget states how the false-alarm budget was split and what each check
 	// could have seen.
 	Budget Budget `json:"budget"`
@@ -70,13 +71,6 @@ type CoverageGoal struct {
 
 // boards is the number of boards the plan checks for this game.
 func (g PlannedGame) boards(generated int) int { return g.SampleBoards + generated }
-
-// Shard names one slice of a run: the boards whose position in the run's
-// list of all boards is Index−1 modulo Count.
-type Shard struct {
-	Index int `json:"index"` // 1..Count
-	Count int `json:"count"`
-}
 
 // Budget is the split of Plan.Alpha (see budget.go).
 type Budget struct {

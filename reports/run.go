@@ -21,9 +21,9 @@ type Options struct {
 	Alpha   float64      // family-wise false-alarm budget of the whole report
 	Workers int          // boards checked at once, and workers per simulation; 0 means GOMAXPROCS
 	// Shard, when Count > 1, restricts the run to one deterministic slice of
-	// its boards (see Shard); Merge joins the slices. The zero value is the
+	// its boards (see props.Shard); Merge joins the slices. The zero value is the
 	// whole run.
-	Shard Shard
+	Shard props.Shard
 	// Progress, when not nil, is called once per game with done = 0 before
 	// any board is checked (in game order, so a caller can lay out its
 	// bars), then after each board with the number of the game's boards in
@@ -52,8 +52,8 @@ func (opt *Options) check() error {
 		}
 		seen[g.Name()] = true
 	}
-	if opt.Shard == (Shard{}) {
-		opt.Shard = Shard{Index: 1, Count: 1}
+	if opt.Shard == (props.Shard{}) {
+		opt.Shard = props.Shard{Index: 1, Count: 1}
 	}
 	if opt.Shard.Count < 1 || opt.Shard.Index < 1 || opt.Shard.Index > opt.Shard.Count {
 		return fmt.Errorf("reports: bad shard %d/%d", opt.Shard.Index, opt.Shard.Count)
@@ -154,7 +154,7 @@ feed:
 	for gi, g := range opt.Games {
 		skel[gi] = skeletonOf(g)
 	}
-	var shard *Shard
+	var shard *props.Shard
 	if opt.Shard.Count > 1 {
 		shard = &opt.Shard
 	}

@@ -88,8 +88,8 @@ func TestRunRejectsBadOptions(t *testing.T) {
 		{"alpha 1", func(o *Options) { o.Alpha = 1 }},
 		{"no games", func(o *Options) { o.Games = nil }},
 		{"game twice", func(o *Options) { o.Games = []props.Game{builtin.Snakes(), builtin.Snakes()} }},
-		{"shard 0/2", func(o *Options) { o.Shard = Shard{0, 2} }},
-		{"shard 3/2", func(o *Options) { o.Shard = Shard{3, 2} }},
+		{"shard 0/2", func(o *Options) { o.Shard = props.Shard{Index: 0, Count: 2} }},
+		{"shard 3/2", func(o *Options) { o.Shard = props.Shard{Index: 3, Count: 2} }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,7 +114,7 @@ func TestRunCancelled(t *testing.T) {
 // once per board, ending at the game's total.
 func TestRunProgress(t *testing.T) {
 	opt := Options{Games: []props.Game{waitForOne(waitPlants{}), builtin.Patience()}, Boards: 4, Runs: 500, Seed: 1, Alpha: 1e-6,
-		Shard: Shard{Index: 2, Count: 2}}
+		Shard: props.Shard{Index: 2, Count: 2}}
 	type call struct {
 		game        string
 		done, total int

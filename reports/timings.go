@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"time"
+
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // Timings is timings.json: how long the run took. It is kept out of
@@ -17,9 +19,9 @@ type Timings struct {
 
 // ShardTiming is one shard's run.
 type ShardTiming struct {
-	Shard       Shard   `json:"shard"`
-	Workers     int     `json:"workers"`
-	WallSeconds float64 `json:"wall_seconds"`
+	Shard       props.Shard `json:"shard"`
+	Workers     int         `json:"workers"`
+	WallSeconds float64     `json:"wall_seconds"`
 }
 
 // GameTimings is the time spent on one game's boards.

@@ -14,8 +14,8 @@ func threeStates() rules.Rules[int] {
 		End: func(s int) (int, bool) { return 0, s < 0 },
 		Moves: func(s int) []rules.Move[int] {
 			return []rules.Move[int]{
-				{Name: "a", Outcomes: []rules.Outcome[int]{{Weight: 1, Next: -1, Reward: 1}}},
-				{Name: "b", Outcomes: []rules.Outcome[int]{{Weight: 1, Next: -1, Reward: 2}}},
+				{Name: "a", Branches: []rules.Branch[int]{{Weight: 1, Next: -1, Reward: 1}}},
+				{Name: "b", Branches: []rules.Branch[int]{{Weight: 1, Next: -1, Reward: 2}}},
 			}
 		},
 		Mover: func(s int) rules.Goal {
@@ -60,7 +60,7 @@ func TestFix(t *testing.T) {
 // TestCheckTwoPlayers: a game of two players must give Moves.
 func TestCheckTwoPlayers(t *testing.T) {
 	r := threeStates()
-	r.Chance, r.Moves = func(int) []rules.Outcome[int] { return nil }, nil
+	r.Chance, r.Moves = func(int) []rules.Branch[int] { return nil }, nil
 	if err := r.Check(); err == nil {
 		t.Error("a game of two players with Chance passed Check")
 	}

@@ -1,7 +1,7 @@
 // Package rules is a game's rules written once, as a step function over
 // states: the start state of a board, the value of a state that ends the
-// game, and the random outcomes (or, in a game with choices, the moves and
-// their outcomes) of every other state. Two packages read the same rules
+// game, and the random branches (or, in a game with choices, the moves and
+// their branches) of every other state. Two packages read the same rules
 // apart from each other: rules/engine explores the reachable states and
 // solves them exactly, and rules/referee plays them by sampling. What an
 // agreement of the two proves is in docs/own-game.md: a wrong rules
@@ -20,9 +20,9 @@ import (
 // deterministic and must not change what it is given; the engine and the
 // referee call them from several goroutines.
 //
-// One play's outcome is the sum of the rewards of the outcomes taken plus
+// One play's outcome is the sum of the rewards of the branches taken plus
 // the value of the end state reached: for a win/loss game the end values are
-// 1 and 0 and the rewards 0; for a count of throws each throw's outcome has
+// 1 and 0 and the rewards 0; for a count of throws each throw's branch has
 // reward 1 and the end value is 0.
 //
 // Every reachable state must be able to end the game under some choice of
@@ -35,9 +35,9 @@ type Rules[S comparable] struct {
 	// End reports whether s ends the game, and if so the value it adds to
 	// the outcome (non-negative).
 	End func(s S) (value int, ended bool)
-	// Chance lists the random outcomes of a state that does not end the
+	// Chance lists the random branches of a state that does not end the
 	// game, in a game without choices. Set Chance or Moves, not both.
-	Chance func(s S) []Outcome[S]
+	Chance func(s S) []Branch[S]
 	// Moves lists the moves of a state that does not end the game, in a
 	// game with choices; a state with one move is a state of chance.
 	Moves func(s S) []Move[S]
@@ -73,15 +73,15 @@ func (g Goal) String() string {
 	return "maximise"
 }
 
-// Outcome is one random outcome of a move: its chance, the state it leads
+// Branch is one random branch of a move (a chance of it): its chance, the state it leads
 // to and the reward it adds to the play's outcome (non-negative).
 //
 // The chance is exact when the author can give it as a small integer
 // weight: the probability is Weight over the sum of the weights of the
-// move's outcomes. Otherwise every Weight of the move is 0 and Prob gives
+// move's branches. Otherwise every Weight of the move is 0 and Prob gives
 // the chance as a float; the engine then reads each float as the exact
 // rational it is, normalised by their sum.
-type Outcome[S comparable] struct {
+type Branch[S comparable] struct {
 	Weight int64
 	Prob   float64
 	Next   S
@@ -98,13 +98,13 @@ const MaxWeightSum = 1 << 62
 // nor the referee's runs.
 const MaxOutcome = 1 << 20
 
-// Move is one choice of the player and its random outcomes; a sure move has
-// one outcome (any positive Weight).
+// Move is one choice of the player and its random branches; a sure move has
+// one branch (any positive Weight).
 type Move[S comparable] struct {
 	// Name says the move readably in a printed policy ("take the middle
 	// block", "east").
 	Name     string
-	Outcomes []Outcome[S]
+	Branches []Branch[S]
 }
 
 // Policy is a choice of move for every state with several: the index in
@@ -129,7 +129,7 @@ func (r Rules[S]) MovesOf(s S) []Move[S] {
 	if r.Moves != nil {
 		return r.Moves(s)
 	}
-	return []Move[S]{{Outcomes: r.Chance(s)}}
+	return []Move[S]{{Branches: r.Chance(s)}}
 }
 
 // Check reports what is wrong with the Rules themselves (a missing
@@ -148,17 +148,17 @@ func (r Rules[S]) Check() error {
 	return nil
 }
 
-// CheckMove reports what is wrong with the outcomes of one move of state s:
-// no outcomes, a negative reward or weight, weights mixed with floats, a
+// CheckMove reports what is wrong with the branches of one move of state s:
+// no branches, a negative reward or weight, weights mixed with floats, a
 // float that is not a positive finite number.
 func CheckMove[S comparable](s S, m Move[S]) error {
-	if len(m.Outcomes) == 0 {
+	if len(m.Branches) == 0 {
 		return fmt.Errorf("state %v: move %q has no outcomes", s, m.Name)
 	}
-	weighted := m.Outcomes[0].Weight != 0
+	weighted := m.Branches[0].Weight != 0
 	var sum int64
 	var sumF float64
-	for i, o := range m.Outcomes {
+	for i, o := range m.Branches {
 		// Compared before adding, so that the sum cannot wrap round.
 		if o.Weight > MaxWeightSum-sum {
 			return fmt.Errorf("state %v: move %q: the weights sum past %d", s, m.Name, int64(MaxWeightSum))

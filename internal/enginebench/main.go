@@ -82,7 +82,7 @@ func mice(w, b int) rules.Rules[miceState] {
 			}
 			return 0, false
 		},
-		Chance: func(s miceState) []rules.Outcome[miceState] {
+		Chance: func(s miceState) []rules.Branch[miceState] {
 			var white, black miceState
 			switch s.turn {
 			case 0:
@@ -92,12 +92,12 @@ func mice(w, b int) rules.Rules[miceState] {
 			default:
 				white, black = miceState{s.white - 1, s.black, 0}, miceState{s.white, s.black - 1, 0}
 			}
-			outs := make([]rules.Outcome[miceState], 0, 2)
+			outs := make([]rules.Branch[miceState], 0, 2)
 			if s.white > 0 {
-				outs = append(outs, rules.Outcome[miceState]{Weight: int64(s.white), Next: white})
+				outs = append(outs, rules.Branch[miceState]{Weight: int64(s.white), Next: white})
 			}
 			if s.black > 0 {
-				outs = append(outs, rules.Outcome[miceState]{Weight: int64(s.black), Next: black})
+				outs = append(outs, rules.Branch[miceState]{Weight: int64(s.black), Next: black})
 			}
 			return outs
 		},
@@ -130,12 +130,12 @@ func restarts(n int) rules.Rules[int] {
 		Goal: rules.Minimise,
 		End:  func(s int) (int, bool) { return 0, s >= 0 && s/(limit+1) == n },
 		Moves: func(s int) []rules.Move[int] {
-			restart := rules.Move[int]{Name: "restart", Outcomes: []rules.Outcome[int]{{Weight: 1, Next: 0}}}
+			restart := rules.Move[int]{Name: "restart", Branches: []rules.Branch[int]{{Weight: 1, Next: 0}}}
 			if s == over {
 				return []rules.Move[int]{restart}
 			}
 			level, t := s/(limit+1), s%(limit+1)
-			play := rules.Move[int]{Name: "play", Outcomes: []rules.Outcome[int]{
+			play := rules.Move[int]{Name: "play", Branches: []rules.Branch[int]{
 				{Weight: int64(pct[level]), Next: enc(level+1, t+fast[level]), Reward: fast[level]},
 				{Weight: int64(100 - pct[level]), Next: enc(level+1, t+slow[level]), Reward: slow[level]},
 			}}
@@ -153,8 +153,8 @@ func restarts(n int) rules.Rules[int] {
 func walk(n int) rules.Rules[int] {
 	return rules.Rules[int]{
 		End: func(s int) (int, bool) { return 0, s >= n },
-		Chance: func(s int) []rules.Outcome[int] {
-			return []rules.Outcome[int]{{Weight: 3, Next: s + 1, Reward: 1}, {Weight: 2, Next: max(s-1, 0), Reward: 1}}
+		Chance: func(s int) []rules.Branch[int] {
+			return []rules.Branch[int]{{Weight: 3, Next: s + 1, Reward: 1}, {Weight: 2, Next: max(s-1, 0), Reward: 1}}
 		},
 	}
 }

@@ -11,16 +11,32 @@ const (
 	TestDKW           = "dkw"
 )
 
-// OutcomeKind says what a histogram's outcomes are, and so which test
-// AgreeKind runs.
+// OutcomeKind says what one play's outcome is (a referee's run, a
+// histogram's entry), and so which test AgreeKind runs. It is the one kind
+// of outcome of the module: props.Spec.Outcome and props.Game.Outcome are
+// of this type. The zero value is no kind (AgreeKind refuses it; a
+// props.Spec reads it as WinLoss).
 type OutcomeKind int
 
 const (
-	// WinLoss outcomes are 0 (a loss) and 1 (a win): the exact binomial test.
+	// WinLoss outcomes are 0 (a loss) and 1 (a win); the answer is the win
+	// probability: the exact binomial test.
 	WinLoss OutcomeKind = iota + 1
-	// Count outcomes are non-negative integers (throws, moves): the DKW test.
+	// Count outcomes are non-negative integers (throws, moves); the answer
+	// is their mean, the analyst gives their distribution: the DKW test.
 	Count
 )
+
+// String names the outcome kind as reports show it.
+func (o OutcomeKind) String() string {
+	switch o {
+	case WinLoss:
+		return "win/loss"
+	case Count:
+		return "count"
+	}
+	return "unknown outcome"
+}
 
 // Agreement is the result of comparing an exact outcome distribution with a
 // simulated histogram (see Agree).

@@ -13,7 +13,7 @@
 //     outcomes, DKW for counts (AgreeKind is told which; Agree reads it off
 //     the pmf), reporting statistic, threshold, p-value, z-score and the
 //     smallest shift the check could have seen.
-//   - Budget (budget.go): split one family-wise false-alarm budget over many
+//   - Bonferroni (bonferroni.go): split one family-wise false-alarm budget over many
 //     checks by Bonferroni's inequality.
 //   - KolmogorovSmirnov and KolmogorovSurvival (ks.go): the one-sample KS
 //     test, its p-value exact up to 1000 draws (Marsaglia, Tsang and Wang
@@ -25,6 +25,6 @@
 //
 //	pmf := []float64{0.25, 0.75}       // P(loss), P(win)
 //	counts := []int64{2480, 7520}       // simulated losses, wins
-//	a := estimate.Agree(pmf, 0, counts, estimate.Budget{Alpha: 1e-6, Checks: 100}.PerCheck())
+//	a := estimate.Agree(pmf, 0, counts, estimate.Bonferroni{Alpha: 1e-6, Checks: 100}.PerCheck())
 //	fmt.Println(a.Pass)
 package estimate

@@ -11,7 +11,7 @@ import (
 func ExampleAgree() {
 	pmf := []float64{0.25, 0.75} // P(loss), P(win)
 	counts := []int64{2480, 7520}
-	alpha := estimate.Budget{Alpha: 1e-6, Checks: 100}.PerCheck()
+	alpha := estimate.Bonferroni{Alpha: 1e-6, Checks: 100}.PerCheck()
 	a := estimate.Agree(pmf, 0, counts, alpha)
 	fmt.Printf("%s: p̂=%.4f in [%.4f, %.4f], p-value %.3f, z %.2f, pass %v\n",
 		a.Test, a.Statistic, a.CILow, a.CIHigh, a.PValue, a.Z, a.Pass)

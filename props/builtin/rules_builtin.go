@@ -54,7 +54,7 @@ func jengaPolicyOf(b jenga.Tower, policy any, s rulesbuiltin.JengaState) (int, b
 	}
 	next := rulesbuiltin.JengaStateOf(jengaPlay(t, m), jenga.Empty)
 	for k, mv := range rulesbuiltin.Jenga(b).Moves(s) {
-		if len(mv.Outcomes) == 1 && mv.Outcomes[0].Next == next {
+		if len(mv.Branches) == 1 && mv.Branches[0].Next == next {
 			return k, true
 		}
 	}

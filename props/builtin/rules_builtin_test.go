@@ -132,7 +132,7 @@ func (w threeWay[B, S]) disagreements(t *testing.T, g props.Game, boards []props
 func snakesForgetsLostThrows(b snakes.Board) rules.Rules[int] {
 	r := rulesbuiltin.Snakes(b)
 	chance := r.Chance
-	r.Chance = func(x int) []rules.Outcome[int] {
+	r.Chance = func(x int) []rules.Branch[int] {
 		outs := chance(x)
 		for i := range outs {
 			if outs[i].Next == x {
@@ -182,7 +182,7 @@ func TestSnakesThreeWay(t *testing.T) {
 func patienceUnfairPick(d patience.Deal) rules.Rules[rulesbuiltin.PatienceState] {
 	r := rulesbuiltin.Patience(d)
 	chance := r.Chance
-	r.Chance = func(s rulesbuiltin.PatienceState) []rules.Outcome[rulesbuiltin.PatienceState] {
+	r.Chance = func(s rulesbuiltin.PatienceState) []rules.Branch[rulesbuiltin.PatienceState] {
 		outs := chance(s)
 		if len(outs) > 1 {
 			outs[0].Weight = 2 // the first pair twice as likely: not uniform

@@ -179,11 +179,11 @@ func jengaLoadedDie(t jenga.Tower) rules.Rules[rulesbuiltin.JengaState] {
 	r.Moves = func(s rulesbuiltin.JengaState) []rules.Move[rulesbuiltin.JengaState] {
 		ms := moves(s)
 		if s.Thrown == jenga.Empty {
-			outs := ms[0].Outcomes
+			outs := ms[0].Branches
 			if last := &outs[len(outs)-1]; last.Next == s {
 				last.Weight++
 			} else {
-				ms[0].Outcomes = append(outs, rules.Outcome[rulesbuiltin.JengaState]{Weight: 1, Next: s, Reward: 1})
+				ms[0].Branches = append(outs, rules.Branch[rulesbuiltin.JengaState]{Weight: 1, Next: s, Reward: 1})
 			}
 		}
 		return ms
@@ -217,9 +217,9 @@ func trapsRepeatsFree(z *traps.Maze) rules.Rules[rulesbuiltin.TrapsState] {
 	r.Moves = func(s rulesbuiltin.TrapsState) []rules.Move[rulesbuiltin.TrapsState] {
 		ms := moves(s)
 		for _, m := range ms {
-			for i, o := range m.Outcomes {
-				if len(m.Outcomes) == 1 && o.Next.Life == s.Life-1 && o.Next.Known == s.Known {
-					m.Outcomes[i].Next.Life = s.Life
+			for i, o := range m.Branches {
+				if len(m.Branches) == 1 && o.Next.Life == s.Life-1 && o.Next.Known == s.Known {
+					m.Branches[i].Next.Life = s.Life
 				}
 			}
 		}

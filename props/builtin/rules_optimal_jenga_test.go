@@ -55,7 +55,7 @@ func lastLegalMove(b jenga.Tower) montecarlobuiltin.JengaPolicyFunc {
 					}
 					next := rulesbuiltin.JengaStateOf(jengaPlay(t.Clone(), m), jenga.Empty)
 					for _, mv := range moves {
-						if mv.Outcomes[0].Next == next {
+						if mv.Branches[0].Next == next {
 							last, found = m, true
 						}
 					}

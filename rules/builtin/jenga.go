@@ -65,23 +65,23 @@ func Jenga(t jenga.Tower) rules.Rules[JengaState] {
 			if s.Thrown != jenga.Empty {
 				var moves []rules.Move[JengaState]
 				for _, next := range jengaMoves(levels, s.Thrown) {
-					moves = append(moves, rules.Move[JengaState]{Name: "to " + jengaName(next), Outcomes: []rules.Outcome[JengaState]{{Weight: 1, Next: JengaState{Tower: next}}}})
+					moves = append(moves, rules.Move[JengaState]{Name: "to " + jengaName(next), Branches: []rules.Branch[JengaState]{{Weight: 1, Next: JengaState{Tower: next}}}})
 				}
 				return moves
 			}
-			var outs []rules.Outcome[JengaState]
+			var outs []rules.Branch[JengaState]
 			var wait int64
 			for _, f := range jengaFaces {
 				if f.colour != jenga.Empty && jengaCanMove(levels, f.colour) {
-					outs = append(outs, rules.Outcome[JengaState]{Weight: f.weight, Next: JengaState{Tower: s.Tower, Thrown: f.colour}, Reward: 1})
+					outs = append(outs, rules.Branch[JengaState]{Weight: f.weight, Next: JengaState{Tower: s.Tower, Thrown: f.colour}, Reward: 1})
 				} else {
 					wait += f.weight
 				}
 			}
 			if wait > 0 {
-				outs = append(outs, rules.Outcome[JengaState]{Weight: wait, Next: s, Reward: 1})
+				outs = append(outs, rules.Branch[JengaState]{Weight: wait, Next: s, Reward: 1})
 			}
-			return []rules.Move[JengaState]{{Name: "throw", Outcomes: outs}}
+			return []rules.Move[JengaState]{{Name: "throw", Branches: outs}}
 		},
 	}
 }

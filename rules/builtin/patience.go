@@ -37,13 +37,13 @@ func Patience(d patience.Deal) rules.Rules[PatienceState] {
 			pairs(s, func(int, int) { any = true })
 			return 0, !any
 		},
-		Chance: func(s PatienceState) []rules.Outcome[PatienceState] {
-			var outs []rules.Outcome[PatienceState]
+		Chance: func(s PatienceState) []rules.Branch[PatienceState] {
+			var outs []rules.Branch[PatienceState]
 			pairs(s, func(p, q int) {
 				next := s
 				next[p]--
 				next[q]--
-				outs = append(outs, rules.Outcome[PatienceState]{Weight: 1, Next: next})
+				outs = append(outs, rules.Branch[PatienceState]{Weight: 1, Next: next})
 			})
 			return outs
 		},

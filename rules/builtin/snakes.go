@@ -18,8 +18,8 @@ func Snakes(b snakes.Board) rules.Rules[int] {
 	return rules.Rules[int]{
 		Start: 1,
 		End:   func(x int) (int, bool) { return 0, x == snakes.Cells },
-		Chance: func(x int) []rules.Outcome[int] {
-			outs := make([]rules.Outcome[int], 0, 6)
+		Chance: func(x int) []rules.Branch[int] {
+			outs := make([]rules.Branch[int], 0, 6)
 			for d := 1; d <= 6; d++ {
 				next := x + d
 				if next > snakes.Cells {
@@ -27,7 +27,7 @@ func Snakes(b snakes.Board) rules.Rules[int] {
 				} else if to, ok := jump[next]; ok {
 					next = to
 				}
-				outs = append(outs, rules.Outcome[int]{Weight: 1, Next: next, Reward: 1})
+				outs = append(outs, rules.Branch[int]{Weight: 1, Next: next, Reward: 1})
 			}
 			return outs
 		},

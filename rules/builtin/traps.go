@@ -55,7 +55,7 @@ func Traps(z *traps.Maze) rules.Rules[TrapsState] {
 			return 0, false
 		},
 		Moves: func(s TrapsState) []rules.Move[TrapsState] {
-			moves := []rules.Move[TrapsState]{{Name: "stop", Outcomes: []rules.Outcome[TrapsState]{{Weight: 1, Next: lost}}}}
+			moves := []rules.Move[TrapsState]{{Name: "stop", Branches: []rules.Branch[TrapsState]{{Weight: 1, Next: lost}}}}
 			for _, d := range trapsDirections {
 				r, c := int(s.Row+d.dr), int(s.Col+d.dc)
 				if !z.Inside(r, c) || z.At(r, c) == traps.Wall {
@@ -65,12 +65,12 @@ func Traps(z *traps.Maze) rules.Rules[TrapsState] {
 				next.Row, next.Col = int8(r), int8(c)
 				ch := z.At(r, c)
 				if ch == traps.Exit {
-					moves = append(moves, rules.Move[TrapsState]{Name: d.name, Outcomes: []rules.Outcome[TrapsState]{{Weight: 1, Next: TrapsState{Won: true}}}})
+					moves = append(moves, rules.Move[TrapsState]{Name: d.name, Branches: []rules.Branch[TrapsState]{{Weight: 1, Next: TrapsState{Won: true}}}})
 					continue
 				}
 				t := traps.Kind(ch)
 				if t < 0 {
-					moves = append(moves, rules.Move[TrapsState]{Name: d.name, Outcomes: []rules.Outcome[TrapsState]{{Weight: 1, Next: next}}})
+					moves = append(moves, rules.Move[TrapsState]{Name: d.name, Branches: []rules.Branch[TrapsState]{{Weight: 1, Next: next}}})
 					continue
 				}
 				harmful := next
@@ -80,22 +80,22 @@ func Traps(z *traps.Maze) rules.Rules[TrapsState] {
 				}
 				harmless := next
 				harmless.Known[t] = harmlessKind
-				var outs []rules.Outcome[TrapsState]
+				var outs []rules.Branch[TrapsState]
 				switch s.Known[t] {
 				case harmlessKind:
-					outs = append(outs, rules.Outcome[TrapsState]{Weight: 1, Next: harmless})
+					outs = append(outs, rules.Branch[TrapsState]{Weight: 1, Next: harmless})
 				case harmfulKind:
-					outs = append(outs, rules.Outcome[TrapsState]{Weight: 1, Next: harmful})
+					outs = append(outs, rules.Branch[TrapsState]{Weight: 1, Next: harmful})
 				default:
 					bad, good := trapsPosterior(z, s.Known, t)
 					if bad > 0 {
-						outs = append(outs, rules.Outcome[TrapsState]{Weight: bad, Next: harmful})
+						outs = append(outs, rules.Branch[TrapsState]{Weight: bad, Next: harmful})
 					}
 					if good > 0 {
-						outs = append(outs, rules.Outcome[TrapsState]{Weight: good, Next: harmless})
+						outs = append(outs, rules.Branch[TrapsState]{Weight: good, Next: harmless})
 					}
 				}
-				moves = append(moves, rules.Move[TrapsState]{Name: d.name, Outcomes: outs})
+				moves = append(moves, rules.Move[TrapsState]{Name: d.name, Branches: outs})
 			}
 			return moves
 		},

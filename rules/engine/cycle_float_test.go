@@ -49,16 +49,16 @@ func largeCycleGames() []struct {
 				// Stake 1 or all you can, won with weight 2 against 3.
 				bold := min(s, n-s)
 				return []rules.Move[int]{
-					{Name: "timid", Outcomes: []rules.Outcome[int]{{Weight: 2, Next: s + 1}, {Weight: 3, Next: s - 1}}},
-					{Name: "bold", Outcomes: []rules.Outcome[int]{{Weight: 2, Next: s + bold}, {Weight: 3, Next: s - bold}}},
+					{Name: "timid", Branches: []rules.Branch[int]{{Weight: 2, Next: s + 1}, {Weight: 3, Next: s - 1}}},
+					{Name: "bold", Branches: []rules.Branch[int]{{Weight: 2, Next: s + bold}, {Weight: 3, Next: s - bold}}},
 				}
 			},
 		}
 	}
 	walk := rules.Rules[int]{
 		End: func(s int) (int, bool) { return 0, s >= 12 },
-		Chance: func(s int) []rules.Outcome[int] {
-			return []rules.Outcome[int]{{Weight: 3, Next: s + 1, Reward: 1}, {Weight: 2, Next: max(s-1, 0), Reward: 2}, {Weight: 1, Next: 0, Reward: 1}}
+		Chance: func(s int) []rules.Branch[int] {
+			return []rules.Branch[int]{{Weight: 3, Next: s + 1, Reward: 1}, {Weight: 2, Next: max(s-1, 0), Reward: 2}, {Weight: 1, Next: 0, Reward: 1}}
 		},
 	}
 	return []struct {

@@ -17,9 +17,9 @@ func TestDistributionCrossesAnAcyclicPartOnce(t *testing.T) {
 	const depth = 200
 	r := rules.Rules[int]{
 		End: func(s int) (int, bool) { return 1, s >= 2*depth },
-		Chance: func(s int) []rules.Outcome[int] {
+		Chance: func(s int) []rules.Branch[int] {
 			l := s / 2
-			return []rules.Outcome[int]{w(1, 2*(l+1), 0), w(1, 2*(l+1)+1, 0)}
+			return []rules.Branch[int]{w(1, 2*(l+1), 0), w(1, 2*(l+1)+1, 0)}
 		},
 	}
 	g, err := Explore(r, 1000)
@@ -41,7 +41,7 @@ func TestDistributionCrossesAnAcyclicPartOnce(t *testing.T) {
 // subtraction drifted below it at w = 9999), nor far above the tail asked.
 func TestDistributionTailIsTheMassLeftOut(t *testing.T) {
 	for _, goOn := range []int64{1, 5, 999, 9999} {
-		r := chance(map[int][]rules.Outcome[int]{0: {w(1, done, 1), w(goOn, 0, 1)}})
+		r := chance(map[int][]rules.Branch[int]{0: {w(1, done, 1), w(goOn, 0, 1)}})
 		res, err := Solve(r, Options{PMF: true, PMFTail: 1e-13})
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +58,7 @@ func TestDistributionTailIsTheMassLeftOut(t *testing.T) {
 // A state's reward-0 self-loop is summed in closed form: a win of weight 1
 // against a million to throw again ends at once, with no mass left out.
 func TestDistributionSumsASelfLoop(t *testing.T) {
-	r := chance(map[int][]rules.Outcome[int]{0: {w(1, win, 0), w(1_000_000, 0, 0)}})
+	r := chance(map[int][]rules.Branch[int]{0: {w(1, win, 0), w(1_000_000, 0, 0)}})
 	res, err := Solve(r, Options{PMF: true, PMFTail: 1e-13})
 	if err != nil {
 		t.Fatal(err)
@@ -73,17 +73,17 @@ func TestDistributionSumsASelfLoop(t *testing.T) {
 // MaxWeightSum, rewards and end values above MaxOutcome, probabilities
 // whose sum overflows or lies among the subnormals.
 func TestSolveRefusesWhatItCannotHold(t *testing.T) {
-	huge := rules.Rules[int]{End: func(s int) (int, bool) { return 1 << 22, s == 1 }, Chance: func(int) []rules.Outcome[int] { return []rules.Outcome[int]{w(1, 1, 1)} }}
+	huge := rules.Rules[int]{End: func(s int) (int, bool) { return 1 << 22, s == 1 }, Chance: func(int) []rules.Branch[int] { return []rules.Branch[int]{w(1, 1, 1)} }}
 	tests := []struct {
 		name  string
 		rules rules.Rules[int]
 		want  string
 	}{
-		{"weights summing past 2^62", chance(map[int][]rules.Outcome[int]{0: {w(1<<62, win, 0), w(1<<62, lose, 0), w(1<<62, lose, 0)}}), "the weights sum past"},
-		{"a reward of 2^32 + 5", chance(map[int][]rules.Outcome[int]{0: {w(1, win, 1<<32+5)}}), "reward 4294967301 is above 1048576"},
+		{"weights summing past 2^62", chance(map[int][]rules.Branch[int]{0: {w(1<<62, win, 0), w(1<<62, lose, 0), w(1<<62, lose, 0)}}), "the weights sum past"},
+		{"a reward of 2^32 + 5", chance(map[int][]rules.Branch[int]{0: {w(1, win, 1<<32+5)}}), "reward 4294967301 is above 1048576"},
 		{"an end value of 2^22", huge, "end value 4194304 is outside 0..1048576"},
-		{"probabilities summing to +Inf", chance(map[int][]rules.Outcome[int]{0: {pr(1e308, win), pr(1e308, lose)}}), "the probabilities sum to +Inf"},
-		{"subnormal probabilities", chance(map[int][]rules.Outcome[int]{0: {pr(5e-324, win), pr(5e-324, lose)}}), "the probabilities sum to 1e-323"},
+		{"probabilities summing to +Inf", chance(map[int][]rules.Branch[int]{0: {pr(1e308, win), pr(1e308, lose)}}), "the probabilities sum to +Inf"},
+		{"subnormal probabilities", chance(map[int][]rules.Branch[int]{0: {pr(5e-324, win), pr(5e-324, lose)}}), "the probabilities sum to 1e-323"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,7 +102,7 @@ func TestSolveRefusesWhatItCannotHold(t *testing.T) {
 // forgets the mass still queued falls below it. A done context stops it
 // with its error.
 func TestDistributionStepLimitAndCancel(t *testing.T) {
-	r := chance(map[int][]rules.Outcome[int]{0: {w(1, done, 1), w(1<<20-1, 0, 1)}})
+	r := chance(map[int][]rules.Branch[int]{0: {w(1, done, 1), w(1<<20-1, 0, 1)}})
 	for _, bug := range []plantedBug{plantNone, plantPMFTail} {
 		res, err := Solve(r, Options{PMF: true, MaxPMFSteps: 1000, plant: bug})
 		if err != nil {

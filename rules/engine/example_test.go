@@ -13,8 +13,8 @@ func ExampleSolve() {
 	untilSix := rules.Rules[string]{
 		Start: "throwing",
 		End:   func(s string) (int, bool) { return 0, s == "six" },
-		Chance: func(string) []rules.Outcome[string] {
-			return []rules.Outcome[string]{
+		Chance: func(string) []rules.Branch[string] {
+			return []rules.Branch[string]{
 				{Weight: 1, Next: "six", Reward: 1},
 				{Weight: 5, Next: "throwing", Reward: 1},
 			}
@@ -39,8 +39,8 @@ func ExampleSolveModulo() {
 	untilSix := rules.Rules[string]{
 		Start: "throwing",
 		End:   func(s string) (int, bool) { return 0, s == "six" },
-		Chance: func(string) []rules.Outcome[string] {
-			return []rules.Outcome[string]{
+		Chance: func(string) []rules.Branch[string] {
+			return []rules.Branch[string]{
 				{Weight: 1, Next: "six", Reward: 1},
 				{Weight: 5, Next: "throwing", Reward: 1},
 			}
@@ -58,8 +58,8 @@ func ExampleSolveModulo() {
 			}
 			return 0, false
 		},
-		Chance: func(s int) []rules.Outcome[int] {
-			return []rules.Outcome[int]{{Weight: 1, Next: -1}, {Weight: 5, Next: s + 1}}
+		Chance: func(s int) []rules.Branch[int] {
+			return []rules.Branch[int]{{Weight: 1, Next: -1}, {Weight: 5, Next: s + 1}}
 		},
 	}
 	p, err := engine.SolveModulo(withinTwo, 998244353, engine.Options{})

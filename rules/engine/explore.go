@@ -93,7 +93,7 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 		if r.Moves != nil {
 			ms = r.Moves(s)
 		} else {
-			one[0] = rules.Move[S]{Outcomes: r.Chance(s)} // no slice allocated a state
+			one[0] = rules.Move[S]{Branches: r.Chance(s)} // no slice allocated a state
 			ms = one[:]
 		}
 		if len(ms) == 0 {
@@ -106,7 +106,7 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 			g.edgeStart = push(g.edgeStart, int32(len(g.to)))
 			var total int64
 			var totalF float64
-			for _, o := range m.Outcomes {
+			for _, o := range m.Branches {
 				to, ok := recent.find(o.Next)
 				if !ok {
 					if to, ok = g.index.findOrPut(o.Next, g.States, int32(len(g.States))); !ok {

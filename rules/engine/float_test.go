@@ -23,8 +23,8 @@ func landing(n, reward int, loop int64) rules.Rules[int] {
 			}
 			return 0, true
 		},
-		Chance: func(s int) []rules.Outcome[int] {
-			outs := []rules.Outcome[int]{w(1, s+1, reward), w(3, s+2, reward)}
+		Chance: func(s int) []rules.Branch[int] {
+			outs := []rules.Branch[int]{w(1, s+1, reward), w(3, s+2, reward)}
 			if loop > 0 { // a wasted step, back to s
 				outs = append(outs, w(loop, s, reward))
 			}

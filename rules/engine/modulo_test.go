@@ -18,10 +18,10 @@ func birthDeath(n, start int, up, down, back int64) rules.Rules[int] {
 	return rules.Rules[int]{
 		Start: start,
 		End:   func(s int) (int, bool) { return 0, s >= n },
-		Chance: func(s int) []rules.Outcome[int] {
-			outs := []rules.Outcome[int]{{Weight: up, Next: s + 1, Reward: 1}, {Weight: down, Next: max(s-1, 0), Reward: 1}}
+		Chance: func(s int) []rules.Branch[int] {
+			outs := []rules.Branch[int]{{Weight: up, Next: s + 1, Reward: 1}, {Weight: down, Next: max(s-1, 0), Reward: 1}}
 			if back > 0 {
-				outs = append(outs, rules.Outcome[int]{Weight: back, Next: 0, Reward: 1})
+				outs = append(outs, rules.Branch[int]{Weight: back, Next: 0, Reward: 1})
 			}
 			return outs
 		},
@@ -94,12 +94,12 @@ func TestSolveModuloPlantedFillIn(t *testing.T) {
 // probabilities w/W with W a multiple of p, a pivot 0 modulo p in every
 // order — never a wrong residue.
 func TestSolveModuloHandDerivedAndRefusals(t *testing.T) {
-	six := chance(map[int][]rules.Outcome[int]{0: {w(1, done, 1), w(5, 0, 1)}})
+	six := chance(map[int][]rules.Branch[int]{0: {w(1, done, 1), w(5, 0, 1)}})
 	if got, err := SolveModulo(six, judgePrime, Options{}); err != nil || got != 6 {
 		t.Errorf("until a six: %d, %v; want 6", got, err)
 	}
 	// 1/3 mod 7 = 5 (3·5 = 15 ≡ 1): the gambler's ruin.
-	ruin := startAt(1, chance(map[int][]rules.Outcome[int]{1: {w(1, 2, 0), w(1, lose, 0)}, 2: {w(1, win, 0), w(1, 1, 0)}}))
+	ruin := startAt(1, chance(map[int][]rules.Branch[int]{1: {w(1, 2, 0), w(1, lose, 0)}, 2: {w(1, win, 0), w(1, 1, 0)}}))
 	if got, err := SolveModulo(ruin, 7, Options{}); err != nil || got != 5 {
 		t.Errorf("gambler's ruin mod 7: %d, %v; want 5", got, err)
 	}
@@ -109,11 +109,11 @@ func TestSolveModuloHandDerivedAndRefusals(t *testing.T) {
 		p    uint64
 		want string
 	}{
-		{"weights sum to p", chance(map[int][]rules.Outcome[int]{0: {w(2, win, 0), w(3, lose, 0)}}), 5, "sum to a multiple of 5"},
+		{"weights sum to p", chance(map[int][]rules.Branch[int]{0: {w(2, win, 0), w(3, lose, 0)}}), 5, "sum to a multiple of 5"},
 		{"not a prime", six, 91, "not a prime"},
 		// Throws until an exit of weight 5 against 1: 6/5 throws, whose
 		// denominator is p: the one pivot, 6 − 1, is 0 modulo 5.
-		{"a zero pivot in every order", chance(map[int][]rules.Outcome[int]{0: {w(5, done, 1), w(1, 0, 1)}}), 5, "a pivot that is a multiple of 5"},
+		{"a zero pivot in every order", chance(map[int][]rules.Branch[int]{0: {w(5, done, 1), w(1, 0, 1)}}), 5, "a pivot that is a multiple of 5"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := SolveModulo(tt.r, tt.p, Options{})
@@ -154,8 +154,8 @@ func TestSolveModuloChoices(t *testing.T) {
 	}
 	// A tie cannot be proved: two moves of the same value.
 	tie := choices(rules.Maximise, map[int][]rules.Move[int]{0: {
-		{Name: "a", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(1, lose, 0)}},
-		{Name: "b", Outcomes: []rules.Outcome[int]{w(1, lose, 0), w(1, win, 0)}},
+		{Name: "a", Branches: []rules.Branch[int]{w(1, win, 0), w(1, lose, 0)}},
+		{Name: "b", Branches: []rules.Branch[int]{w(1, lose, 0), w(1, win, 0)}},
 	}})
 	if got, err := SolveModulo(tie, judgePrime, Options{ExactStates: -1}); !errors.Is(err, ErrNoResidue) {
 		t.Errorf("a tie in float64: %d, %v; want ErrNoResidue", got, err)
@@ -198,8 +198,8 @@ func TestModularArithmetic(t *testing.T) {
 // x = max(1/3, 1/2 + x/4) = 2/3.
 func TestSolveModuloTwoPlayers(t *testing.T) {
 	moves := map[int][]rules.Move[int]{
-		0: {{Name: "quit", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(2, lose, 0)}}, {Name: "roll", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(1, 1, 0)}}},
-		1: {{Name: "roll", Outcomes: []rules.Outcome[int]{w(1, lose, 0), w(1, 0, 0)}}, {Name: "concede", Outcomes: []rules.Outcome[int]{w(1, win, 0)}}},
+		0: {{Name: "quit", Branches: []rules.Branch[int]{w(1, win, 0), w(2, lose, 0)}}, {Name: "roll", Branches: []rules.Branch[int]{w(1, win, 0), w(1, 1, 0)}}},
+		1: {{Name: "roll", Branches: []rules.Branch[int]{w(1, lose, 0), w(1, 0, 0)}}, {Name: "concede", Branches: []rules.Branch[int]{w(1, win, 0)}}},
 	}
 	game := rules.Rules[int]{End: endOf, Moves: func(s int) []rules.Move[int] { return moves[s] }, Mover: func(s int) rules.Goal {
 		if s == 0 {

@@ -24,12 +24,12 @@ func restartGame(fast, slow, pct []int, limit int) rules.Rules[int] {
 		Goal: rules.Minimise,
 		End:  func(s int) (int, bool) { return 0, s >= 0 && s/(limit+1) == n },
 		Moves: func(s int) []rules.Move[int] {
-			restart := rules.Move[int]{Name: "restart", Outcomes: []rules.Outcome[int]{{Weight: 1, Next: 0}}}
+			restart := rules.Move[int]{Name: "restart", Branches: []rules.Branch[int]{{Weight: 1, Next: 0}}}
 			if s == over {
 				return []rules.Move[int]{restart}
 			}
 			level, t := s/(limit+1), s%(limit+1)
-			play := rules.Move[int]{Name: "play", Outcomes: []rules.Outcome[int]{
+			play := rules.Move[int]{Name: "play", Branches: []rules.Branch[int]{
 				{Weight: int64(pct[level]), Next: enc(level+1, t+fast[level]), Reward: fast[level]},
 				{Weight: int64(100 - pct[level]), Next: enc(level+1, t+slow[level]), Reward: slow[level]},
 			}}

@@ -28,8 +28,8 @@ func endOf(s int) (int, bool) {
 	return 0, false
 }
 
-func chance(outs map[int][]rules.Outcome[int]) rules.Rules[int] {
-	return rules.Rules[int]{End: endOf, Chance: func(s int) []rules.Outcome[int] { return outs[s] }}
+func chance(outs map[int][]rules.Branch[int]) rules.Rules[int] {
+	return rules.Rules[int]{End: endOf, Chance: func(s int) []rules.Branch[int] { return outs[s] }}
 }
 
 func startAt(s int, r rules.Rules[int]) rules.Rules[int] {
@@ -41,12 +41,12 @@ func choices(goal rules.Goal, moves map[int][]rules.Move[int]) rules.Rules[int] 
 	return rules.Rules[int]{End: endOf, Goal: goal, Moves: func(s int) []rules.Move[int] { return moves[s] }}
 }
 
-func w(weight int64, next, reward int) rules.Outcome[int] {
-	return rules.Outcome[int]{Weight: weight, Next: next, Reward: reward}
+func w(weight int64, next, reward int) rules.Branch[int] {
+	return rules.Branch[int]{Weight: weight, Next: next, Reward: reward}
 }
 
-func pr(prob float64, next int) rules.Outcome[int] {
-	return rules.Outcome[int]{Prob: prob, Next: next}
+func pr(prob float64, next int) rules.Branch[int] {
+	return rules.Branch[int]{Prob: prob, Next: next}
 }
 
 type solveCase struct {
@@ -60,43 +60,43 @@ type solveCase struct {
 func solveCases() []solveCase {
 	return []solveCase{
 		// One fair coin: 1/2.
-		{"coin", "induction", chance(map[int][]rules.Outcome[int]{0: {w(1, win, 0), w(1, lose, 0)}}), "1/2", nil},
+		{"coin", "induction", chance(map[int][]rules.Branch[int]{0: {w(1, win, 0), w(1, lose, 0)}}), "1/2", nil},
 		// Two coins, win if either is heads: 1 − 1/4 = 3/4 (Storm's 0.7499992).
-		{"two coins", "induction", chance(map[int][]rules.Outcome[int]{0: {w(1, win, 0), w(1, 1, 0)}, 1: {w(1, win, 0), w(1, lose, 0)}}), "3/4", nil},
+		{"two coins", "induction", chance(map[int][]rules.Branch[int]{0: {w(1, win, 0), w(1, 1, 0)}, 1: {w(1, win, 0), w(1, lose, 0)}}), "3/4", nil},
 		// Throw a die until a six, counting throws: a geometric law of mean 6.
-		{"until a six", "linear system", chance(map[int][]rules.Outcome[int]{0: {w(1, done, 1), w(5, 0, 1)}}), "6", nil},
+		{"until a six", "linear system", chance(map[int][]rules.Branch[int]{0: {w(1, done, 1), w(5, 0, 1)}}), "6", nil},
 		// Gambler's ruin from 1 of 0..3 with a fair coin: p1 = p2/2,
 		// p2 = 1/2 + p1/2, so p1 = 1/3.
-		{"gambler's ruin", "linear system", startAt(1, chance(map[int][]rules.Outcome[int]{1: {w(1, 2, 0), w(1, lose, 0)}, 2: {w(1, win, 0), w(1, 1, 0)}})), "1/3", nil},
+		{"gambler's ruin", "linear system", startAt(1, chance(map[int][]rules.Branch[int]{1: {w(1, 2, 0), w(1, lose, 0)}, 2: {w(1, win, 0), w(1, 1, 0)}})), "1/3", nil},
 		// A two-state loop with rewards: from 0, reward 1 and to 1; from 1,
 		// half the time end, else reward 2 and back to 0. x0 = 1 + x1,
 		// x1 = (x0 + 2)/2, so x0 = 1 + x0/2 + 1, x0 = 4.
-		{"loop with rewards", "linear system", chance(map[int][]rules.Outcome[int]{0: {w(1, 1, 1)}, 1: {w(1, done, 0), w(1, 0, 2)}}), "4", nil},
+		{"loop with rewards", "linear system", chance(map[int][]rules.Branch[int]{0: {w(1, 1, 1)}, 1: {w(1, done, 0), w(1, 0, 2)}}), "4", nil},
 		// Floats read exactly: win 0.5, lose 0.25, again 0.25: p = 0.5/0.75.
-		{"float probabilities", "linear system", chance(map[int][]rules.Outcome[int]{0: {pr(0.5, win), pr(0.25, lose), pr(0.25, 0)}}), "2/3", nil},
+		{"float probabilities", "linear system", chance(map[int][]rules.Branch[int]{0: {pr(0.5, win), pr(0.25, lose), pr(0.25, 0)}}), "2/3", nil},
 		// Maximise: a sure coin (1/2) or two of three faces (2/3): 2/3 by move 1.
 		{"best of two bets", "induction", choices(rules.Maximise, map[int][]rules.Move[int]{0: {
-			{Name: "coin", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(1, lose, 0)}},
-			{Name: "die", Outcomes: []rules.Outcome[int]{w(2, win, 0), w(1, lose, 0)}},
+			{Name: "coin", Branches: []rules.Branch[int]{w(1, win, 0), w(1, lose, 0)}},
+			{Name: "die", Branches: []rules.Branch[int]{w(2, win, 0), w(1, lose, 0)}},
 		}}), "2/3", rules.Policy[int]{0: 1}},
 		// Minimise the same: 1/2 by move 0.
 		{"worst of two bets", "induction", choices(rules.Minimise, map[int][]rules.Move[int]{0: {
-			{Name: "coin", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(1, lose, 0)}},
-			{Name: "die", Outcomes: []rules.Outcome[int]{w(2, win, 0), w(1, lose, 0)}},
+			{Name: "coin", Branches: []rules.Branch[int]{w(1, win, 0), w(1, lose, 0)}},
+			{Name: "die", Branches: []rules.Branch[int]{w(2, win, 0), w(1, lose, 0)}},
 		}}), "1/2", rules.Policy[int]{0: 0}},
 		// Maximise around a cycle: at 0 quit with 1/2 or walk to 1; at 1
 		// quit with 3/4 or walk to 0. Best: walk to 1 and quit, 3/4.
 		{"walk to the better bet", "policy iteration", choices(rules.Maximise, map[int][]rules.Move[int]{
-			0: {{Name: "quit", Outcomes: []rules.Outcome[int]{w(1, win, 0), w(1, lose, 0)}}, {Name: "walk", Outcomes: []rules.Outcome[int]{w(1, 1, 0)}}},
-			1: {{Name: "quit", Outcomes: []rules.Outcome[int]{w(3, win, 0), w(1, lose, 0)}}, {Name: "walk", Outcomes: []rules.Outcome[int]{w(1, 0, 0)}}},
+			0: {{Name: "quit", Branches: []rules.Branch[int]{w(1, win, 0), w(1, lose, 0)}}, {Name: "walk", Branches: []rules.Branch[int]{w(1, 1, 0)}}},
+			1: {{Name: "quit", Branches: []rules.Branch[int]{w(3, win, 0), w(1, lose, 0)}}, {Name: "walk", Branches: []rules.Branch[int]{w(1, 0, 0)}}},
 		}), "3/4", rules.Policy[int]{0: 1, 1: 0}},
 		// Minimise throws: throw until a six (6 expected) or pay 4 to stop.
 		{"pay to stop", "policy iteration", choices(rules.Minimise, map[int][]rules.Move[int]{
-			0: {{Name: "throw", Outcomes: []rules.Outcome[int]{w(1, done, 1), w(5, 0, 1)}}, {Name: "pay", Outcomes: []rules.Outcome[int]{w(1, done, 4)}}},
+			0: {{Name: "throw", Branches: []rules.Branch[int]{w(1, done, 1), w(5, 0, 1)}}, {Name: "pay", Branches: []rules.Branch[int]{w(1, done, 4)}}},
 		}), "4", rules.Policy[int]{0: 1}},
 		// Minimise with a cheaper throw route: pay 7 or throw (6): 6 by move 0.
 		{"throw rather than pay", "policy iteration", choices(rules.Minimise, map[int][]rules.Move[int]{
-			0: {{Name: "throw", Outcomes: []rules.Outcome[int]{w(1, done, 1), w(5, 0, 1)}}, {Name: "pay", Outcomes: []rules.Outcome[int]{w(1, done, 7)}}},
+			0: {{Name: "throw", Branches: []rules.Branch[int]{w(1, done, 1), w(5, 0, 1)}}, {Name: "pay", Branches: []rules.Branch[int]{w(1, done, 7)}}},
 		}), "6", rules.Policy[int]{0: 0}},
 	}
 }
@@ -167,7 +167,7 @@ func TestSolvePlantedBugs(t *testing.T) {
 }
 
 func TestSolveRefusals(t *testing.T) {
-	counter := rules.Rules[int]{End: func(int) (int, bool) { return 0, false }, Chance: func(s int) []rules.Outcome[int] { return []rules.Outcome[int]{w(1, s+1, 0)} }}
+	counter := rules.Rules[int]{End: func(int) (int, bool) { return 0, false }, Chance: func(s int) []rules.Branch[int] { return []rules.Branch[int]{w(1, s+1, 0)} }}
 	tests := []struct {
 		name  string
 		rules rules.Rules[int]
@@ -175,15 +175,15 @@ func TestSolveRefusals(t *testing.T) {
 		want  string
 	}{
 		{"endless counter", counter, Options{MaxStates: 100}, "more than 100 states"},
-		{"loop without end", chance(map[int][]rules.Outcome[int]{0: {w(1, 1, 0)}, 1: {w(1, 0, 0)}}), Options{}, "the game cannot end from state"},
-		{"no move leaves", choices(rules.Maximise, map[int][]rules.Move[int]{0: {{Name: "stay", Outcomes: []rules.Outcome[int]{w(1, 0, 0)}}, {Name: "stay too", Outcomes: []rules.Outcome[int]{w(1, 0, 0)}}}}), Options{}, "no move leads out"},
-		{"negative reward", chance(map[int][]rules.Outcome[int]{0: {w(1, done, -1)}}), Options{}, "reward -1 is negative"},
-		{"mixed weights", chance(map[int][]rules.Outcome[int]{0: {w(1, done, 0), pr(0.5, win)}}), Options{}, "give every outcome a positive weight"},
-		{"mixed probabilities", chance(map[int][]rules.Outcome[int]{0: {pr(0.5, win), w(1, done, 0)}}), Options{}, "beside outcomes given by Prob"},
-		{"no outcomes", chance(map[int][]rules.Outcome[int]{}), Options{}, "has no outcomes"},
-		{"cycle too large", chance(map[int][]rules.Outcome[int]{0: {w(1, 1, 0)}, 1: {w(1, 0, 0), w(1, win, 0)}}), Options{MaxCycleStates: 1, MaxHubs: -1}, "more than the 1 solved exactly"},
+		{"loop without end", chance(map[int][]rules.Branch[int]{0: {w(1, 1, 0)}, 1: {w(1, 0, 0)}}), Options{}, "the game cannot end from state"},
+		{"no move leaves", choices(rules.Maximise, map[int][]rules.Move[int]{0: {{Name: "stay", Branches: []rules.Branch[int]{w(1, 0, 0)}}, {Name: "stay too", Branches: []rules.Branch[int]{w(1, 0, 0)}}}}), Options{}, "no move leads out"},
+		{"negative reward", chance(map[int][]rules.Branch[int]{0: {w(1, done, -1)}}), Options{}, "reward -1 is negative"},
+		{"mixed weights", chance(map[int][]rules.Branch[int]{0: {w(1, done, 0), pr(0.5, win)}}), Options{}, "give every outcome a positive weight"},
+		{"mixed probabilities", chance(map[int][]rules.Branch[int]{0: {pr(0.5, win), w(1, done, 0)}}), Options{}, "beside outcomes given by Prob"},
+		{"no outcomes", chance(map[int][]rules.Branch[int]{}), Options{}, "has no outcomes"},
+		{"cycle too large", chance(map[int][]rules.Branch[int]{0: {w(1, 1, 0)}, 1: {w(1, 0, 0), w(1, win, 0)}}), Options{MaxCycleStates: 1, MaxHubs: -1}, "more than the 1 solved exactly"},
 		// Maximising a count around a loop that pays: never ending wins.
-		{"paying loop", choices(rules.Maximise, map[int][]rules.Move[int]{0: {{Name: "stop", Outcomes: []rules.Outcome[int]{w(1, done, 0)}}, {Name: "loop", Outcomes: []rules.Outcome[int]{w(1, 0, 1)}}}}), Options{}, "by never ending the game"},
+		{"paying loop", choices(rules.Maximise, map[int][]rules.Move[int]{0: {{Name: "stop", Branches: []rules.Branch[int]{w(1, done, 0)}}, {Name: "loop", Branches: []rules.Branch[int]{w(1, 0, 1)}}}}), Options{}, "by never ending the game"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,7 +201,7 @@ func TestSolveRefusals(t *testing.T) {
 // The distribution of the throws until a six is geometric:
 // P(k) = (5/6)^(k−1)/6, and the mass cut off is at most the tail asked.
 func TestDistributionGeometric(t *testing.T) {
-	r := chance(map[int][]rules.Outcome[int]{0: {w(1, done, 1), w(5, 0, 1)}})
+	r := chance(map[int][]rules.Branch[int]{0: {w(1, done, 1), w(5, 0, 1)}})
 	res, err := Solve(r, Options{PMF: true, PMFTail: 1e-10})
 	if err != nil {
 		t.Fatal(err)
@@ -236,8 +236,8 @@ func TestDistributionHandDerived(t *testing.T) {
 		rules rules.Rules[int]
 		want  map[int]float64
 	}{
-		{"steps of reward 0", chance(map[int][]rules.Outcome[int]{0: {w(1, 1, 0)}, 1: {w(1, done, 1), w(1, 2, 0)}, 2: {w(1, done, 2)}}), map[int]float64{1: 0.5, 2: 0.5}},
-		{"loop with rewards", chance(map[int][]rules.Outcome[int]{0: {w(1, 1, 1)}, 1: {w(1, done, 0), w(1, 0, 2)}}), map[int]float64{1: 0.5, 4: 0.25, 7: 0.125, 10: 0.0625}},
+		{"steps of reward 0", chance(map[int][]rules.Branch[int]{0: {w(1, 1, 0)}, 1: {w(1, done, 1), w(1, 2, 0)}, 2: {w(1, done, 2)}}), map[int]float64{1: 0.5, 2: 0.5}},
+		{"loop with rewards", chance(map[int][]rules.Branch[int]{0: {w(1, 1, 1)}, 1: {w(1, done, 0), w(1, 0, 2)}}), map[int]float64{1: 0.5, 4: 0.25, 7: 0.125, 10: 0.0625}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

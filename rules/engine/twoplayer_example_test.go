@@ -16,12 +16,12 @@ import (
 func ExampleSolve_twoPlayers() {
 	moves := map[string][]rules.Move[string]{
 		"his turn": {
-			{Name: "quit", Outcomes: []rules.Outcome[string]{{Weight: 1, Next: "he won"}, {Weight: 2, Next: "she won"}}},
-			{Name: "roll", Outcomes: []rules.Outcome[string]{{Weight: 1, Next: "he won"}, {Weight: 1, Next: "her turn"}}},
+			{Name: "quit", Branches: []rules.Branch[string]{{Weight: 1, Next: "he won"}, {Weight: 2, Next: "she won"}}},
+			{Name: "roll", Branches: []rules.Branch[string]{{Weight: 1, Next: "he won"}, {Weight: 1, Next: "her turn"}}},
 		},
 		"her turn": {
-			{Name: "roll", Outcomes: []rules.Outcome[string]{{Weight: 1, Next: "she won"}, {Weight: 1, Next: "his turn"}}},
-			{Name: "concede", Outcomes: []rules.Outcome[string]{{Weight: 1, Next: "he won"}}},
+			{Name: "roll", Branches: []rules.Branch[string]{{Weight: 1, Next: "she won"}, {Weight: 1, Next: "his turn"}}},
+			{Name: "concede", Branches: []rules.Branch[string]{{Weight: 1, Next: "he won"}}},
 		},
 	}
 	game := rules.Rules[string]{

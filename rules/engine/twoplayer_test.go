@@ -28,8 +28,8 @@ func twoPlayers(start int, maxer map[int]bool, moves map[int][]rules.Move[int]) 
 	}
 }
 
-func mv(name string, outs ...rules.Outcome[int]) rules.Move[int] {
-	return rules.Move[int]{Name: name, Outcomes: outs}
+func mv(name string, outs ...rules.Branch[int]) rules.Move[int] {
+	return rules.Move[int]{Name: name, Branches: outs}
 }
 
 // gameCases are games of two players whose values are derived by hand.
@@ -164,7 +164,7 @@ func TestSolveTwoPlayersRefuses(t *testing.T) {
 			0: {mv("stop", w(1, done, 0)), mv("go", w(1, 1, 1))},
 			1: {mv("back", w(1, 0, 0)), mv("stop", w(1, done, 0))},
 		}), "a reward of 1 on a move that stays in a cycle", nil},
-		{"Chance", rules.Rules[int]{End: endOf, Chance: func(int) []rules.Outcome[int] { return nil }, Mover: func(int) rules.Goal { return rules.Maximise }},
+		{"Chance", rules.Rules[int]{End: endOf, Chance: func(int) []rules.Branch[int] { return nil }, Mover: func(int) rules.Goal { return rules.Maximise }},
 			"gives its Moves, not Chance", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -188,7 +188,7 @@ func randomGame(t *rapid.T) rules.Rules[int] {
 		for range rapid.IntRange(1, 3).Draw(t, "moves") {
 			var m rules.Move[int]
 			for range rapid.IntRange(1, 3).Draw(t, "outcomes") {
-				m.Outcomes = append(m.Outcomes, w(rapid.Int64Range(1, 4).Draw(t, "weight"), target.Draw(t, "next"), 0))
+				m.Branches = append(m.Branches, w(rapid.Int64Range(1, 4).Draw(t, "weight"), target.Draw(t, "next"), 0))
 			}
 			moves[s] = append(moves[s], m)
 		}
@@ -281,20 +281,20 @@ func pig(goal int) rules.Rules[[4]uint8] {
 		Moves: func(s [4]uint8) []rules.Move[[4]uint8] {
 			p := s[3]
 			passed := [4]uint8{s[0], s[1], 0, p ^ 1}
-			roll := rules.Move[[4]uint8]{Name: "roll", Outcomes: []rules.Outcome[[4]uint8]{{Weight: 1, Next: passed}}}
+			roll := rules.Move[[4]uint8]{Name: "roll", Branches: []rules.Branch[[4]uint8]{{Weight: 1, Next: passed}}}
 			for face := uint8(2); face <= 6; face++ {
 				next := s
 				if next[2] += face; int(s[p])+int(next[2]) >= goal {
 					next = [4]uint8{0, 0, 0, p + 2}
 				}
-				roll.Outcomes = append(roll.Outcomes, rules.Outcome[[4]uint8]{Weight: 1, Next: next})
+				roll.Branches = append(roll.Branches, rules.Branch[[4]uint8]{Weight: 1, Next: next})
 			}
 			if s[2] == 0 {
 				return []rules.Move[[4]uint8]{roll}
 			}
 			banked := passed
 			banked[p] += s[2]
-			return []rules.Move[[4]uint8]{roll, {Name: "hold", Outcomes: []rules.Outcome[[4]uint8]{{Weight: 1, Next: banked}}}}
+			return []rules.Move[[4]uint8]{roll, {Name: "hold", Branches: []rules.Branch[[4]uint8]{{Weight: 1, Next: banked}}}}
 		},
 	}
 }

@@ -25,8 +25,8 @@ func ExamplePlay() {
 		Goal: rules.Maximise,
 		Moves: func(string) []rules.Move[string] {
 			return []rules.Move[string]{
-				{Name: "coin", Outcomes: []rules.Outcome[string]{{Weight: 1, Next: "win"}, {Weight: 1, Next: "lose"}}},
-				{Name: "die", Outcomes: []rules.Outcome[string]{{Weight: 4, Next: "win"}, {Weight: 2, Next: "lose"}}},
+				{Name: "coin", Branches: []rules.Branch[string]{{Weight: 1, Next: "win"}, {Weight: 1, Next: "lose"}}},
+				{Name: "die", Branches: []rules.Branch[string]{{Weight: 4, Next: "win"}, {Weight: 2, Next: "lose"}}},
 			}
 		},
 	}

@@ -41,7 +41,7 @@ func Play[S comparable](r rules.Rules[S], policy rules.Policy[S], rng *rand.Rand
 		}
 		var move rules.Move[S]
 		if r.Moves == nil {
-			move.Outcomes = r.Chance(s)
+			move.Branches = r.Chance(s)
 		} else {
 			moves := r.Moves(s)
 			m := 0
@@ -59,14 +59,14 @@ func Play[S comparable](r rules.Rules[S], policy rules.Policy[S], rng *rand.Rand
 		if err := rules.CheckMove(s, move); err != nil {
 			return 0, err
 		}
-		o := draw(move.Outcomes, rng)
+		o := draw(move.Branches, rng)
 		s, total = o.Next, total+o.Reward
 	}
 }
 
 // draw picks one outcome with its chance: an integer in [0, Σweight) for
 // weights, a float in [0, Σprob) for probabilities.
-func draw[S comparable](outs []rules.Outcome[S], rng *rand.Rand) rules.Outcome[S] {
+func draw[S comparable](outs []rules.Branch[S], rng *rand.Rand) rules.Branch[S] {
 	if outs[0].Weight != 0 {
 		var sum int64
 		for _, o := range outs {

@@ -29,13 +29,13 @@ func endOf(s int) (int, bool) {
 // untilSix counts the throws of a die until a six (mean 6); bet is a
 // choice between a coin (1/2) and two faces of three (2/3).
 var (
-	untilSix = rules.Rules[int]{End: func(s int) (int, bool) { return 0, s == 1 }, Chance: func(int) []rules.Outcome[int] {
-		return []rules.Outcome[int]{{Weight: 1, Next: 1, Reward: 1}, {Weight: 5, Next: 0, Reward: 1}}
+	untilSix = rules.Rules[int]{End: func(s int) (int, bool) { return 0, s == 1 }, Chance: func(int) []rules.Branch[int] {
+		return []rules.Branch[int]{{Weight: 1, Next: 1, Reward: 1}, {Weight: 5, Next: 0, Reward: 1}}
 	}}
 	bet = rules.Rules[int]{End: endOf, Moves: func(int) []rules.Move[int] {
 		return []rules.Move[int]{
-			{Name: "coin", Outcomes: []rules.Outcome[int]{{Weight: 1, Next: win}, {Weight: 1, Next: lose}}},
-			{Name: "die", Outcomes: []rules.Outcome[int]{{Prob: 2.0 / 3, Next: win}, {Prob: 1.0 / 3, Next: lose}}},
+			{Name: "coin", Branches: []rules.Branch[int]{{Weight: 1, Next: win}, {Weight: 1, Next: lose}}},
+			{Name: "die", Branches: []rules.Branch[int]{{Prob: 2.0 / 3, Next: win}, {Prob: 1.0 / 3, Next: lose}}},
 		}
 	}}
 )
@@ -86,7 +86,7 @@ func TestPlayMeans(t *testing.T) {
 }
 
 func TestPlayRefusals(t *testing.T) {
-	loop := rules.Rules[int]{End: func(int) (int, bool) { return 0, false }, Chance: func(int) []rules.Outcome[int] { return []rules.Outcome[int]{{Weight: 1}} }}
+	loop := rules.Rules[int]{End: func(int) (int, bool) { return 0, false }, Chance: func(int) []rules.Branch[int] { return []rules.Branch[int]{{Weight: 1}} }}
 	tests := []struct {
 		name   string
 		rules  rules.Rules[int]

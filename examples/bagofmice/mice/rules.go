@@ -40,7 +40,7 @@ func Rules(b Board) rules.Rules[State] {
 			}
 			return 0, false
 		},
-		Chance: func(s State) []rules.Outcome[State] {
+		Chance: func(s State) []rules.Branch[State] {
 			var white, black State
 			switch s.Turn {
 			case Princess:
@@ -50,12 +50,12 @@ func Rules(b Board) rules.Rules[State] {
 			default:
 				white, black = State{s.White - 1, s.Black, Princess}, State{s.White, s.Black - 1, Princess}
 			}
-			outs := make([]rules.Outcome[State], 0, 2) // one allocation a state, not two
+			outs := make([]rules.Branch[State], 0, 2) // one allocation a state, not two
 			if s.White > 0 {
-				outs = append(outs, rules.Outcome[State]{Weight: int64(s.White), Next: white})
+				outs = append(outs, rules.Branch[State]{Weight: int64(s.White), Next: white})
 			}
 			if s.Black > 0 {
-				outs = append(outs, rules.Outcome[State]{Weight: int64(s.Black), Next: black})
+				outs = append(outs, rules.Branch[State]{Weight: int64(s.Black), Next: black})
 			}
 			return outs
 		},

@@ -81,7 +81,7 @@ func TestThreeWayGame(t *testing.T) {
 func forgetsTheJump(b mice.Board) rules.Rules[mice.State] {
 	r := mice.Rules(b)
 	chance := r.Chance
-	r.Chance = func(s mice.State) []rules.Outcome[mice.State] {
+	r.Chance = func(s mice.State) []rules.Branch[mice.State] {
 		outs := chance(s)
 		if s.Turn == mice.Dragon {
 			for i := range outs {

@@ -76,13 +76,13 @@ func Rules(b Board) rules.Rules[int] {
 	return rules.Rules[int]{
 		Start: b.N,
 		End:   func(s int) (int, bool) { return 0, s <= 0 },
-		Chance: func(s int) []rules.Outcome[int] {
-			var outs []rules.Outcome[int]
+		Chance: func(s int) []rules.Branch[int] {
+			var outs []rules.Branch[int]
 			if b.P > 0 {
-				outs = append(outs, rules.Outcome[int]{Weight: int64(b.P), Next: s - 2, Reward: 1})
+				outs = append(outs, rules.Branch[int]{Weight: int64(b.P), Next: s - 2, Reward: 1})
 			}
 			if b.P < MaxPercent {
-				outs = append(outs, rules.Outcome[int]{Weight: int64(MaxPercent - b.P), Next: s - 1, Reward: 1})
+				outs = append(outs, rules.Branch[int]{Weight: int64(MaxPercent - b.P), Next: s - 1, Reward: 1})
 			}
 			return outs
 		},

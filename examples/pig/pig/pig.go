@@ -83,8 +83,8 @@ func Rules(b Board) rules.Rules[State] {
 			p := s.Player
 			other := p ^ 1
 			passed := State{Score: s.Score, Player: other}
-			roll := rules.Move[State]{Name: "roll", Outcomes: make([]rules.Outcome[State], 0, 6)}
-			roll.Outcomes = append(roll.Outcomes, rules.Outcome[State]{Weight: 1, Next: passed})
+			roll := rules.Move[State]{Name: "roll", Branches: make([]rules.Branch[State], 0, 6)}
+			roll.Branches = append(roll.Branches, rules.Branch[State]{Weight: 1, Next: passed})
 			for face := 2; face <= 6; face++ {
 				next := s
 				if int(s.Score[p])+int(s.Points)+face >= goal {
@@ -92,14 +92,14 @@ func Rules(b Board) rules.Rules[State] {
 				} else {
 					next.Points += uint8(face)
 				}
-				roll.Outcomes = append(roll.Outcomes, rules.Outcome[State]{Weight: 1, Next: next})
+				roll.Branches = append(roll.Branches, rules.Branch[State]{Weight: 1, Next: next})
 			}
 			if s.Points == 0 {
 				return []rules.Move[State]{roll}
 			}
 			banked := passed
 			banked.Score[p] += s.Points
-			return []rules.Move[State]{roll, {Name: "hold", Outcomes: []rules.Outcome[State]{{Weight: 1, Next: banked}}}}
+			return []rules.Move[State]{roll, {Name: "hold", Branches: []rules.Branch[State]{{Weight: 1, Next: banked}}}}
 		},
 	}
 }

@@ -63,14 +63,14 @@ func Rules(b Board) rules.Rules[State] {
 				}
 				return State{s.Level + 1, s.Time + int32(t)}
 			}
-			play := rules.Move[State]{Name: "play", Outcomes: []rules.Outcome[State]{
+			play := rules.Move[State]{Name: "play", Branches: []rules.Branch[State]{
 				{Weight: int64(l.Percent), Next: after(l.Fast), Reward: l.Fast},
 				{Weight: int64(100 - l.Percent), Next: after(l.Slow), Reward: l.Slow},
 			}}
 			if s == start {
 				return []rules.Move[State]{play}
 			}
-			return []rules.Move[State]{play, {Name: "reset", Outcomes: []rules.Outcome[State]{{Weight: 1, Next: start}}}}
+			return []rules.Move[State]{play, {Name: "reset", Branches: []rules.Branch[State]{{Weight: 1, Next: start}}}}
 		},
 	}
 }

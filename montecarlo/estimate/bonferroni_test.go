@@ -5,14 +5,14 @@ import (
 	"testing"
 )
 
-func TestBudgetPerCheck(t *testing.T) {
+func TestBonferroniPerCheck(t *testing.T) {
 	tests := []struct {
-		b    Budget
+		b    Bonferroni
 		want float64
 	}{
-		{Budget{Alpha: 1e-6, Checks: 100}, 1e-8},
-		{Budget{Alpha: 0.05, Checks: 1}, 0.05},
-		{Budget{Alpha: 0.05, Checks: 0}, 0.05},
+		{Bonferroni{Alpha: 1e-6, Checks: 100}, 1e-8},
+		{Bonferroni{Alpha: 0.05, Checks: 1}, 0.05},
+		{Bonferroni{Alpha: 0.05, Checks: 0}, 0.05},
 	}
 	for _, tc := range tests {
 		if got := tc.b.PerCheck(); math.Abs(got-tc.want) > 1e-20 {

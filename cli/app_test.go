@@ -29,7 +29,7 @@ func chancecheck(t *testing.T, stdin string, args ...string) (code int, stdout, 
 
 func sampleFile(t *testing.T, game string) (path, want string) {
 	t.Helper()
-	g, err := Program{Games: builtins()}.lookup(game)
+	g, err := App{Games: builtins()}.lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestGenReportsTheMix(t *testing.T) {
 
 // A program without games, or with two of one name, is told so, exit 2,
 // before any command runs; never a panic.
-func TestProgramNeedsDistinctGames(t *testing.T) {
+func TestAppNeedsDistinctGames(t *testing.T) {
 	snakes := builtin.Snakes()
 	tests := []struct {
 		name  string
@@ -168,14 +168,14 @@ func TestProgramNeedsDistinctGames(t *testing.T) {
 	}
 }
 
-func TestProgramName(t *testing.T) {
+func TestAppName(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := Program{Name: "bagofmice", Games: builtins()}.Run(context.Background(), []string{"solve", "chess"}, strings.NewReader(""), &out, &errOut)
+	code := App{Name: "bagofmice", Games: builtins()}.Run(context.Background(), []string{"solve", "chess"}, strings.NewReader(""), &out, &errOut)
 	if want := "Run 'bagofmice --help' for usage.\n"; code != 2 || !strings.HasSuffix(errOut.String(), want) {
 		t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, errOut.String(), want)
 	}
 	out.Reset()
-	Program{Name: "bagofmice", Games: builtins()}.Run(context.Background(), []string{"--help"}, strings.NewReader(""), &out, &errOut)
+	App{Name: "bagofmice", Games: builtins()}.Run(context.Background(), []string{"--help"}, strings.NewReader(""), &out, &errOut)
 	if !strings.Contains(out.String(), "bagofmice [command]") {
 		t.Errorf("help does not use the program name:\n%s", out.String())
 	}

@@ -13,12 +13,12 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// defaultName is the name of a Program whose Name is empty.
+// defaultName is the name of an App whose Name is empty.
 const defaultName = "chancecheck"
 
-// Program is a chancecheck command line over a set of games: Main runs one
+// App is a chancecheck command line over a set of games: Main runs one
 // under the binary's own name, and a test runs one in-process with Run.
-type Program struct {
+type App struct {
 	// Name is the program's name in help and usage messages ("Run 'NAME
 	// --help' for usage."); "" means "chancecheck".
 	Name string
@@ -49,7 +49,7 @@ func Main(games ...props.Game) int {
 	if len(os.Args) > 1 {
 		args = os.Args[1:]
 	}
-	p := Program{Name: binaryName(os.Args), Games: games, ownsProcess: true}
+	p := App{Name: binaryName(os.Args), Games: games, ownsProcess: true}
 	return p.Run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
 }
 
@@ -57,14 +57,14 @@ func Main(games ...props.Game) int {
 // (without the program name) over games, with the given standard streams,
 // and returns the exit status. The program is called "chancecheck".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, games ...props.Game) int {
-	return Program{Games: games}.Run(ctx, args, stdin, stdout, stderr)
+	return App{Games: games}.Run(ctx, args, stdin, stdout, stderr)
 }
 
 // Run runs the command line args (without the program name) with the given
 // standard streams and returns the exit status: 0 success, 1 a check failed
-// or the input is invalid, 2 a usage error. A Program without games, or
+// or the input is invalid, 2 a usage error. An App without games, or
 // with two games of one name, is a usage error too, reported on stderr.
-func (p Program) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func (p App) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p.Name == "" {
 		p.Name = defaultName
 	}
@@ -81,7 +81,7 @@ func (p Program) Run(ctx context.Context, args []string, stdin io.Reader, stdout
 }
 
 // check reports a game list the commands cannot work with.
-func (p Program) check() error {
+func (p App) check() error {
 	if len(p.Games) == 0 {
 		return fmt.Errorf("%s: no games: a Program needs at least one", p.Name)
 	}

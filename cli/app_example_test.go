@@ -24,9 +24,9 @@ func ExampleRun() {
 	// exit status 0
 }
 
-// A Program names itself in usage messages, and knows only its own games.
-func ExampleProgram_Run() {
-	p := cli.Program{Name: "dice", Games: []props.Game{builtin.Snakes(), builtin.Patience()}}
+// An App names itself in usage messages, and knows only its own games.
+func ExampleApp_Run() {
+	p := cli.App{Name: "dice", Games: []props.Game{builtin.Snakes(), builtin.Patience()}}
 	code := p.Run(context.Background(), []string{"solve", "jenga"}, strings.NewReader(""), os.Stdout, os.Stdout)
 	fmt.Println("exit status", code)
 	// Output:
