@@ -17,27 +17,25 @@ import (
 
 // stressOptions are the flags of `chancecheck stress`.
 type stressOptions struct {
-	gen, referee, brute, solver string
-	validator                   string
-	kind                        string
-	params                      string
-	cases                       int
-	runs                        int64
-	seed                        uint64
-	alpha                       float64
-	minOutcome, maxOutcome      float64
-	tolerance                   float64
-	timeout, bruteTimeout       time.Duration
-	idle                        time.Duration
-	programTimeout              time.Duration
-	memory                      string
-	shrinkTries, shrinkSeeds    int
-	shrinkTime                  time.Duration
-	json                        bool
-	jobs                        int
-	solverDistribution          bool
-	bruteDistribution           bool
-	answer                      answerOptions
+	roleFlags
+	solver                   string
+	cases                    int
+	runs                     int64
+	seed                     uint64
+	alpha                    float64
+	minOutcome, maxOutcome   float64
+	tolerance                float64
+	timeout, bruteTimeout    time.Duration
+	idle                     time.Duration
+	programTimeout           time.Duration
+	memory                   string
+	shrinkTries, shrinkSeeds int
+	shrinkTime               time.Duration
+	json                     bool
+	jobs                     int
+	solverDistribution       bool
+	bruteDistribution        bool
+	answer                   answerOptions
 }
 
 // defaultStressAlpha is stress's false-alarm budget: a stress loop is run
@@ -47,13 +45,14 @@ const defaultStressAlpha = 1e-3
 func (p App) newStressCommand() *cobra.Command {
 	var o stressOptions
 	cmd := &cobra.Command{
-		Use:   "stress --gen 'CMD' --referee 'CMD' [--brute 'CMD'] --solver 'CMD' --kind probability|expectation",
+		Use:   "stress --generator 'CMD' --referee 'CMD' [--brute 'CMD'] --solver 'CMD' --kind probability|expectation",
 		Short: "Stress a solver against a game defined by programs in any language: a generator, a referee, a brute force",
 		Long: `stress needs no Go: the game is defined by programs, in the testlib convention
 (docs/programs.md has their protocol and templates in C++ and Python):
 
-  --gen 'CMD'      run as CMD SEED name=value ...: prints one input; the same
-                   arguments must print the same bytes
+  --generator 'CMD'  run as CMD SEED name=value ...: prints one input; the
+                   same arguments must print the same bytes (--gen, its
+                   former name, still works)
   --referee 'CMD'  run as CMD SEED RUNS, the input on stdin: plays the literal
                    rules RUNS times and prints the outcomes, one a line, or
                    "outcome count" lines (a probability's outcomes: 1 yes, 0 no)
@@ -148,13 +147,8 @@ fault of the generator, the referee or the brute force, 130 interrupted.`,
 	}
 	f := cmd.Flags()
 	o.answer.register(f, true)
-	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ... (split like a shell's: quotes, backslashes; no expansions)")
-	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
-	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin (optional)")
-	f.StringVar(&o.validator, "validator", "", "the validator's command line, the input on stdin: exit 0 when it is valid (optional)")
+	o.roleFlags.register(f, stressRoleHelp)
 	f.StringVar(&o.solver, "solver", "", "the solver's command line, the input on stdin")
-	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
-	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5' (ranges) or 'm=7' (values)")
 	f.IntVar(&o.cases, "cases", 100, "inputs to judge")
 	f.Int64Var(&o.runs, "runs", 20000, "referee runs per statistical check")
 	f.Uint64Var(&o.seed, "seed", 1, "the run's seed: the same seed draws the same cases and referee seeds")
@@ -207,8 +201,8 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--kind %q: want probability or expectation", o.kind)
 	}
 	switch {
-	case strings.TrimSpace(o.gen) == "", strings.TrimSpace(o.referee) == "", strings.TrimSpace(o.solver) == "":
-		return nil, usagef("--gen, --referee and --solver are required")
+	case strings.TrimSpace(o.generator) == "", strings.TrimSpace(o.referee) == "", strings.TrimSpace(o.solver) == "":
+		return nil, usagef("--generator, --referee and --solver are required")
 	case o.cases < 1, o.runs < 1:
 		return nil, usagef("--cases and --runs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
@@ -278,7 +272,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 			return nil, usagef("%s: %v", flag, err)
 		}
 	}
-	gen, err := command("gen", o.gen, o.programTimeout)
+	gen, err := command("gen", o.generator, o.programTimeout)
 	if err != nil {
 		return nil, err
 	}

@@ -15,20 +15,19 @@ import (
 // gameOptions are the flags of `chancecheck programs`: a game defined by
 // programs, for any command.
 type gameOptions struct {
-	gen, referee, brute string
-	validator           string
-	kind, params, name  string
-	classes             []string
-	tolerance           float64
-	programTimeout      time.Duration
-	answer              answerOptions
-	bruteDistribution   bool
+	roleFlags
+	name              string
+	classes           []string
+	tolerance         float64
+	programTimeout    time.Duration
+	answer            answerOptions
+	bruteDistribution bool
 }
 
 func (p App) newProgramsCommand() *cobra.Command {
 	var o gameOptions
 	cmd := &cobra.Command{
-		Use:   "programs --gen 'CMD' --referee 'CMD' --brute 'CMD' [--validator 'CMD'] --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
+		Use:   "programs --generator 'CMD' --referee 'CMD' --brute 'CMD' [--validator 'CMD'] --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
 		Short: "Run any command (check, report, solve, simulate, gen) on a game defined by programs",
 		Long: `programs makes a game of programs in any language, with the protocol of
 'stress' (docs/programs.md), and runs COMMAND on it as on a built-in game:
@@ -36,14 +35,15 @@ the brute force is the analyst, the referee the referee, the generator the
 generator (rapid draws its SEED and each parameter from its low end up to
 the value in force, and shrinks toward them). For example
 
-  ` + p.Name + ` programs --gen ./gen --referee ./ref --brute ./brute --kind probability \
+  ` + p.Name + ` programs --generator ./gen --referee ./ref --brute ./brute --kind probability \
       --params 'n=0..12' check --solver ./sol --cases 200
-  ` + p.Name + ` programs --gen ./gen --referee ./ref --brute ./brute --kind probability report --boards 50
+  ` + p.Name + ` programs --generator ./gen --referee ./ref --brute ./brute --kind probability report --boards 50
 
 check judges the solver against the brute force, and shrinks with rapid;
 report tests the referee against the brute force under its false-alarm
 budget and writes its JSON, Markdown and HTML. A parameter's value in force
-is set as for any game: 'check --gen n=5'.
+is set as for any game: 'check --gen n=5' (before COMMAND, --gen is the
+former name of --generator, still accepted).
 
 validate needs --validator: it runs the validator on each FILE.
 
@@ -79,12 +79,7 @@ instead.`,
 		return usagef("%v (the game's flags go before COMMAND, and COMMAND's, such as check's --solver, after it)", err)
 	})
 	f := cmd.Flags()
-	f.StringVar(&o.gen, "gen", "", "the generator's command line, run as CMD SEED name=value ...")
-	f.StringVar(&o.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
-	f.StringVar(&o.brute, "brute", "", "the brute force's command line, the input on stdin: the analyst")
-	f.StringVar(&o.validator, "validator", "", "the validator's command line, the input on stdin: exit 0 when it is valid; every input read or generated must pass it (optional)")
-	f.StringVar(&o.kind, "kind", "", "what the answer is: probability or expectation")
-	f.StringVar(&o.params, "params", "", "the generator's parameters: 'n=1..30 k=0..5'")
+	o.roleFlags.register(f, programsRoleHelp)
 	f.StringVar(&o.name, "name", "programs", "the game's name in the commands' output")
 	f.StringArrayVar(&o.classes, "class", nil, "a coverage class by a parameter's value, NAME:PARAM=RANGE[:SHARE], as one-column:cols=1:5% (repeatable; see above)")
 	f.Float64Var(&o.tolerance, "tolerance", props.DefaultTolerance, "the judge's rule: absolute or relative error allowed")
@@ -96,13 +91,13 @@ instead.`,
 
 // programsFlags are the flags of `programs` itself, which go before
 // COMMAND.
-var programsFlags = []string{"--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
+var programsFlags = []string{"--generator", "--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
 
 func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error {
 	misplaced := ""
 	for _, a := range args[1:] {
 		name, _, _ := strings.Cut(a, "=")
-		if slices.Contains(programsFlags, name) && (name != "--gen" || o.gen == "") {
+		if slices.Contains(programsFlags, name) && (name != "--gen" || o.generator == "") {
 			misplaced = name
 			break
 		}
@@ -121,8 +116,7 @@ func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error 
 		}
 		return usagef("--brute is required: it is the game's analyst")
 	}
-	s, err := stressSetup(stressOptions{gen: o.gen, referee: o.referee, brute: o.brute, solver: o.brute, validator: o.validator, kind: o.kind,
-		params: o.params, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
+	s, err := stressSetup(stressOptions{roleFlags: o.roleFlags, solver: o.brute, cases: 1, runs: 1, alpha: defaultStressAlpha, tolerance: o.tolerance, maxOutcome: 1,
 		programTimeout: o.programTimeout, bruteTimeout: o.programTimeout, timeout: o.programTimeout, jobs: 1, answer: o.answer})
 	if err != nil {
 		return err

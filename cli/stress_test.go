@@ -31,7 +31,7 @@ func needSh(t *testing.T) {
 
 func TestStressUsage(t *testing.T) {
 	needSh(t)
-	base := []string{"stress", "--gen", shGen, "--referee", shReferee, "--solver", shRight, "--params", "n=1..9", "--cases", "3", "--runs", "100"}
+	base := []string{"stress", "--generator", shGen, "--referee", shReferee, "--solver", shRight, "--params", "n=1..9", "--cases", "3", "--runs", "100"}
 	tests := []struct {
 		name   string
 		args   []string
@@ -55,7 +55,7 @@ func TestStressUsage(t *testing.T) {
 		{"an idleness limit below the time limit", []string{"--kind", "probability", "--timeout", "2s", "--idle-timeout", "1s"}, 2, "", "--idle-timeout (1s) must not be below --timeout (2s)"},
 		{"unbalanced quote", []string{"--kind", "probability", "--solver", "'./sol"}, 2, "", "--solver: command"},
 		{"a solver that cannot start", []string{"--kind", "probability", "--solver", "./no-such-solver"}, 2, "", "could not be started"},
-		{"a generator that crashes", []string{"--kind", "probability", "--gen", "sh -c 'exit 3'"}, 2,
+		{"a generator that crashes", []string{"--kind", "probability", "--generator", "sh -c 'exit 3'"}, 2,
 			"STOPPED after 0 case(s): the generator failed (crash), which is not the solver's fault", "the solver is not blamed"},
 		{"a referee that prints a 2", []string{"--kind", "probability", "--referee", `sh -c 'printf "2 %s\n" "$2"' ref`}, 2,
 			"the referee failed (output format)", ""},
@@ -85,7 +85,7 @@ func TestStressUsage(t *testing.T) {
 // with the budget's split.
 func TestStressFailureJSON(t *testing.T) {
 	needSh(t)
-	args := []string{"stress", "--kind", "probability", "--gen", shGen, "--referee", shReferee, "--solver", shWrong,
+	args := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--solver", shWrong,
 		"--params", "n=1..9", "--cases", "10", "--runs", "200", "--alpha", "0.01", "--shrink-seeds", "1"}
 	code, out, errOut := chancecheck(t, "", args...)
 	if code != 1 || !strings.Contains(out, "input:\n3\n") || !strings.Contains(out, "reproduce:\n  "+shGen+" ") {
@@ -109,7 +109,7 @@ func TestStressFailureJSON(t *testing.T) {
 // `programs` runs check and report on a game defined by programs.
 func TestProgramsCommand(t *testing.T) {
 	needSh(t)
-	game := []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
+	game := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	dir := t.TempDir()
 	valid, invalid := filepath.Join(dir, "valid.in"), filepath.Join(dir, "invalid.in")
 	if os.WriteFile(valid, []byte("5\n"), 0o644) != nil || os.WriteFile(invalid, []byte("7\n"), 0o644) != nil {
@@ -139,22 +139,23 @@ func TestProgramsCommand(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{"the game's flags after COMMAND", []string{"programs", "check", "--gen", shGen, "--brute", shRight}, "--gen was given after check: the game's flags go before COMMAND"},
+		{"the game's flags after COMMAND", []string{"programs", "check", "--generator", shGen, "--brute", shRight}, "--generator was given after check: the game's flags go before COMMAND"},
+		{"the generator's old flag after COMMAND", []string{"programs", "check", "--gen", shGen, "--brute", shRight}, "--gen was given after check: the game's flags go before COMMAND"},
 		{"COMMAND's flags before it", []string{"programs", "--solver", shRight, "check"}, "unknown flag: --solver (the game's flags go before COMMAND"},
-		{"no COMMAND", []string{"programs", "--gen", shGen}, "COMMAND is missing after the game's flags"},
+		{"no COMMAND", []string{"programs", "--generator", shGen}, "COMMAND is missing after the game's flags"},
 		{"a misspelt command", []string{"stres"}, "unknown command \"stres\""},
 		{"an argument stress does not take", []string{"stress", "--kind", "probability", "extra"}, "unknown command \"extra\""},
-		{"a validator that cannot start", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--validator", "./no-such-validator", "--kind", "probability", "check"},
+		{"a validator that cannot start", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--validator", "./no-such-validator", "--kind", "probability", "check"},
 			"--validator: a program could not be started"},
-		{"report on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests the referee against the outcome distribution"},
+		{"report on an expectation", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests the referee against the outcome distribution"},
 		// Issue 21: simulate failed on every input, validate without a
 		// validator said "ok" to anything, --tolerance inf passed every
 		// answer, and a name of two words panicked.
-		{"simulate on an expectation", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "simulate", "-"}, "simulate tests the referee against the outcome distribution"},
-		{"validate without a validator", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "validate", "-"}, "validate needs --validator"},
-		{"an infinite tolerance", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "inf", "check"}, "--tolerance +Inf must be finite"},
-		{"a zero tolerance", []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "0", "check"}, "--tolerance 0 must be positive"},
-		{"a name of two words", []string{"programs", "--name", "a b", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "check", "--solver", shRight}, "the game's name \"a b\": one word"},
+		{"simulate on an expectation", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "simulate", "-"}, "simulate tests the referee against the outcome distribution"},
+		{"validate without a validator", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "validate", "-"}, "validate needs --validator"},
+		{"an infinite tolerance", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "inf", "check"}, "--tolerance +Inf must be finite"},
+		{"a zero tolerance", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--tolerance", "0", "check"}, "--tolerance 0 must be positive"},
+		{"a name of two words", []string{"programs", "--name", "a b", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "check", "--solver", shRight}, "the game's name \"a b\": one word"},
 	}
 	for _, tt := range misplaced {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,7 +202,7 @@ func TestStressBlamesHostilePrograms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"stress", "--kind", "probability", "--gen", shGen, "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100"}, tt.args...)
+			args := append([]string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100"}, tt.args...)
 			code, out, errOut := chancecheck(t, "", args...)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr: %s", code, tt.code, out, errOut)
@@ -222,7 +223,7 @@ func TestStressBlamesHostilePrograms(t *testing.T) {
 // value (issue 21 part 7), and check tests its goal as for any game.
 func TestProgramsClasses(t *testing.T) {
 	needSh(t)
-	game := []string{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
+	game := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	tests := []struct {
 		name   string
 		args   []string

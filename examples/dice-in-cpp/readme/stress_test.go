@@ -12,7 +12,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/internal/longtest"
-	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 // build compiles the example's C++ programs into a temporary directory,
@@ -38,7 +38,7 @@ func TestStressREADME(t *testing.T) {
 	dir := build(t, "gen", "ref", "ref_biased", "brute", "correct", "overshoot", "distribution")
 	bin := func(n string) string { return filepath.Join(dir, n) }
 	common := []string{"stress", "--kind", "expectation", "--max-outcome", "15", "--params", "T=1..15 k=1..6",
-		"--runs", "100000", "--gen", bin("gen")}
+		"--runs", "100000", "--generator", bin("gen")}
 	tests := []struct {
 		name string
 		args []string
@@ -64,7 +64,7 @@ func TestStressREADME(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			args := append(append([]string(nil), common...), tt.args...)
-			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, props.Snakes()); code != tt.code {
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, builtin.Snakes()); code != tt.code {
 				t.Errorf("exit status %d, want %d\n%s", code, tt.code, out.String())
 			}
 			for _, w := range tt.want {

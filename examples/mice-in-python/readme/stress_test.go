@@ -15,7 +15,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/internal/longtest"
-	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 func TestStressREADME(t *testing.T) {
@@ -39,7 +39,7 @@ func TestStressREADME(t *testing.T) {
 	}
 	// Fewer cases and runs than the README, for the test's time; the
 	// forgetful solver fails on case 10 of the README's seed all the same.
-	common := []string{"stress", "--kind", "probability", "--gen", "python3 ../gen.py", "--referee", "python3 ../ref.py",
+	common := []string{"stress", "--kind", "probability", "--generator", "python3 ../gen.py", "--referee", "python3 ../ref.py",
 		"--params", "n=0..30", "--cases", "12", "--runs", "5000"}
 	tests := []struct {
 		solver string
@@ -53,7 +53,7 @@ func TestStressREADME(t *testing.T) {
 		t.Run(tt.solver, func(t *testing.T) {
 			var out bytes.Buffer
 			args := append(append([]string(nil), common...), "--solver", filepath.Join(dir, tt.solver))
-			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, props.Snakes()); code != tt.code {
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, builtin.Snakes()); code != tt.code {
 				t.Errorf("exit status %d, want %d\n%s", code, tt.code, out.String())
 			}
 			for _, w := range tt.want {

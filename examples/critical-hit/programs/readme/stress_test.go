@@ -15,7 +15,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/internal/longtest"
-	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 func TestStressREADME(t *testing.T) {
@@ -39,9 +39,9 @@ func TestStressREADME(t *testing.T) {
 	// Fewer runs than the README, for the test's time; the swapped solver
 	// fails on case 54 of the README's seed all the same (the cases do not
 	// depend on --runs), and the correct one is judged on fewer cases.
-	referee := []string{"stress", "--kind", "expectation", "--modulus", "998244353", "--gen", "python3 ../gen.py", "--referee", "python3 ../ref.py",
+	referee := []string{"stress", "--kind", "expectation", "--modulus", "998244353", "--generator", "python3 ../gen.py", "--referee", "python3 ../ref.py",
 		"--params", "n=1..4", "--max-outcome", "4", "--runs", "2000"}
-	brute := []string{"stress", "--kind", "expectation", "--modulus", "998244353", "--gen", "python3 ../gen.py", "--referee", "python3 ../ref.py",
+	brute := []string{"stress", "--kind", "expectation", "--modulus", "998244353", "--generator", "python3 ../gen.py", "--referee", "python3 ../ref.py",
 		"--brute", "python3 ../brute.py", "--params", "n=1..12", "--max-outcome", "12", "--cases", "10", "--runs", "2000"}
 	tests := []struct {
 		name   string
@@ -59,7 +59,7 @@ func TestStressREADME(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			args := append(append([]string(nil), tt.args...), "--solver", filepath.Join(dir, tt.solver))
-			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, props.Snakes()); code != tt.code {
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, builtin.Snakes()); code != tt.code {
 				t.Errorf("exit status %d, want %d\n%s", code, tt.code, out.String())
 			}
 			for _, w := range tt.want {
