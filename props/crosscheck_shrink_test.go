@@ -45,8 +45,8 @@ func wrongOnHighCoins(b []Board, s []Solution) (string, RunResult) {
 	}), RunResult{}
 }
 
-// TestShrinkTimeIsAHardBound runs a solver of 80 ms a run, whose failure
-// takes some 20 runs to shrink to the end (1.8 s), under ShrinkTime 1s: shrinking, both phases together, stops
+// TestShrinkTimeIsAHardBound runs a solver of 250 ms a run, whose failure
+// takes 9 runs to shrink to the end (2.3 s), under ShrinkTime 1s: shrinking, both phases together, stops
 // within one run of the second, and says it was cut short. The bound
 // asserted leaves room for a loaded machine: the time limit, two of the
 // longest runs seen, and half a second.
@@ -55,7 +55,7 @@ func TestShrinkTimeIsAHardBound(t *testing.T) {
 		t.Skip("takes a few seconds")
 	}
 	const shrinkTime = time.Second
-	solver := &slowSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnHighCoins}, delay: 80 * time.Millisecond}
+	solver := &slowSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnHighCoins}, delay: 250 * time.Millisecond}
 	cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 200, Seed: 7, Batch: 1, ShrinkTime: shrinkTime}
 	out, err := cc.Run(context.Background())
 	if err != nil {

@@ -7,9 +7,9 @@ import (
 	"github.com/chancecheck/chancecheck/games/traps"
 )
 
-// The built-in games' simplifiers (Spec.Simplifiers). Each returns valid
+// The built-in games' simplifiers (props.Spec.Simplifiers). Each returns valid
 // boards one step simpler than its argument; the search that uses them is in
-// crosscheck_shrink.go.
+// props/crosscheck_shrink.go.
 
 // jengaWithoutALevel lists t without each one of its levels (down to two).
 func jengaWithoutALevel(t jenga.Tower) []jenga.Tower {
