@@ -13,7 +13,6 @@ import (
 	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
 
@@ -201,14 +200,14 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	}
 	var shard props.Shard
 	if o.shard != "" {
-		sh, err := reports.ParseShard(o.shard)
+		sh, err := props.ParseShard(o.shard)
 		if err != nil {
 			return usagef("--shard: %v", err)
 		}
 		if o.cases == 0 {
 			return usagef("--shard needs --cases N: with only a --time budget, shards and a single run would check different boards")
 		}
-		shard = props.Shard{Index: sh.Index, Count: sh.Count}
+		shard = sh
 	}
 	memory, err := memoryLimit(o.memory)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chancecheck/chancecheck/internal/safefile"
+	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
@@ -66,7 +67,7 @@ values in force, and 'report merge' refuses shards run under other values.
 				return err
 			}
 			if shard != "" {
-				sh, err := reports.ParseShard(shard)
+				sh, err := props.ParseShard(shard)
 				if err != nil {
 					return usageError{err}
 				}
