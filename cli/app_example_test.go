@@ -8,12 +8,13 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 // Run solves the published snakes sample from stdin, as
 // `chancecheck solve snakes < sample.in` would.
 func ExampleRun() {
-	snakes := props.Snakes()
+	snakes := builtin.Snakes()
 	sample := strings.NewReader(snakes.Samples()[0].Input)
 	code := cli.Run(context.Background(), []string{"solve", "snakes"}, sample, os.Stdout, os.Stdout, snakes)
 	fmt.Println("exit status", code)
@@ -25,7 +26,7 @@ func ExampleRun() {
 
 // An App names itself in usage messages, and knows only its own games.
 func ExampleApp_Run() {
-	p := cli.App{Name: "dice", Games: []props.Game{props.Snakes(), props.Patience()}}
+	p := cli.App{Name: "dice", Games: []props.Game{builtin.Snakes(), builtin.Patience()}}
 	code := p.Run(context.Background(), []string{"solve", "jenga"}, strings.NewReader(""), os.Stdout, os.Stdout)
 	fmt.Println("exit status", code)
 	// Output:

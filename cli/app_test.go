@@ -10,11 +10,12 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 // builtins are the four built-in games, as cmd/chancecheck assembles them.
 func builtins() []props.Game {
-	return []props.Game{props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{}), props.Jenga(props.JengaConfig{})}
+	return []props.Game{builtin.Snakes(), builtin.Patience(), builtin.Traps(builtin.TrapsConfig{}), builtin.Jenga(builtin.JengaConfig{})}
 }
 
 // chancecheck runs the CLI over the built-in games in-process and returns
@@ -144,14 +145,14 @@ func TestGenReportsTheMix(t *testing.T) {
 // A program without games, or with two of one name, is told so, exit 2,
 // before any command runs; never a panic.
 func TestAppNeedsDistinctGames(t *testing.T) {
-	snakes := props.Snakes()
+	snakes := builtin.Snakes()
 	tests := []struct {
 		name  string
 		games []props.Game
 		want  string
 	}{
 		{"none", nil, "chancecheck: no games: a Program needs at least one\n"},
-		{"twice", []props.Game{snakes, props.Patience(), props.Snakes()}, "chancecheck: two games are named \"snakes\"\n"},
+		{"twice", []props.Game{snakes, builtin.Patience(), builtin.Snakes()}, "chancecheck: two games are named \"snakes\"\n"},
 		{"nil", []props.Game{snakes, nil}, "chancecheck: game 2 is nil\n"},
 	}
 	for _, tt := range tests {

@@ -165,10 +165,13 @@ func checkGames() []props.Game {
 }
 
 // helperSolver returns the --solver command line that runs TestHelperSolver
-// in mode, and sets the mode for the children of this test.
+// in mode, with a mark file of t's own for the "-once-" modes. The mode is
+// set on the command line (env), not in this process's environment, so
+// that tests using helpers of different modes can run in parallel.
 func helperSolver(t *testing.T, mode string) string {
-	t.Setenv("CHANCECHECK_HELPER_SOLVER", mode)
-	return shellQuote(os.Args[0]) + " -test.run=^TestHelperSolver$"
+	mark := filepath.Join(t.TempDir(), "ran")
+	return "env " + shellQuote("CHANCECHECK_HELPER_SOLVER="+mode) + " " + shellQuote("CHANCECHECK_HELPER_MARK="+mark) +
+		" " + shellQuote(os.Args[0]) + " -test.run=^TestHelperSolver$"
 }
 
 func TestCheckCommand(t *testing.T) {
@@ -216,7 +219,7 @@ func TestCheckCommand(t *testing.T) {
 		{name: "time limit", game: "traps", mode: "spin", args: []string{"--cases", "1", "--timeout", "200ms"}, wantCode: 1,
 			want: []string{"TIME LIMIT", "over the CPU time limit", "time limits are not shrunk", "confirmed: run again with no other solver of this check running",
 				"limits: 200ms of CPU time a run (the solver and every process it starts), idleness 10.2s of wall-clock time"}},
-		{name: "idleness limit", game: "traps", mode: "hang", args: []string{"--cases", "1", "--timeout", "200ms", "--idle-timeout", "1s"}, wantCode: 1,
+		{name: "idleness limit", game: "traps", mode: "hang", args: []string{"--cases", "1", "--timeout", "200ms", "--idle-timeout", "300ms"}, wantCode: 1,
 			want: []string{"IDLENESS LIMIT", " s CPU in ", "slept or waited", "confirmed: run again with no other solver of this check running"}},
 		{name: "hanging solver, --time ends it", game: "traps", mode: "hang", args: []string{"--time", "2s", "--timeout", "100s", "--jobs", "3"}, wantCode: 2,
 			want: []string{"--time ran out with 3 input(s) in progress: their solvers were killed, and they were not judged",
@@ -244,11 +247,13 @@ func TestCheckCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// In parallel: most cases wait on solver processes (a time
+			// limit, an idleness limit, --time), not on this one.
+			t.Parallel()
 			if raceBuild && tt.wantCode != 2 && slices.Contains(tt.args, "--memory") {
 				t.Skip("this binary, the helper solver, does not start under 256 MB with the race detector")
 			}
 			dir := t.TempDir()
-			t.Setenv("CHANCECHECK_HELPER_MARK", filepath.Join(dir, "ran"))
 			args := []string{"check", tt.game, "--out", dir}
 			if !slices.Contains(tt.args, "--cases") && !slices.Contains(tt.args, "--time") {
 				// A case that gives --cases runs to its end, however
@@ -313,6 +318,7 @@ func TestCheckShrinkTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes a few seconds")
 	}
+	t.Parallel() // it waits on a slow solver's sleeps
 	solver := helperSolver(t, "slow-snakes-wrong-long")
 	args := []string{"check", "snakes", "--solver", solver, "--cases", "50", "--batch", "1", "--shrink-time", "1s"}
 

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 	"pgregory.net/rapid"
 )
 
@@ -121,7 +122,7 @@ func TestOneGameHelpNamesNoOtherGame(t *testing.T) {
 	var drawn atomic.Int64
 	programs := map[string][]props.Game{
 		"count":  {countingGame(&drawn)},
-		"snakes": {props.Snakes()},
+		"snakes": {builtin.Snakes()},
 	}
 	for name, games := range programs {
 		for _, cmd := range []string{"check", "gen", "report", "solve", "simulate", "validate", "stress"} {

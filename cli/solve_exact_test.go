@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 // TestSolveExactBuiltins runs `solve GAME --exact` over the games the
-// shipped command runs (props.Builtins): where a board fits the rules
+// shipped command runs (builtin.All): where a board fits the rules
 // engine, the fraction printed must be the float printed (to the digits
 // shown), and where no board has one, the command exits 1 with the reason,
 // not 2 with a usage hint. Under the games without their rules (the CLI
@@ -46,7 +46,7 @@ func TestSolveExactBuiltins(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := write(strings.ReplaceAll(tc.name, " ", "-")+".in", tc.input)
-			code, out, errOut := run(t, props.Builtins(), "solve", tc.game, "--exact", in)
+			code, out, errOut := run(t, builtin.All(), "solve", tc.game, "--exact", in)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
 			}
@@ -89,7 +89,7 @@ func TestSolveExactBuiltins(t *testing.T) {
 func TestCheckNamesOracles(t *testing.T) {
 	var stdout, stderr strings.Builder
 	code := Run(t.Context(), []string{"check", "snakes", "--solver", helperSolver(t, "snakes"), "--cases", "10", "--time", "0"},
-		strings.NewReader(""), &stdout, &stderr, props.Builtins()...)
+		strings.NewReader(""), &stdout, &stderr, builtin.All()...)
 	want := "boards by oracle: the analyst, agreeing with the rules engine (exact) 12\n"
 	if code != 0 || !strings.Contains(stdout.String(), want) {
 		t.Fatalf("exit %d, want 0 and %q in\n%s%s", code, want, stdout.String(), stderr.String())

@@ -33,7 +33,7 @@ func (l *loadedSolver) Run(ctx context.Context, input []byte) (RunResult, error)
 // failure, and that one that recurs is the solver's, confirmed.
 func TestCrossCheckConfirmsAlone(t *testing.T) {
 	correct := func(_ []Board, s []Solution) (string, RunResult) {
-		return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprintf("%.8f", s.Value) }), RunResult{}
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprintf("%.8f", s.Value) }), RunResult{}
 	}
 	for _, tt := range []struct {
 		name   string
@@ -52,11 +52,11 @@ func TestCrossCheckConfirmsAlone(t *testing.T) {
 		{"steady crash", RunResult{ExitCode: 3, StderrTail: "boom"}, true, Crash},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var solver Runner = &loadedSolver{fake: &fakeSolver{game: Snakes(), answer: correct}, fault: tt.fault}
+			var solver Runner = &loadedSolver{fake: &fakeSolver{game: coins(), answer: correct}, fault: tt.fault}
 			if tt.steady {
-				solver = &fakeSolver{game: Snakes(), answer: func([]Board, []Solution) (string, RunResult) { return "", tt.fault }}
+				solver = &fakeSolver{game: coins(), answer: func([]Board, []Solution) (string, RunResult) { return "", tt.fault }}
 			}
-			cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 30, Seed: 5, Batch: 3, Jobs: 3, ShrinkTime: time.Second}
+			cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 30, Seed: 5, Batch: 3, Jobs: 3, ShrinkTime: time.Second}
 			out, err := cc.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -98,7 +98,7 @@ func TestCrossCheckTimeEndsRunsInProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc := &CrossCheck{Game: Snakes(), Solver: solver, Time: time.Second, Jobs: 2}
+	cc := &CrossCheck{Game: coins(), Solver: solver, Time: time.Second, Jobs: 2}
 	start := time.Now()
 	out, err := cc.Run(context.Background())
 	if err != nil {

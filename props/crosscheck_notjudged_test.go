@@ -7,13 +7,13 @@ import (
 	"time"
 )
 
-// refusingGame is a game whose analyst refuses boards with a jump from
-// 90..99, as an oracle past its limits does (ErrCannotJudge).
+// refusingGame is a game whose analyst refuses boards with a coin of
+// chance 90..99, as an oracle past its limits does (ErrCannotJudge).
 type refusingGame struct{ Game }
 
 func (r refusingGame) refuses(b Board) error {
-	if hasJumpFrom(b, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
-		return fmt.Errorf("a jump from 90..99, past this analyst's limits: %w", ErrCannotJudge)
+	if hasCoin(b, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+		return fmt.Errorf("a coin of chance 90..99, past this analyst's limits: %w", ErrCannotJudge)
 	}
 	return nil
 }
@@ -38,20 +38,20 @@ func (r refusingGame) Answer(b Board) (Solution, error) {
 // board that can be judged is still caught. Before issue 21 the first
 // such board stopped the check with an error (exit 1).
 func TestCrossCheckNotJudged(t *testing.T) {
-	g := refusingGame{Snakes()}
+	g := refusingGame{coins()}
 	tests := []struct {
 		name     string
 		wrongOn  func(Board) bool
 		wantFail bool
 	}{
 		{"wrong only where nobody can judge", func(b Board) bool { return g.refuses(b) != nil }, false},
-		{"wrong on a jump from 80..89 too", func(b Board) bool { return hasJumpFrom(b, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89) }, true},
+		{"wrong on a coin of chance 80..89 too", func(b Board) bool { return hasCoin(b, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89) }, true},
 	}
 	for _, tt := range tests {
 		for _, jobs := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%s, jobs %d", tt.name, jobs), func(t *testing.T) {
-				solver := &fakeSolver{game: Snakes(), answer: func(b []Board, s []Solution) (string, RunResult) {
-					return snakesLines(s, func(i int, s Solution) string {
+				solver := &fakeSolver{game: coins(), answer: func(b []Board, s []Solution) (string, RunResult) {
+					return coinLines(s, func(i int, s Solution) string {
 						if tt.wrongOn(b[i]) {
 							return fmt.Sprint(s.Value + 1)
 						}

@@ -35,12 +35,12 @@ func (j *jitterSolver) Run(ctx context.Context, input []byte) (RunResult, error)
 	return j.Runner.Run(ctx, input)
 }
 
-// wrongOnJumpsFrom answers one more than the analyst on a board with a jump
-// from one of cells.
-func wrongOnJumpsFrom(cells ...int) func([]Board, []Solution) (string, RunResult) {
+// wrongOnCoins answers one more than the analyst on a board with a coin of
+// one of chances.
+func wrongOnCoins(chances ...int) func([]Board, []Solution) (string, RunResult) {
 	return func(b []Board, s []Solution) (string, RunResult) {
-		return snakesLines(s, func(i int, s Solution) string {
-			if hasJumpFrom(b[i], cells...) {
+		return coinLines(s, func(i int, s Solution) string {
+			if hasCoin(b[i], chances...) {
 				return fmt.Sprint(s.Value + 1)
 			}
 			return fmt.Sprint(s.Value)
@@ -89,7 +89,7 @@ func TestCrossCheckJobsChangeNothing(t *testing.T) {
 		name      string
 		batch     int
 		keepGoing bool
-		cells     []int // the planted bug: wrong on jumps from these cells
+		chances   []int // the planted bug: wrong on coins of these chances
 	}{
 		{"batches, stop at the first", 5, false, []int{97, 98, 99}},
 		{"one board an input, stop at the first", 1, false, []int{97, 98, 99}},
@@ -99,8 +99,8 @@ func TestCrossCheckJobsChangeNothing(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var want searchRecord
 			for _, jobs := range []int{1, 2, 8} {
-				solver := &jitterSolver{Runner: &fakeSolver{game: Snakes(), answer: wrongOnJumpsFrom(tt.cells...)}}
-				cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 80, Seed: 5, Batch: tt.batch, Jobs: jobs,
+				solver := &jitterSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnCoins(tt.chances...)}}
+				cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 80, Seed: 5, Batch: tt.batch, Jobs: jobs,
 					KeepGoing: tt.keepGoing, ShrinkTime: 10 * time.Second}
 				got := recordSearch(t, cc)
 				if most := solver.most.Load(); most > int64(jobs) {
@@ -108,7 +108,7 @@ func TestCrossCheckJobsChangeNothing(t *testing.T) {
 				}
 				if jobs == 1 {
 					want = got
-					if tt.cells != nil && got.First == "" {
+					if tt.chances != nil && got.First == "" {
 						t.Fatal("the planted bug was not found")
 					}
 					continue
@@ -124,8 +124,8 @@ func TestCrossCheckJobsChangeNothing(t *testing.T) {
 // TestCrossCheckJobsInFlight checks that Jobs runs are in flight at once
 // when there are enough inputs.
 func TestCrossCheckJobsInFlight(t *testing.T) {
-	solver := &jitterSolver{Runner: &slowSolver{Runner: &fakeSolver{game: Snakes(), answer: wrongOnJumpsFrom()}, delay: 20 * time.Millisecond}}
-	cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 40, Seed: 1, Batch: 1, Jobs: 4}
+	solver := &jitterSolver{Runner: &slowSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnCoins()}, delay: 20 * time.Millisecond}}
+	cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 40, Seed: 1, Batch: 1, Jobs: 4}
 	out, err := cc.Run(context.Background())
 	if err != nil || out.Failed() {
 		t.Fatalf("%v %+v", err, out)
@@ -142,8 +142,8 @@ func TestCrossCheckJobsInFlight(t *testing.T) {
 // would hang the test), whatever the load: no clock bounds it from above.
 func TestCrossCheckRunsTheWholeTime(t *testing.T) {
 	const budget = time.Second
-	solver := &hangAfter{Runner: &slowSolver{Runner: &fakeSolver{game: Snakes(), answer: wrongOnJumpsFrom()}, delay: 5 * time.Millisecond}, after: 20}
-	cc := &CrossCheck{Game: Snakes(), Solver: solver, Time: budget, Seed: 1, Jobs: 2}
+	solver := &hangAfter{Runner: &slowSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnCoins()}, delay: 5 * time.Millisecond}, after: 20}
+	cc := &CrossCheck{Game: coins(), Solver: solver, Time: budget, Seed: 1, Jobs: 2}
 	out, err := cc.Run(context.Background())
 	if err != nil || out.Failed() {
 		t.Fatalf("%v %+v", err, out)
@@ -177,10 +177,10 @@ func (h *hangAfter) Run(ctx context.Context, input []byte) (RunResult, error) {
 // runs are those of the samples, the batches started beside it and the
 // shrinking, not the hundreds of batches of Cases.
 func TestCrossCheckStopsStartingAfterAFailure(t *testing.T) {
-	fake := &fakeSolver{game: Snakes(), answer: func(b []Board, s []Solution) (string, RunResult) {
-		return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value + 1) }), RunResult{}
+	fake := &fakeSolver{game: coins(), answer: func(b []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value + 1) }), RunResult{}
 	}}
-	cc := &CrossCheck{Game: Snakes(), Solver: fake, Cases: 10000, Seed: 1, Batch: 10, Jobs: 4, ShrinkTime: time.Second}
+	cc := &CrossCheck{Game: coins(), Solver: fake, Cases: 10000, Seed: 1, Batch: 10, Jobs: 4, ShrinkTime: time.Second}
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -203,15 +203,15 @@ func TestCrossCheckCancelled(t *testing.T) {
 		answer func([]Board, []Solution) (string, RunResult)
 	}{
 		{"a correct solver", func(_ []Board, s []Solution) (string, RunResult) {
-			return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
+			return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
 		}},
-		{"a solver wrong on some boards", wrongOnJumpsFrom()},
+		{"a solver wrong on some boards", wrongOnCoins()},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 			defer cancel()
-			solver := &slowSolver{Runner: &fakeSolver{game: Snakes(), answer: tt.answer}, delay: 20 * time.Millisecond}
-			cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 100000, Seed: 1, Jobs: 3, ShrinkTime: time.Minute}
+			solver := &slowSolver{Runner: &fakeSolver{game: coins(), answer: tt.answer}, delay: 20 * time.Millisecond}
+			cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 100000, Seed: 1, Jobs: 3, ShrinkTime: time.Minute}
 			out, err := cc.Run(ctx)
 			if err != nil {
 				t.Fatalf("an interruption is no error of the harness: %v", err)

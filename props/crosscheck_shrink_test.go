@@ -34,11 +34,11 @@ func (s *slowSolver) Run(ctx context.Context, input []byte) (RunResult, error) {
 	return res, err
 }
 
-// wrongOnHighJumps answers one more than the analyst on a snakes board with
-// a jump from 90..99.
-func wrongOnHighJumps(b []Board, s []Solution) (string, RunResult) {
-	return snakesLines(s, func(i int, s Solution) string {
-		if hasJumpFrom(b[i], 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+// wrongOnHighCoins answers one more than the analyst on a board with a
+// coin of chance 90..99.
+func wrongOnHighCoins(b []Board, s []Solution) (string, RunResult) {
+	return coinLines(s, func(i int, s Solution) string {
+		if hasCoin(b[i], 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
 			return fmt.Sprint(s.Value + 1)
 		}
 		return fmt.Sprint(s.Value)
@@ -55,8 +55,8 @@ func TestShrinkTimeIsAHardBound(t *testing.T) {
 		t.Skip("takes a few seconds")
 	}
 	const shrinkTime = time.Second
-	solver := &slowSolver{Runner: &fakeSolver{game: Snakes(), answer: wrongOnHighJumps}, delay: 80 * time.Millisecond}
-	cc := &CrossCheck{Game: Snakes(), Solver: solver, Cases: 200, Seed: 7, Batch: 1, ShrinkTime: shrinkTime}
+	solver := &slowSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnHighCoins}, delay: 80 * time.Millisecond}
+	cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 200, Seed: 7, Batch: 1, ShrinkTime: shrinkTime}
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +87,7 @@ func TestShrinkTimeIsAHardBound(t *testing.T) {
 func TestShrinkIsDeterministic(t *testing.T) {
 	var first *Result
 	for range 2 {
-		cc := &CrossCheck{Game: Snakes(), Solver: &fakeSolver{game: Snakes(), answer: wrongOnHighJumps}, Cases: 200, Seed: 7, Batch: 1}
+		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: wrongOnHighCoins}, Cases: 200, Seed: 7, Batch: 1}
 		out, err := cc.Run(context.Background())
 		if err != nil {
 			t.Fatal(err)

@@ -5,15 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/chancecheck/chancecheck/exact"
-	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"github.com/chancecheck/chancecheck/montecarlo"
@@ -29,26 +26,20 @@ func TestParseAnswers(t *testing.T) {
 		want  []float64
 		line  int // 0: parses; else the FormatError's line (-1: whole output)
 	}{
-		{"snakes", Snakes(), "Case 1: 31.5\nCase 2: 33\n", 2, []float64{31.5, 33}, 0},
-		{"snakes crlf and trailing blank lines", Snakes(), "Case 1: 31.5\r\nCase 2: 3.3e1\r\n\n\n", 2, []float64{31.5, 33}, 0},
-		{"snakes wrong label", Snakes(), "Case 1: 31.5\nCase 3: 33\n", 2, nil, 2},
-		{"snakes no label", Snakes(), "31.5\n", 1, nil, 1},
-		{"snakes too few", Snakes(), "Case 1: 31.5\n", 2, nil, -1},
-		{"snakes too many", Snakes(), "Case 1: 1\nCase 2: 2\n", 1, nil, 2},
-		{"nan", Patience(), "nan\n", 1, nil, 1},
-		{"-nan", Patience(), "-nan\n", 1, nil, 1},
-		{"NaN", Patience(), "NaN\n", 1, nil, 1},
-		{"inf", Patience(), "inf\n", 1, nil, 1},
-		{"overflow to inf", Patience(), "1e999\n", 1, nil, 1},
-		{"glued garbage", Patience(), "0.5abc\n", 1, nil, 1},
-		{"hex float", Patience(), "0x1p-1\n", 1, nil, 1},
-		{"two numbers", Patience(), "0.5 0.5\n", 1, nil, 1},
-		{"empty line between", Patience(), "0.5\n\n0.25\n", 3, nil, 2},
-		{"empty output", Patience(), "", 1, nil, -1},
-		{"blank output", Traps(TrapsConfig{}), "  \n", 1, nil, -1},
-		{"NUL byte", Traps(TrapsConfig{}), "0.5\x00\n", 1, nil, -1},
-		{"plain", Jenga(JengaConfig{}), " 17.119213696602 \n", 1, []float64{17.119213696602}, 0},
-		{"forms", Jenga(JengaConfig{}), "1.\n.5\n+2e-3\n", 3, []float64{1, .5, 2e-3}, 0},
+		{"nan", coins(), "nan\n", 1, nil, 1},
+		{"-nan", coins(), "-nan\n", 1, nil, 1},
+		{"NaN", coins(), "NaN\n", 1, nil, 1},
+		{"inf", coins(), "inf\n", 1, nil, 1},
+		{"overflow to inf", coins(), "1e999\n", 1, nil, 1},
+		{"glued garbage", coins(), "0.5abc\n", 1, nil, 1},
+		{"hex float", coins(), "0x1p-1\n", 1, nil, 1},
+		{"two numbers", coins(), "0.5 0.5\n", 1, nil, 1},
+		{"empty line between", coins(), "0.5\n\n0.25\n", 3, nil, 2},
+		{"empty output", coins(), "", 1, nil, -1},
+		{"blank output", coins(), "  \n", 1, nil, -1},
+		{"NUL byte", coins(), "0.5\x00\n", 1, nil, -1},
+		{"plain", coins(), " 17.119213696602 \n", 1, []float64{17.119213696602}, 0},
+		{"forms", coins(), "1.\n.5\n+2e-3\n", 3, []float64{1, .5, 2e-3}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,7 +62,6 @@ func TestParseAnswers(t *testing.T) {
 }
 
 func TestAgrees(t *testing.T) {
-	sixteenth := Solution{Value: 0.0625, Fraction: big.NewRat(1, 16)}
 	tests := []struct {
 		name   string
 		judge  Judge
@@ -80,18 +70,10 @@ func TestAgrees(t *testing.T) {
 		full   bool
 		want   bool
 	}{
-		{"snakes relative", Snakes(), Solution{Value: 1e4}, 1e4 + 5e-3, false, true},
-		{"snakes beyond", Snakes(), Solution{Value: 33}, 33.0001, false, false},
-		{"patience absolute", Patience(), Solution{Value: 0.5}, 0.5000009, false, true},
-		{"patience beyond", Patience(), Solution{Value: 0.5}, 0.500002, false, false},
-		// 1/16: half up prints 0.063, C printf 0.062; both are 0.0005 from
-		// the exact value, which the judge accepts (spec: traps rounding).
-		{"traps half up", Traps(TrapsConfig{}), sixteenth, 0.063, false, true},
-		{"traps printf tie", Traps(TrapsConfig{}), sixteenth, 0.062, false, true},
-		{"traps off by one digit", Traps(TrapsConfig{}), sixteenth, 0.061, false, false},
-		{"traps full precision", Traps(TrapsConfig{}), sixteenth, 0.063, true, false},
-		{"traps full precision digits", Traps(TrapsConfig{}), sixteenth, 0.0625004, true, true},
-		{"plain", Jenga(JengaConfig{}), Solution{Value: 17.119213696601992}, 17.119213696602, false, true},
+		{"absolute", coins(), Solution{Value: 0.5}, 0.5000009, false, true},
+		{"relative", coins(), Solution{Value: 1e4}, 1e4 + 5e-3, false, true},
+		{"beyond", coins(), Solution{Value: 0.5}, 0.500002, false, false},
+		{"plain", coins(), Solution{Value: 17.119213696601992}, 17.119213696602, false, true},
 	}
 	for _, tt := range tests {
 		if got := tt.judge.Agrees(tt.ours, tt.theirs, tt.full); got != tt.want {
@@ -124,25 +106,6 @@ func (f *fakeSolver) Run(_ context.Context, input []byte) (RunResult, error) {
 	return res, nil
 }
 
-func snakesLines(sols []Solution, value func(i int, s Solution) string) string {
-	var b strings.Builder
-	for i, s := range sols {
-		fmt.Fprintf(&b, "Case %d: %s\n", i+1, value(i, s))
-	}
-	return b.String()
-}
-
-func hasJumpFrom(b Board, cells ...int) bool {
-	for _, j := range b.(snakes.Board).Jumps {
-		for _, c := range cells {
-			if j.From == c {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // TestCrossCheckVerdicts plants one fault of each kind in a fake solver
 // and checks the verdict, and that a batch failure is pinned on one board.
 func TestCrossCheckVerdicts(t *testing.T) {
@@ -153,19 +116,19 @@ func TestCrossCheckVerdicts(t *testing.T) {
 		single bool // the failure must be pinned on a single board
 	}{
 		{"correct", func(_ []Board, s []Solution) (string, RunResult) {
-			return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprintf("%.8f", s.Value) }), RunResult{}
+			return coinLines(s, func(_ int, s Solution) string { return fmt.Sprintf("%.8f", s.Value) }), RunResult{}
 		}, Accepted, false},
-		{"nan on boards with a jump from 98..99", func(b []Board, s []Solution) (string, RunResult) {
-			return snakesLines(s, func(i int, s Solution) string {
-				if hasJumpFrom(b[i], 98, 99) {
+		{"nan on boards with a coin of 98..99", func(b []Board, s []Solution) (string, RunResult) {
+			return coinLines(s, func(i int, s Solution) string {
+				if hasCoin(b[i], 98, 99) {
 					return "-nan"
 				}
 				return fmt.Sprint(s.Value)
 			}), RunResult{}
 		}, OutputFormat, true},
-		{"wrong when a jump starts on 90..99", func(b []Board, s []Solution) (string, RunResult) {
-			return snakesLines(s, func(i int, s Solution) string {
-				if hasJumpFrom(b[i], 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+		{"wrong on a coin of 90..99", func(b []Board, s []Solution) (string, RunResult) {
+			return coinLines(s, func(i int, s Solution) string {
+				if hasCoin(b[i], 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
 					return fmt.Sprint(s.Value + 1)
 				}
 				return fmt.Sprint(s.Value)
@@ -177,21 +140,21 @@ func TestCrossCheckVerdicts(t *testing.T) {
 		{"time limit", func(_ []Board, _ []Solution) (string, RunResult) {
 			return "", RunResult{TimedOut: true, Elapsed: 2 * time.Second}
 		}, TimeLimit, false},
-		{"memory limit on boards with a jump from 98..99", func(b []Board, s []Solution) (string, RunResult) {
+		{"memory limit on boards with a coin of 98..99", func(b []Board, s []Solution) (string, RunResult) {
 			for _, x := range b {
-				if hasJumpFrom(x, 98, 99) {
+				if hasCoin(x, 98, 99) {
 					return "", RunResult{ExitCode: -1, Signal: "aborted", StderrTail: "std::bad_alloc", OverMemory: "aborted after an allocation failed"}
 				}
 			}
-			return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
+			return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
 		}, MemoryLimit, true},
 		{"forgets to reset between cases", func(_ []Board, s []Solution) (string, RunResult) {
-			return snakesLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
+			return coinLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
 		}, WrongAnswer, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cc := &CrossCheck{Game: Snakes(), Solver: &fakeSolver{game: Snakes(), answer: tt.answer},
+			cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: tt.answer},
 				Cases: 80, Seed: 7, Batch: 10, ShrinkTime: time.Second}
 			out, err := cc.Run(context.Background())
 			if err != nil {
@@ -220,10 +183,10 @@ func TestCrossCheckVerdicts(t *testing.T) {
 // holds several cases: every board passes alone, and the batch is cut down
 // to two boards.
 func TestCrossCheckBatchOnly(t *testing.T) {
-	fake := &fakeSolver{game: Snakes(), answer: func(_ []Board, s []Solution) (string, RunResult) {
-		return snakesLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
+	fake := &fakeSolver{game: coins(), answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(i int, s Solution) string { return fmt.Sprint(s.Value + float64(i)) }), RunResult{}
 	}}
-	cc := &CrossCheck{Game: Snakes(), Solver: fake, Cases: 10, Seed: 3, Batch: 10}
+	cc := &CrossCheck{Game: coins(), Solver: fake, Cases: 10, Seed: 3, Batch: 10}
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -234,25 +197,25 @@ func TestCrossCheckBatchOnly(t *testing.T) {
 	}
 }
 
-// TestCheckSolverShrinks plants a Go solver that ignores jumps from cells
-// 97..99 (it passes the samples, whose last jump starts on 96) and sees
-// CheckSolver fail with a board of that one jump: every other jump can go
-// and the failure stays, and without the jump there is none. (rapid alone
-// left a wall of snakes whole under 4 seeds in 40.)
+// TestCheckSolverShrinks plants a Go solver that ignores coins of chance
+// 97..99 (it passes the samples, whose highest coin is 50) and sees
+// CheckSolver fail with a board of that one coin: every other coin can go
+// and the failure stays, and without the coin there is none.
 func TestCheckSolverShrinks(t *testing.T) {
-	wrong := func(sb snakes.Board) (float64, error) {
-		var kept snakes.Board
-		for _, j := range sb.Jumps {
-			if j.From < 97 {
-				kept.Jumps = append(kept.Jumps, j)
+	wrong := func(b coinBoard) (float64, error) {
+		var kept coinBoard
+		for _, v := range b.Coins {
+			if v < 97 {
+				kept.Coins = append(kept.Coins, v)
 			}
 		}
-		return exact.ExpectedThrows(kept)
+		sol, err := solveCoins(kept)
+		return sol.Value, err
 	}
 	rec := rapidtest.NewRecorder(t, "planted-"+strings.ReplaceAll(t.Name(), "/", "-"))
-	CheckSolver(rec, Snakes(), wrong)
+	CheckSolver(rec, coins(), wrong)
 	if !rec.Failed() {
-		t.Fatal("CheckSolver passed a solver that ignores jumps from 97..99")
+		t.Fatal("CheckSolver passed a solver that ignores coins of 97..99")
 	}
 	log := rec.Output()
 	i := strings.LastIndex(log, "input:\n")
@@ -260,22 +223,22 @@ func TestCheckSolverShrinks(t *testing.T) {
 		t.Fatalf("no input in the report:\n%s", log)
 	}
 	in := log[i+len("input:\n"):]
-	boards, err := Snakes().Parse(strings.NewReader(in), "report")
+	boards, err := coins().Parse(strings.NewReader(in), "report")
 	if err != nil || len(boards) != 1 {
 		t.Fatalf("the reported input does not parse (%v):\n%s", err, in)
 	}
-	jumps := boards[0].(snakes.Board).Jumps
-	if len(jumps) != 1 || !hasJumpFrom(boards[0], 97, 98, 99) {
-		t.Errorf("shrunk board %v, want one jump, from 97..99\n%s", jumps, log)
+	got := boards[0].(coinBoard).Coins
+	if len(got) != 1 || !hasCoin(boards[0], 97, 98, 99) {
+		t.Errorf("shrunk board %v, want one coin, of 97..99\n%s", got, log)
 	}
 }
 
 // TestShrinkStartsFromTheFailingBoard checks what the shrinker relies on:
 // rapid's first check, seeded with a board's Example seed, draws that very
-// board, for every registered game (internal/rapidflags pins the same for
-// a generator of its own).
+// board, for games of a generator of their own and of one drawing a unit
+// (internal/rapidflags pins the same for a generator of its own).
 func TestShrinkStartsFromTheFailingBoard(t *testing.T) {
-	for _, g := range builtins() {
+	for _, g := range []Game{coins(), pairGame(), rowGame()} {
 		gen := g.Generator()
 		for i := uint64(0); i < 3; i++ {
 			seed := montecarlo.SubSeed(11, i)
@@ -301,10 +264,10 @@ func TestShrinkStartsFromTheFailingBoard(t *testing.T) {
 // the classes sum to the whole run's, the samples are shard 1's, and a
 // shard's first failure is its lowest board.
 func TestCrossCheckShard(t *testing.T) {
-	right := &fakeSolver{game: Snakes(), answer: func(_ []Board, s []Solution) (string, RunResult) {
-		return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
+	right := &fakeSolver{game: coins(), answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{}
 	}}
-	whole, err := (&CrossCheck{Game: Snakes(), Solver: right, Cases: 14, Seed: 5, Batch: 4}).Run(context.Background())
+	whole, err := (&CrossCheck{Game: coins(), Solver: right, Cases: 14, Seed: 5, Batch: 4}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +275,7 @@ func TestCrossCheckShard(t *testing.T) {
 	samples := 0
 	for i := 1; i <= 3; i++ {
 		sh := Shard{Index: i, Count: 3}
-		out, err := (&CrossCheck{Game: Snakes(), Solver: right, Cases: 14, Seed: 5, Batch: 4, Shard: sh}).Run(context.Background())
+		out, err := (&CrossCheck{Game: coins(), Solver: right, Cases: 14, Seed: 5, Batch: 4, Shard: sh}).Run(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -327,14 +290,36 @@ func TestCrossCheckShard(t *testing.T) {
 	if samples != whole.Samples || !reflect.DeepEqual(sum, whole.Classes) {
 		t.Errorf("shards: %d samples, classes %v; whole run: %d, %v", samples, sum, whole.Samples, whole.Classes)
 	}
-	wrong := &fakeSolver{game: Snakes(), answer: func(_ []Board, s []Solution) (string, RunResult) {
-		return snakesLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value + 1) }), RunResult{}
+	wrong := &fakeSolver{game: coins(), answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value + 1) }), RunResult{}
 	}}
-	out, err := (&CrossCheck{Game: Snakes(), Solver: wrong, Cases: 14, Seed: 5, Batch: 1, Shard: Shard{Index: 2, Count: 3}, ShrinkTime: time.Second}).Run(context.Background())
+	out, err := (&CrossCheck{Game: coins(), Solver: wrong, Cases: 14, Seed: 5, Batch: 1, Shard: Shard{Index: 2, Count: 3}, ShrinkTime: time.Second}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.FirstBoard != 1 || out.Found == nil && out.First.Source != "generated board 2" || out.Found != nil && out.Found.Source != "generated board 2" {
 		t.Errorf("shard 2/3 of an always wrong solver: first board %d, %+v", out.FirstBoard, out.First)
+	}
+}
+
+// TestFullPrecisionShowsOurDigits checks that under FullPrecision a failure
+// shows our answer with the digits the judge reads: a solver printing one
+// decimal fails there, and our answer beside its "2.3" must not be "2.3"
+// too.
+func TestFullPrecisionShowsOurDigits(t *testing.T) {
+	oneDecimal := &fakeSolver{game: coins(), answer: func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprintf("%.1f", s.Value) }), RunResult{}
+	}}
+	cc := &CrossCheck{Game: coins(), Solver: oneDecimal, Cases: 40, Seed: 1, Jobs: 2, FullPrecision: true, ShrinkTime: time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.First == nil || out.First.Verdict != WrongAnswer {
+		t.Fatalf("one decimal passed the full-precision judge: %+v", out.First)
+	}
+	_, frac, _ := strings.Cut(strings.TrimSpace(out.First.OursText), ".")
+	if len(frac) != fullPrecisionDigits {
+		t.Errorf("our answer shown as %q beside the solver's %q; want %d decimals", out.First.OursText, out.First.Stdout, fullPrecisionDigits)
 	}
 }

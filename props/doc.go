@@ -15,6 +15,8 @@
 // and InvariantHolds (exact properties of every board). CheckSolver checks
 // a Go solver in a test; CrossCheck checks a solver program.
 //
-// The four built-in games are defined here through the same API: Snakes,
-// Patience, Traps and Jenga.
+// props is the harness alone: it imports no game, analyst, referee or
+// generator (internal/archtest proves it), and its own tests run on small
+// games defined in them. The four built-in games, Snakes, Patience, Traps
+// and Jenga, are defined through the same API in package props/builtin.
 package props

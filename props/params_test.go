@@ -86,7 +86,7 @@ func TestGeneratorParams(t *testing.T) {
 	if lo, hi := drawn(g); lo < 2 || hi > 6 {
 		t.Errorf("WithParams changed the game it was called on: drew %d..%d", lo, hi)
 	}
-	if _, err := WithGenOptions(Snakes(), "official", nil); err == nil || !strings.Contains(err.Error(), "snakes has no presets") {
+	if _, err := WithGenOptions(coins(), "official", nil); err == nil || !strings.Contains(err.Error(), "coins has no presets") {
 		t.Errorf("a game without presets: %v", err)
 	}
 }
@@ -128,7 +128,8 @@ func TestDefineRefusesBadSpecs(t *testing.T) {
 }
 
 // Coverage goals follow the generator's parameters where the game says how
-// (Spec.CoverageWith): towers of six levels only have no small ones to cover.
+// (Spec.CoverageWith): boards of three coins at most have no many-coin ones
+// to cover.
 func TestCoverageFollowsParams(t *testing.T) {
 	has := func(g Game, class string) bool {
 		for _, c := range g.Coverage() {
@@ -138,12 +139,12 @@ func TestCoverageFollowsParams(t *testing.T) {
 		}
 		return false
 	}
-	g := Jenga(JengaConfig{})
-	tall, err := g.WithParams(map[string]int{"min-levels": 6})
+	g := coins()
+	few, err := g.WithParams(map[string]int{"coins": 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !has(g, "small") || has(tall, "small") {
-		t.Errorf("small towers: a goal at the defaults %v, under min-levels=6 %v; want a goal only at the defaults", g.Coverage(), tall.Coverage())
+	if !has(g, "many") || has(few, "many") {
+		t.Errorf("many coins: a goal at the defaults %v, under coins=3 %v; want a goal only at the defaults", g.Coverage(), few.Coverage())
 	}
 }

@@ -61,23 +61,6 @@ func ExampleFromRules() {
 	// the referee: 1.3
 }
 
-// The built-in games as the chancecheck command runs them: each with its
-// rules beside its analyst, so that a small jenga tower gets the engine's
-// exact fraction.
-func ExampleBuiltins() {
-	for _, g := range props.Builtins() {
-		if g.Name() != "jenga" {
-			continue
-		}
-		boards, _ := g.Parse(strings.NewReader("2\nRGB\nGRG\n"), "tower.in")
-		sol, _ := g.Answer(boards[0])
-		frac, _ := g.Fraction(boards[0], sol)
-		fmt.Println(g.Name(), frac, "by", sol.Oracle)
-	}
-	// Output:
-	// jenga 1082/125 by the analyst, agreeing with the rules engine (exact)
-}
-
 // A game defined by rules takes other engine limits, as the CLI's
 // --engine-* flags set them: a board past the state limit is one nobody
 // can judge (props.ErrCannotJudge), and the raised limit solves it.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -86,11 +87,11 @@ func TestRulesLimitsCannotJudge(t *testing.T) {
 	if sol, err := raised.Answer(30); err != nil || sol.Fraction == nil {
 		t.Errorf("under 100 states: %v, %v", sol, err)
 	}
-	if _, err := props.SnakesThreeWay().(props.RulesEngineGame).WithEngineLimits(l); err != nil {
-		t.Errorf("SnakesThreeWay: %v", err)
-	}
-	if _, err := props.Snakes().(props.RulesEngineGame).WithEngineLimits(l); !errors.Is(err, props.ErrUnsupported) {
-		t.Errorf("Snakes has no rules, yet WithEngineLimits says %v", err)
+	plain := props.Define(props.Spec[int]{Name: "plain", Parse: func(io.Reader, string) ([]int, error) { return nil, nil },
+		Write: func(io.Writer, []int) error { return nil }, Generator: rapid.IntRange(1, 2),
+		Solve: func(int) (props.Solution, error) { return props.Solution{}, nil }, Play: func(int, *rand.Rand) (int, error) { return 0, nil }})
+	if _, err := plain.(props.RulesEngineGame).WithEngineLimits(l); !errors.Is(err, props.ErrUnsupported) {
+		t.Errorf("a game without rules, yet WithEngineLimits says %v", err)
 	}
 }
 

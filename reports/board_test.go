@@ -9,6 +9,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 // A board whose games outlast the referee's limit (a snakes board of an
@@ -28,7 +29,7 @@ func TestCheckBoardNotPlayed(t *testing.T) {
 		{From: 20, To: 26}, {From: 9, To: 52}, {From: 11, To: 35}, {From: 81, To: 66}, {From: 37, To: 64}, {From: 96, To: 14},
 		{From: 15, To: 63}, {From: 94, To: 3}, {From: 88, To: 16}, {From: 2, To: 42}, {From: 72, To: 12}, {From: 18, To: 53},
 		{From: 76, To: 14}, {From: 89, To: 41}, {From: 69, To: 6}, {From: 71, To: 73}, {From: 44, To: 40}, {From: 62, To: 49}}}
-	g := props.Snakes()
+	g := builtin.Snakes()
 	p := Plan{Seed: 1, Runs: 2000}
 	for _, tc := range []struct {
 		name      string
@@ -81,7 +82,7 @@ func (r refusing) Solve(b props.Board) (props.Solution, error) {
 // failure and not a pass, counted on its own in the game, which still
 // passes; any other error of the analyst is a failure.
 func TestCheckBoardNotJudged(t *testing.T) {
-	g := refusing{Game: props.Snakes(), max: 0}
+	g := refusing{Game: builtin.Snakes(), max: 0}
 	one := snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 57}}}
 	p := Plan{Seed: 1, Runs: 2000, Alpha: 1e-6, Games: []PlannedGame{{Name: "snakes"}}}
 	br, _ := checkBoard(context.Background(), g, plannedBoard{id: "gen:0", class: "dense", board: one}, p, 1e-6, 1)

@@ -9,6 +9,7 @@ import (
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 // biased is a props.Game whose referee is slightly wrong: after the real
@@ -67,8 +68,8 @@ func TestBiasedSimulatorFailsCalibration(t *testing.T) {
 		game props.Game
 		pass bool
 	}{
-		{"unbiased", props.Patience(), true},
-		{"biased", biased{props.Patience(), 2.5}, false},
+		{"unbiased", builtin.Patience(), true},
+		{"biased", biased{builtin.Patience(), 2.5}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := opt

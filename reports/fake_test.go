@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 	"pgregory.net/rapid"
 )
 
@@ -148,7 +149,7 @@ func TestBoardFailuresAreFindings(t *testing.T) {
 
 // builtins are the four built-in games, as cmd/chancecheck assembles them.
 func builtins() []props.Game {
-	return []props.Game{props.Snakes(), props.Patience(), props.Traps(props.TrapsConfig{}), props.Jenga(props.JengaConfig{})}
+	return []props.Game{builtin.Snakes(), builtin.Patience(), builtin.Traps(builtin.TrapsConfig{}), builtin.Jenga(builtin.JengaConfig{})}
 }
 
 // rollsUntilOne is the exact answer for a die of s sides: the number of

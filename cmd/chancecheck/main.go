@@ -5,18 +5,24 @@
 // Exit status: 0 success, 1 a check failed or the input is invalid, 2 a usage
 // error. Errors go to stderr as "FILE:LINE: what is wrong".
 //
-// It is package cli over the four built-in games, each with its rules beside
-// its analyst (props.Builtins); a program over games of one's own is the same
-// one line (see package cli and docs/own-game.md).
+// It is package cli over the four built-in games of package props/builtin,
+// each with its rules beside its analyst (builtin.SnakesThreeWay, ...); a
+// program over games of one's own is the same one line (see package cli and
+// docs/own-game.md).
 package main
 
 import (
 	"os"
 
 	"github.com/chancecheck/chancecheck/cli"
-	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 func main() {
-	os.Exit(cli.Main(props.Builtins()...))
+	os.Exit(cli.Main(
+		builtin.SnakesThreeWay(),
+		builtin.PatienceThreeWay(),
+		builtin.TrapsThreeWay(builtin.TrapsConfig{}),
+		builtin.JengaThreeWay(builtin.JengaConfig{}),
+	))
 }

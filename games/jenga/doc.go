@@ -20,16 +20,16 @@
 //     the canonical towers, with its policy and the law of the throws) and
 //     the files beside it (jenga_canon.go, jenga_sweep.go, ...);
 //     exact/jenga_eval.go (EvaluateJenga, any player's value);
-//   - referee: montecarlo/jenga.go (JengaReferee, PlayJenga: the real tower,
+//   - referee: montecarlo/builtin/jenga.go (JengaReferee, PlayJenga: the real tower,
 //     every move checked against the rules) and the policies it plays in
-//     montecarlo/jenga_policies.go;
+//     montecarlo/builtin/jenga_policies.go;
 //   - generator: generators/jenga.go (Jenga, JengaWith) and its coverage
 //     classes in generators/jenga_class.go;
-//   - definition: props/jenga.go (props.Jenga, JengaSpec), with its
-//     properties, invariants and transformations in props/jenga_props.go,
-//     props/jenga_invariants.go and props/jenga_transform.go;
+//   - definition: props/builtin/jenga.go (Jenga, JengaSpec), with its
+//     properties, invariants and transformations in props/builtin/jenga_props.go,
+//     props/builtin/jenga_invariants.go and props/builtin/jenga_transform.go;
 //   - rules: rules/builtin/jenga.go, written from the statement, checked
-//     three ways by props.JengaThreeWay (props/rules_builtin.go);
+//     three ways by JengaThreeWay (props/builtin/rules_builtin.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/testdata/solvers/jenga.
+//     props/builtin/testdata/solvers/jenga.
 package jenga

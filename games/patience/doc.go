@@ -18,14 +18,14 @@
 //   - analyst: exact/patience.go (WinProbability over the memoised piles'
 //     heights, PatienceSolver to reuse its memo) and exact/patience_rat.go
 //     (WinProbabilityRat, the exact fraction);
-//   - referee: montecarlo/patience.go (PatienceReferee lists the legal pairs
+//   - referee: montecarlo/builtin/patience.go (PatienceReferee lists the legal pairs
 //     and picks one at random);
 //   - generator: generators/patience.go (Patience) and its coverage classes
 //     in generators/patience_class.go;
-//   - definition: props/patience.go (props.Patience, PatienceSpec), with its
-//     invariants (symmetries, bounds) in props/patience_invariants.go;
+//   - definition: props/builtin/patience.go (Patience, PatienceSpec), with its
+//     invariants (symmetries, bounds) in props/builtin/patience_invariants.go;
 //   - rules: rules/builtin/patience.go, written from the statement, checked
-//     three ways by props.PatienceThreeWay (props/rules_builtin.go);
+//     three ways by PatienceThreeWay (props/builtin/rules_builtin.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/testdata/solvers/patience.
+//     props/builtin/testdata/solvers/patience.
 package patience

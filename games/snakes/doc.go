@@ -14,16 +14,16 @@
 //     first-step equations; ExpectedThrowsRat, the exact fraction by another
 //     route; ThrowDistribution, the law of the number of throws), with
 //     exact/snakes_dense.go and exact/snakes_doomed.go beside it;
-//   - referee: montecarlo/snakes.go (SnakesReferee throws a real die and
+//   - referee: montecarlo/builtin/snakes.go (SnakesReferee throws a real die and
 //     walks the board);
 //   - generator: generators/snakes.go (Snakes, SnakesWith) and its coverage
 //     classes in generators/snakes_class.go;
-//   - definition: props/snakes.go (props.Snakes, SnakesSpec: the game as the
+//   - definition: props/builtin/snakes.go (Snakes, SnakesSpec: the game as the
 //     harness and the CLI see it, with its invariants, simplifiers and
 //     judge);
 //   - rules: rules/builtin/snakes.go, written from the statement, checked
-//     three ways against the analyst and the referee by props.SnakesThreeWay
-//     (props/rules_builtin.go);
+//     three ways against the analyst and the referee by SnakesThreeWay
+//     (props/builtin/rules_builtin.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/testdata/solvers/snakes.
+//     props/builtin/testdata/solvers/snakes.
 package snakes

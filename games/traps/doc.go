@@ -22,16 +22,16 @@
 //     (SolveTraps, the optimal policy as a table), exact/traps_eval.go
 //     (EvaluateTrapPolicy, any policy's value) and exact/belief (the
 //     posterior over the hidden kinds);
-//   - referee: montecarlo/traps.go (TrapsReferee, PlayTraps: the hidden state
+//   - referee: montecarlo/builtin/traps.go (TrapsReferee, PlayTraps: the hidden state
 //     drawn from the prior and kept from the policy) and the policies it
-//     plays in montecarlo/traps_policies.go;
+//     plays in montecarlo/builtin/traps_policies.go;
 //   - generator: generators/traps.go (Traps, TrapsWith), with
 //     generators/traps_maps.go, traps_prior.go and traps_class.go;
-//   - definition: props/traps.go (props.Traps, TrapsSpec), with its
-//     properties and invariants in props/traps_props.go and
-//     props/traps_invariants.go;
+//   - definition: props/builtin/traps.go (Traps, TrapsSpec), with its
+//     properties and invariants in props/builtin/traps_props.go and
+//     props/builtin/traps_invariants.go;
 //   - rules: rules/builtin/traps.go, written from the statement, checked
-//     three ways by props.TrapsThreeWay (props/rules_builtin.go);
+//     three ways by TrapsThreeWay (props/builtin/rules_builtin.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/testdata/solvers/traps.
+//     props/builtin/testdata/solvers/traps.
 package traps

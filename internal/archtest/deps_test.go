@@ -59,10 +59,15 @@ const depsRules = `
 	games/traps < exact/belief;
 	GAMES, exact/belief < exact;
 
-	# montecarlo: the referees, playing the literal rules. estimate turns
-	# tallies into estimates with confidence bounds and knows no game.
+	# montecarlo: the runner of referees (seeded, parallel, counting
+	# outcomes), which knows no game: the harness runs a user's referee with
+	# it. montecarlo/builtin: the referees of the built-in games, playing
+	# the literal rules. estimate turns tallies into estimates with
+	# confidence bounds and knows no game.
 	NONE < montecarlo/estimate;
-	GAMES, montecarlo/estimate < montecarlo;
+	montecarlo/estimate < montecarlo;
+	GAMES, montecarlo < montecarlo/builtin;
+	GAMES !< montecarlo, montecarlo/estimate;
 
 	# The three sides of a check stay apart. The referee cannot borrow the
 	# analyst's arithmetic, nor the analyst the referee's dice: a policy
@@ -131,10 +136,24 @@ const depsRules = `
 	# (rapid.Check calls testing.Short).
 	pgregory.net/rapid < internal/rapidflags;
 
-	# props: the properties and solver cross-checks, the one place where a
-	# generator, an analyst and a referee meet.
-	generators, exact, montecarlo, internal/solverproc, internal/rapidflags,
-	  internal/inorder, rules/engine, rules/referee, rules/builtin, answer < props;
+	# props: the harness: the game API (Define, Spec), the properties and
+	# the solver cross-checks, over whatever games it is given. It runs a
+	# game's referee with montecarlo's runner and judges agreement with
+	# estimate's bounds, both of which know no game; games/textio is the
+	# Sample type every game's samples share.
+	games/textio, montecarlo, internal/solverproc, internal/rapidflags,
+	  internal/inorder, rules/engine, rules/referee, answer < props;
+
+	# The harness imports no game, analyst, referee or generator, directly
+	# or through another package: what it knows of a game comes through the
+	# Game a Spec defines, as for a user's game (issue 24).
+	games/jenga, games/patience, games/snakes, games/traps, exact/...,
+	  montecarlo/builtin, generators, rules/builtin !< props;
+
+	# props/builtin: the four built-in games, defined through props' API as
+	# a user's game is; the one place where a generator, an analyst, a
+	# referee and a game's rules meet.
+	props, generators, exact, montecarlo/builtin, rules/builtin < props/builtin;
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.
@@ -162,7 +181,7 @@ const depsRules = `
 	programs, reports, cli !< props, gametest;
 
 	# cmd/chancecheck: main, cli over the built-in games.
-	cli < cmd/chancecheck;
+	cli, props/builtin < cmd/chancecheck;
 
 	# examples: a user's programs and games, which may use whatever a user
 	# may, and their own packages.
@@ -307,14 +326,16 @@ func TestCheckReportsViolations(t *testing.T) {
 		want string // in the one problem reported; "" for none
 	}{
 		{"the arrows as the tree has them", []goPackage{
-			{ImportPath: M + "cmd/chancecheck", Imports: []string{"os", M + "cli", M + "props"}, Deps: []string{rapid, "github.com/spf13/cobra"}},
+			{ImportPath: M + "cmd/chancecheck", Imports: []string{"os", M + "cli", M + "props/builtin"}, Deps: []string{rapid, "github.com/spf13/cobra"}},
 			{ImportPath: M + "cli", Imports: []string{M + "reports", M + "montecarlo/estimate", "github.com/spf13/cobra"}},
 			{ImportPath: M + "reports", Imports: []string{M + "props", "gonum.org/v1/plot/vg/vgsvg"}},
-			{ImportPath: M + "props", Imports: []string{M + "exact", M + "montecarlo", M + "generators", M + "internal/solverproc", rapid, "testing"}},
+			{ImportPath: M + "props", Imports: []string{M + "montecarlo", M + "internal/solverproc", rapid, "testing"}},
+			{ImportPath: M + "props/builtin", Imports: []string{M + "props", M + "exact", M + "montecarlo/builtin", M + "generators", M + "rules/builtin"}},
 			{ImportPath: M + "gametest", Imports: []string{M + "props", M + "internal/rapidtest", "testing"}},
 			{ImportPath: M + "generators", Imports: []string{M + "games/snakes", rapid}},
 			{ImportPath: M + "exact", Imports: []string{M + "exact/belief", M + "games/jenga"}},
-			{ImportPath: M + "montecarlo", Imports: []string{M + "montecarlo/estimate", M + "games/traps"}, Deps: []string{"gonum.org/v1/gonum/mat"}},
+			{ImportPath: M + "montecarlo", Imports: []string{M + "montecarlo/estimate"}, Deps: []string{"gonum.org/v1/gonum/mat"}},
+			{ImportPath: M + "montecarlo/builtin", Imports: []string{M + "montecarlo", M + "games/traps"}},
 			{ImportPath: M + "games/snakes", Imports: []string{"bufio", M + "games/textio"}},
 			{ImportPath: M + "examples/bagofmice", Imports: []string{M + "examples/bagofmice/mice", M + "cli", M + "gametest"}},
 			{ImportPath: M + "examples/bagofmice/mice", Imports: []string{M + "props", M + "games/textio", M + "montecarlo"}},
@@ -352,6 +373,24 @@ func TestCheckReportsViolations(t *testing.T) {
 		{"referee imports reports", []goPackage{
 			{ImportPath: M + "montecarlo", Imports: []string{M + "reports"}},
 		}, "montecarlo imports reports"},
+		{"the harness imports a game", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "games/snakes"}},
+		}, "props imports games/snakes"},
+		{"the harness imports an analyst", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "exact"}},
+		}, "props imports exact"},
+		{"the harness imports a built-in referee", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "montecarlo/builtin"}},
+		}, "props imports montecarlo/builtin"},
+		{"the harness imports a generator", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "generators"}},
+		}, "props imports generators"},
+		{"the harness imports the built-in rules", []goPackage{
+			{ImportPath: M + "props", Imports: []string{M + "rules/builtin"}},
+		}, "props imports rules/builtin"},
+		{"the runner imports a game", []goPackage{
+			{ImportPath: M + "montecarlo", Imports: []string{M + "games/jenga"}},
+		}, "montecarlo imports games/jenga"},
 		{"props imports cli", []goPackage{
 			{ImportPath: M + "props", Imports: []string{M + "cli"}},
 		}, "props imports cli"},

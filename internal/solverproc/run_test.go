@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chancecheck/chancecheck/internal/longtest"
 )
 
 func TestSplit(t *testing.T) {
@@ -67,13 +69,6 @@ func TestRun(t *testing.T) {
 				t.Errorf("got %+v (%s)", r, r.Describe())
 			}
 		}},
-		{"sleeping is the idleness limit", "sleep 30", "", 100 * time.Millisecond, func(t *testing.T, r Result) {
-			// The default idleness limit of 100 ms of CPU time: 10.1 s.
-			if r.TimedOut || !r.Idle || r.Crashed() || r.Elapsed < 10*time.Second || r.Elapsed > 30*time.Second ||
-				!strings.HasPrefix(r.Describe(), "idleness limit: ") {
-				t.Errorf("got %+v (%s)", r, r.Describe())
-			}
-		}},
 		{"background child holding stdout", "sleep 30 & echo out", "", time.Second, func(t *testing.T, r Result) {
 			// The run does not wait for the child (30 s of sleep): an
 			// Elapsed far below it, whatever the load.
@@ -100,6 +95,43 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestIdleLimitInForce checks which idleness limit a run is held to: the
+// one given, else the default that goes with the CPU time limit, else
+// none. That a run is stopped at it is TestIdleIsTimeWithoutWork's, and at
+// the default one TestRunDefaultIdle's.
+func TestIdleLimitInForce(t *testing.T) {
+	for _, tt := range []struct {
+		lim  Limits
+		want time.Duration
+	}{
+		{Limits{Time: 100 * time.Millisecond}, 10100 * time.Millisecond},
+		{Limits{Time: 2 * time.Second}, 12 * time.Second},
+		{Limits{Time: 5 * time.Second}, 25 * time.Second},
+		{Limits{Time: time.Minute}, 5 * time.Minute},
+		{Limits{Time: 100 * time.Millisecond, Idle: 300 * time.Millisecond}, 300 * time.Millisecond},
+		{Limits{Idle: time.Second}, time.Second},
+		{Limits{}, 0},
+	} {
+		if got := tt.lim.idle(); got != tt.want {
+			t.Errorf("%+v: idleness limit %v, want %v", tt.lim, got, tt.want)
+		}
+	}
+}
+
+// TestRunDefaultIdle runs a sleeping solver with a CPU time limit and no
+// idleness limit of its own: it is stopped at the default one, 10.1 s.
+func TestRunDefaultIdle(t *testing.T) {
+	longtest.Skip(t, "waits out the default idleness limit of a 100 ms run, 10.1 s of wall time")
+	r, err := Run(context.Background(), []string{"sh", "-c", "sleep 30"}, nil, Limits{Time: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.TimedOut || !r.Idle || r.Crashed() || r.Elapsed < 10*time.Second || r.Elapsed > 30*time.Second ||
+		!strings.HasPrefix(r.Describe(), "idleness limit: ") {
+		t.Errorf("got %+v (%s)", r, r.Describe())
+	}
+}
+
 // TestRunKillsTheGroup checks that a child the solver started in the
 // background is gone after Run returns, for a normal exit and a time out.
 func TestRunKillsTheGroup(t *testing.T) {
@@ -107,7 +139,9 @@ func TestRunKillsTheGroup(t *testing.T) {
 		`sleep 30 & echo $!`,
 		`sleep 30 & echo $!; sleep 30`,
 	} {
-		r, err := Run(context.Background(), []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond})
+		// The idleness limit ends the second script (the default one
+		// would take 10.3 s).
+		r, err := Run(context.Background(), []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond, Idle: 300 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
