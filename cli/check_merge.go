@@ -124,7 +124,7 @@ func checkShardsOfOneRun(files []string, shards []checkJSON) error {
 			return fmt.Errorf("shard %d/%d twice: %s and %s", s.Index, s.Count, dup, files[i])
 		}
 		seen[s.Index] = files[i]
-		want := props.Shard{Index: s.Index, Count: s.Count}.Boards(s.Cases)
+		want := s.Shard.Boards(s.Cases)
 		if j.Generated+j.NotJudgedGenerated != want && (s.KeepGoing || s.FirstBoard == 0) {
 			return fmt.Errorf("%s: shard %d/%d judged %d of its %d boards (did --time run out? run the shards with --time 0)",
 				files[i], s.Index, s.Count, j.Generated, want)
