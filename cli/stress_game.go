@@ -90,7 +90,9 @@ instead.`,
 }
 
 // programsFlags are the flags of `programs` itself, which go before
-// COMMAND.
+// COMMAND; --gen among them is --generator's former name, and after
+// COMMAND it is misplaced only when no generator was given before it
+// (after it, it is COMMAND's generator parameter flag).
 var programsFlags = []string{"--generator", "--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
 
 func runPrograms(cmd *cobra.Command, app App, o gameOptions, args []string) error {
