@@ -159,7 +159,7 @@ func TestRunKillsEscapedDescendants(t *testing.T) {
 						}
 					}()
 				}
-				r, err := Run(ctx, []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond, Idle: time.Second})
+				r, err := Run(ctx, []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond, Idle: 500 * time.Millisecond})
 				if err != nil && !tt.cancel {
 					t.Fatal(err)
 				}
