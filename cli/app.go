@@ -49,8 +49,8 @@ func Main(games ...props.Game) int {
 	if len(os.Args) > 1 {
 		args = os.Args[1:]
 	}
-	p := App{Name: binaryName(os.Args), Games: games, ownsProcess: true}
-	return p.Run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
+	app := App{Name: binaryName(os.Args), Games: games, ownsProcess: true}
+	return app.Run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
 }
 
 // Run is Main for tests and embedders: it runs the command line args
@@ -64,34 +64,34 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // standard streams and returns the exit status: 0 success, 1 a check failed
 // or the input is invalid, 2 a usage error. An App without games, or
 // with two games of one name, is a usage error too, reported on stderr.
-func (p App) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if p.Name == "" {
-		p.Name = defaultName
+func (app App) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if app.Name == "" {
+		app.Name = defaultName
 	}
-	if err := p.check(); err != nil {
+	if err := app.check(); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitUsage
 	}
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
 	}
-	root := p.newRootCommand(stdin, stdout, stderr)
+	root := app.newRootCommand(stdin, stdout, stderr)
 	root.SetArgs(args)
-	return p.reportError(stderr, root.ExecuteContext(ctx))
+	return app.reportError(stderr, root.ExecuteContext(ctx))
 }
 
 // check reports a game list the commands cannot work with.
-func (p App) check() error {
-	if len(p.Games) == 0 {
-		return fmt.Errorf("%s: no games: a Program needs at least one", p.Name)
+func (app App) check() error {
+	if len(app.Games) == 0 {
+		return fmt.Errorf("%s: no games: a Program needs at least one", app.Name)
 	}
 	seen := map[string]bool{}
-	for i, g := range p.Games {
+	for i, g := range app.Games {
 		if g == nil {
-			return fmt.Errorf("%s: game %d is nil", p.Name, i+1)
+			return fmt.Errorf("%s: game %d is nil", app.Name, i+1)
 		}
 		if seen[g.Name()] {
-			return fmt.Errorf("%s: two games are named %q", p.Name, g.Name())
+			return fmt.Errorf("%s: two games are named %q", app.Name, g.Name())
 		}
 		seen[g.Name()] = true
 	}

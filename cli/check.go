@@ -13,7 +13,6 @@ import (
 	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
 
@@ -45,7 +44,7 @@ type checkOptions struct {
 // not be judged by the peak.
 const minMemory = 16 << 20
 
-func (p App) newCheckCommand() *cobra.Command {
+func (app App) newCheckCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "check GAME --solver 'CMD ARGS...'",
@@ -53,9 +52,9 @@ func (p App) newCheckCommand() *cobra.Command {
 		Long: `check runs a solver as a real process, feeding it the game's original input
 format on stdin and reading the original output format from stdout, so an
 accepted contest solution runs unchanged: first the published samples, then
-boards from the game's generator (seeded as '` + p.Name + ` gen'). Each answer is
+boards from the game's generator (seeded as '` + app.Name + ` gen'). Each answer is
 judged by the game's rule:
-` + p.judgeRules() + `NaN, Inf, an empty line or a number glued to garbage is never a pass.
+` + app.judgeRules() + `NaN, Inf, an empty line or a number glued to garbage is never a pass.
 
 What the defaults do: check spends the whole --time (60s) on generated
 boards, --jobs solver processes at once (one per CPU), and stops at the
@@ -114,12 +113,12 @@ never "ok".
 
 --shard i/n (with --cases N) checks only the generated boards numbered
 k ≡ i−1 (mod n), the same boards as a single run has there, the samples in
-shard 1, and shrinks its own first failure; '` + p.Name + ` check merge FILE...'
+shard 1, and shrinks its own first failure; '` + app.Name + ` check merge FILE...'
 joins the shards' --json outputs into the verdict of the single run: the
 first failure by board index, counts summed.
 
 --gen and --limits set the generator's parameters, as for gen: the boards
-drawn depend on them and on --seed` + p.genExample() + `. The output states them.
+drawn depend on them and on --seed` + app.genExample() + `. The output states them.
 
 A run that stops before the --cases asked for says so in its verdict line
 ("14 of 100 asked (--time ran out)"). A board no oracle can judge (the
@@ -136,17 +135,17 @@ that cannot be started or an inconsistent analyst, or no board judged
 before --time ran out, 130 interrupted with no failure found.
 
 Games:
-` + p.gamesHelp() + "\n" + p.paramsHelp(),
-		Args: p.argsBetween(1, 1),
+` + app.gamesHelp() + "\n" + app.paramsHelp(),
+		Args: app.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, g, err := p.game(args)
+			_, g, err := app.game(args)
 			if err != nil {
 				return err
 			}
 			if g, err = o.engine.apply(g); err != nil {
 				return err
 			}
-			if g, err = o.gen.apply(p, g); err != nil {
+			if g, err = o.gen.apply(app, g); err != nil {
 				return err
 			}
 			return runCheck(cmd, g, o)
@@ -168,10 +167,10 @@ Games:
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
-	o.engine.register(f, p.rulesGames())
+	o.engine.register(f, app.rulesGames())
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n; needs --cases); see 'check merge'")
 	o.gen.register(f)
-	cmd.AddCommand(p.newCheckMergeCommand())
+	cmd.AddCommand(app.newCheckMergeCommand())
 	return cmd
 }
 
@@ -201,14 +200,14 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	}
 	var shard props.Shard
 	if o.shard != "" {
-		sh, err := reports.ParseShard(o.shard)
+		sh, err := props.ParseShard(o.shard)
 		if err != nil {
 			return usagef("--shard: %v", err)
 		}
 		if o.cases == 0 {
 			return usagef("--shard needs --cases N: with only a --time budget, shards and a single run would check different boards")
 		}
-		shard = props.Shard{Index: sh.Index, Count: sh.Count}
+		shard = sh
 	}
 	memory, err := memoryLimit(o.memory)
 	if err != nil {
@@ -343,9 +342,9 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 }
 
 // judgeRules lists each game's judge rule, one line a game.
-func (p App) judgeRules() string {
+func (app App) judgeRules() string {
 	var b strings.Builder
-	for _, g := range p.Games {
+	for _, g := range app.Games {
 		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.JudgeRule())
 	}
 	return b.String()

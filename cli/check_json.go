@@ -54,10 +54,10 @@ type checkJSON struct {
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the
-// rest of its checkJSON.
+// rest of its checkJSON: the shard ("index" and "count") and the run's
+// options.
 type checkShardJSON struct {
-	Index     int     `json:"index"`
-	Count     int     `json:"count"`
+	props.Shard
 	Cases     int     `json:"cases"`
 	Batch     int     `json:"batch"`
 	KeepGoing bool    `json:"keep_going"`
@@ -159,7 +159,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Result,
 		j.NotReproduced = append(j.NotReproduced, toJSON(f))
 	}
 	if sh := oc.Shard; !sh.Whole() {
-		j.Shard = &checkShardJSON{Index: sh.Index, Count: sh.Count, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing,
+		j.Shard = &checkShardJSON{Shard: sh, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing,
 			Solver: o.solver, Alpha: oc.CoverageAlpha, FirstBoard: oc.FirstBoard + 1}
 		if oc.SampleFailure != nil {
 			j.Shard.SampleFailure = toJSON(oc.SampleFailure)

@@ -13,12 +13,12 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p App) newCheckMergeCommand() *cobra.Command {
+func (app App) newCheckMergeCommand() *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
 		Short: "Merge the --json outputs of all shards of a check into its verdict",
-		Long: `merge reads the --json output of every shard of one check (` + p.Name + ` check
+		Long: `merge reads the --json output of every shard of one check (` + app.Name + ` check
 GAME --shard i/n --cases N --json, same game, seed, cases and options) and
 prints the verdict the single run would have printed: the first failure is
 the lowest-numbered generated board that failed in any shard, with the
@@ -35,7 +35,7 @@ Exit status as check's.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, files []string) error {
-			g, mo, oc, err := p.mergeCheckFiles(files)
+			g, mo, oc, err := app.mergeCheckFiles(files)
 			if err != nil {
 				return err
 			}
@@ -52,13 +52,13 @@ Exit status as check's.`,
 // the outcome of the single run, with the options it printed under: the
 // files are read, checked to be the shards of one run, and their counts
 // and failures merged.
-func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
+func (app App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
 	shards, err := readShardFiles(files)
 	if err != nil {
 		return nil, checkOptions{}, nil, err
 	}
 	first := shards[0] // the first file's: its options are the run's
-	g, err := p.lookup(first.Game)
+	g, err := app.lookup(first.Game)
 	if err != nil {
 		return nil, checkOptions{}, nil, err
 	}
@@ -67,7 +67,7 @@ func (p App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.R
 	}
 	slices.SortFunc(shards, func(a, b checkJSON) int { return a.Shard.Index - b.Shard.Index })
 	o := mergedOptions(first)
-	if g, err = o.gen.apply(p, g); err != nil {
+	if g, err = o.gen.apply(app, g); err != nil {
 		return nil, checkOptions{}, nil, fmt.Errorf("%s: %w", files[0], err)
 	}
 	oc, err := mergeShards(g, first, shards)
@@ -124,7 +124,7 @@ func checkShardsOfOneRun(files []string, shards []checkJSON) error {
 			return fmt.Errorf("shard %d/%d twice: %s and %s", s.Index, s.Count, dup, files[i])
 		}
 		seen[s.Index] = files[i]
-		want := props.Shard{Index: s.Index, Count: s.Count}.Boards(s.Cases)
+		want := s.Shard.Boards(s.Cases)
 		if j.Generated+j.NotJudgedGenerated != want && (s.KeepGoing || s.FirstBoard == 0) {
 			return fmt.Errorf("%s: shard %d/%d judged %d of its %d boards (did --time run out? run the shards with --time 0)",
 				files[i], s.Index, s.Count, j.Generated, want)

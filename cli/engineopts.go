@@ -58,8 +58,8 @@ func (v *positiveFloat) Set(s string) error {
 }
 
 // rulesGames names the program's games defined by rules, or "none".
-func (p App) rulesGames() string {
-	return p.namesOf(func(g props.Game) bool {
+func (app App) rulesGames() string {
+	return app.namesOf(func(g props.Game) bool {
 		re, ok := g.(props.RulesEngineGame)
 		if !ok {
 			return false

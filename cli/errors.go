@@ -49,7 +49,7 @@ var errCheckFailed = errors.New("a check failed")
 
 // reportError prints err on stderr, with a pointer to the help for a usage
 // error, and returns the exit status it means.
-func (p App) reportError(stderr io.Writer, err error) int {
+func (app App) reportError(stderr io.Writer, err error) int {
 	if err == nil {
 		return exitOK
 	}
@@ -70,7 +70,7 @@ func (p App) reportError(stderr io.Writer, err error) int {
 	var ue usageError
 	// cobra's own "unknown command" has no type of its own to test for.
 	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command ") {
-		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", p.Name)
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", app.Name)
 		return exitUsage
 	}
 	return exitUnknown

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p App) newGenCommand() *cobra.Command {
+func (app App) newGenCommand() *cobra.Command {
 	var (
 		seed    uint64
 		count   int
@@ -28,7 +28,7 @@ func (p App) newGenCommand() *cobra.Command {
 		Long: `gen draws --count random valid boards from the game's generator and prints
 them in the original input format, like a testlib generator: the same seed
 gives the same bytes on every machine. Games whose format holds one case per
-file (` + p.namesOf(func(g props.Game) bool { return g.MaxBoardsPerInput() == 1 }) + `) need --out DIR for more than one board;
+file (` + app.namesOf(func(g props.Game) bool { return g.MaxBoardsPerInput() == 1 }) + `) need --out DIR for more than one board;
 DIR then gets GAME-0001.in, GAME-0002.in, ...
 
 --answers writes beside each GAME-NNNN.in its GAME-NNNN.ans, the answers of
@@ -38,10 +38,10 @@ one command. It needs --out.
 --gen and --limits set the generator's parameters (the boards drawn depend
 on them, and on --seed).
 
-` + p.paramsHelp(),
-		Args: p.argsBetween(1, 1),
+` + app.paramsHelp(),
+		Args: app.argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, g, err := p.game(args)
+			_, g, err := app.game(args)
 			if err != nil {
 				return err
 			}
@@ -51,7 +51,7 @@ on them, and on --seed).
 			if answers && out == "" {
 				return usagef("--answers needs --out DIR: each .ans goes beside its .in")
 			}
-			if g, err = genOpts.apply(p, g); err != nil {
+			if g, err = genOpts.apply(app, g); err != nil {
 				return err
 			}
 			// Refuse what cannot be written before the boards are drawn,

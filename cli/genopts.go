@@ -81,7 +81,7 @@ func (o oneGameGenFlags) said() string {
 // apply is g under the options: the preset first, then every assignment in
 // order, so that an assignment overrides the preset. A "GAME." prefix naming
 // g is allowed, as report takes it.
-func (o oneGameGenFlags) apply(p App, g props.Game) (props.Game, error) {
+func (o oneGameGenFlags) apply(app App, g props.Game) (props.Game, error) {
 	var err error
 	for _, preset := range o.limits {
 		if g, err = props.WithGenOptions(g, preset, nil); err != nil {
@@ -90,7 +90,7 @@ func (o oneGameGenFlags) apply(p App, g props.Game) (props.Game, error) {
 	}
 	for _, a := range o.assign {
 		for _, part := range strings.Split(a, ",") {
-			if game, ok := gamePrefix(p, part); ok {
+			if game, ok := gamePrefix(app, part); ok {
 				if game != g.Name() {
 					return nil, usagef("--gen %s: a parameter of %s; this command draws %s boards (%s)", part, game, g.Name(), paramList(g))
 				}
@@ -118,7 +118,7 @@ func (o *reportGenFlags) register(f *pflag.FlagSet) {
 
 // apply is games under the options, each game under its preset first, then
 // its assignments in order.
-func (o reportGenFlags) apply(p App, games []props.Game) ([]props.Game, error) {
+func (o reportGenFlags) apply(app App, games []props.Game) ([]props.Game, error) {
 	index := map[string]int{}
 	for i, g := range games {
 		index[g.Name()] = i
@@ -128,7 +128,7 @@ func (o reportGenFlags) apply(p App, games []props.Game) ([]props.Game, error) {
 		if i, ok := index[name]; ok {
 			return i, nil
 		}
-		if _, err := p.lookup(name); err != nil {
+		if _, err := app.lookup(name); err != nil {
 			return 0, usagef("%s %s: %v", flag, value, err)
 		}
 		return 0, usagef("%s %s: %s is not checked in this run (it checks %s)", flag, value, name, gameList(games))
@@ -172,7 +172,7 @@ func (o reportGenFlags) apply(p App, games []props.Game) ([]props.Game, error) {
 	assign := make([][]option, len(games))
 	for _, a := range o.assign {
 		for _, part := range strings.Split(a, ",") {
-			if game, ok := gamePrefix(p, part); ok {
+			if game, ok := gamePrefix(app, part); ok {
 				i, err := inRun("--gen", part, game)
 				if err != nil {
 					return nil, err
@@ -271,13 +271,13 @@ func gameList(games []props.Game) string {
 
 // gamePrefix is the game named before the first "." of an assignment
 // ("traps" of "traps.cols=30"), when it is one of p's games.
-func gamePrefix(p App, part string) (string, bool) {
+func gamePrefix(app App, part string) (string, bool) {
 	name, _, _ := strings.Cut(part, "=")
 	game, _, ok := strings.Cut(name, ".")
 	if !ok {
 		return "", false
 	}
-	if _, err := p.lookup(game); err != nil {
+	if _, err := app.lookup(game); err != nil {
 		return "", false
 	}
 	return game, true
@@ -288,8 +288,8 @@ func gamePrefix(p App, part string) (string, bool) {
 // genExample is an example of --gen and --limits from p's own games, for
 // help texts: " (for example ...)", or "" when no game has parameters. A
 // program of one game talks of that game alone.
-func (p App) genExample() string {
-	for _, g := range p.Games {
+func (app App) genExample() string {
+	for _, g := range app.Games {
 		ps := g.Params()
 		if len(ps) == 0 {
 			continue
@@ -303,9 +303,9 @@ func (p App) genExample() string {
 	return ""
 }
 
-func (p App) paramsHelp() string {
+func (app App) paramsHelp() string {
 	var b strings.Builder
-	for _, g := range p.Games {
+	for _, g := range app.Games {
 		b.WriteString(props.DescribeParams(g))
 	}
 	if b.Len() == 0 {

@@ -8,12 +8,13 @@ import (
 	"strings"
 
 	"github.com/chancecheck/chancecheck/internal/safefile"
+	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
 
-func (p App) newReportCommand() *cobra.Command {
-	opt := reports.DefaultOptions(slices.Clone(p.Games)...)
+func (app App) newReportCommand() *cobra.Command {
+	opt := reports.DefaultOptions(slices.Clone(app.Games)...)
 	var (
 		games   string
 		out     string
@@ -33,7 +34,7 @@ report.html, junit.xml and timings.json. Exits 1 when anything disagrees.
 The same seed gives the same report.json, whatever --workers is.
 
 --shard i/n checks only the i-th of n deterministic slices of the boards;
-'` + p.Name + ` report merge DIR...' joins the n shard directories into the
+'` + app.Name + ` report merge DIR...' joins the n shard directories into the
 report one run would have written.
 
 A game that declares coverage goals (a least share of its generated boards
@@ -45,13 +46,13 @@ never passed as met.
 --gen and --limits set the generators' parameters; report.json records the
 values in force, and 'report merge' refuses shards run under other values.
 
-` + p.paramsHelp(),
-		Args: p.argsBetween(0, 0),
+` + app.paramsHelp(),
+		Args: app.argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games != "all" {
 				opt.Games = nil
 				for _, name := range strings.Split(games, ",") {
-					g, err := p.lookup(strings.TrimSpace(name))
+					g, err := app.lookup(strings.TrimSpace(name))
 					if err != nil {
 						return usageError{err}
 					}
@@ -62,11 +63,11 @@ values in force, and 'report merge' refuses shards run under other values.
 			if opt.Games, err = eng.applyAll(opt.Games); err != nil {
 				return err
 			}
-			if opt.Games, err = genOpts.apply(p, opt.Games); err != nil {
+			if opt.Games, err = genOpts.apply(app, opt.Games); err != nil {
 				return err
 			}
 			if shard != "" {
-				sh, err := reports.ParseShard(shard)
+				sh, err := props.ParseShard(shard)
 				if err != nil {
 					return usageError{err}
 				}
@@ -90,7 +91,7 @@ values in force, and 'report merge' refuses shards run under other values.
 	}
 	f := cmd.Flags()
 	f.StringVar(&games, "games", "all", "comma-separated games to check, or all")
-	eng.register(f, p.rulesGames())
+	eng.register(f, app.rulesGames())
 	f.IntVar(&opt.Boards, "boards", opt.Boards, "generated boards per game, besides the published samples")
 	f.Int64Var(&opt.Runs, "runs", opt.Runs, "simulated games per board")
 	f.Uint64Var(&opt.Seed, "seed", opt.Seed, "seed of the whole run")
@@ -99,17 +100,17 @@ values in force, and 'report merge' refuses shards run under other values.
 	f.StringVar(&out, "out", "report", "directory for the report files")
 	f.StringVar(&shard, "shard", "", "check only slice i of n (\"i/n\", 1 ≤ i ≤ n); see 'report merge'")
 	genOpts.register(f)
-	cmd.AddCommand(p.newReportMergeCommand())
+	cmd.AddCommand(app.newReportMergeCommand())
 	return cmd
 }
 
-func (p App) newReportMergeCommand() *cobra.Command {
+func (app App) newReportMergeCommand() *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "merge DIR...",
 		Short: "Merge the report directories of all shards of a run into one report",
 		Long: `merge reads DIR/report.json (and DIR/timings.json) of every shard of one run
-(` + p.Name + ` report --shard i/n, same seed and options) and writes into --out
+(` + app.Name + ` report --shard i/n, same seed and options) and writes into --out
 the report a single run would have written: report.json is byte-identical;
 the calibration is computed over all boards. Exits 1 when anything disagrees.`,
 		Args: func(cmd *cobra.Command, args []string) error {

@@ -13,16 +13,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p App) newRootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+func (app App) newRootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
-		Use:   p.Name,
+		Use:   app.Name,
 		Short: "Prove solvers for games of chance right",
-		Long: p.Name + ` solves games of chance exactly, plays them with an independent
+		Long: app.Name + ` solves games of chance exactly, plays them with an independent
 Monte Carlo referee, generates random valid boards, and checks that the exact
 answers and the simulations agree within confidence bounds that hold by a
 theorem, under one false-alarm budget for the whole run.
 
-Games: ` + p.gameNames() + `.`,
+Games: ` + app.gameNames() + `.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -31,14 +31,14 @@ Games: ` + p.gameNames() + `.`,
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
-		p.newSolveCommand(),
-		p.newSimulateCommand(),
-		p.newGenCommand(),
-		p.newValidateCommand(),
-		p.newReportCommand(),
-		p.newCheckCommand(),
-		p.newStressCommand(),
-		p.newProgramsCommand(),
+		app.newSolveCommand(),
+		app.newSimulateCommand(),
+		app.newGenCommand(),
+		app.newValidateCommand(),
+		app.newReportCommand(),
+		app.newCheckCommand(),
+		app.newStressCommand(),
+		app.newProgramsCommand(),
 	)
 	markArgErrors(root)
 	return root
@@ -60,22 +60,22 @@ func markArgErrors(cmd *cobra.Command) {
 	}
 }
 
-func (p App) gameNames() string {
-	names := make([]string, len(p.Games))
-	for i, g := range p.Games {
+func (app App) gameNames() string {
+	names := make([]string, len(app.Games))
+	for i, g := range app.Games {
 		names[i] = g.Name()
 	}
 	return strings.Join(names, ", ")
 }
 
 // lookup returns the game called name, or an error listing the known ones.
-func (p App) lookup(name string) (props.Game, error) {
-	for _, g := range p.Games {
+func (app App) lookup(name string) (props.Game, error) {
+	for _, g := range app.Games {
 		if g.Name() == name {
 			return g, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown game %q (known: %s)", name, p.gameNames())
+	return nil, fmt.Errorf("unknown game %q (known: %s)", name, app.gameNames())
 }
 
 // withGame puts the one game of a one-game program in front of args when
@@ -83,27 +83,27 @@ func (p App) lookup(name string) (props.Game, error) {
 // `bagofmice check bagofmice --solver X`, and `bagofmice solve in.txt`
 // solves in.txt. With one game, the first argument is the game only when
 // it is the game's name. A program of several games needs GAME.
-func (p App) withGame(args []string) []string {
-	if len(p.Games) != 1 || len(args) > 0 && args[0] == p.Games[0].Name() {
+func (app App) withGame(args []string) []string {
+	if len(app.Games) != 1 || len(args) > 0 && args[0] == app.Games[0].Name() {
 		return args
 	}
-	return append([]string{p.Games[0].Name()}, args...)
+	return append([]string{app.Games[0].Name()}, args...)
 }
 
 // game is withGame then gameArg: the arguments with the game in front, and
 // the game.
-func (p App) game(args []string) ([]string, props.Game, error) {
-	args = p.withGame(args)
-	g, err := p.gameArg(args)
+func (app App) game(args []string) ([]string, props.Game, error) {
+	args = app.withGame(args)
+	g, err := app.gameArg(args)
 	return args, g, err
 }
 
 // gameArg checks the GAME argument and returns the game.
-func (p App) gameArg(args []string) (props.Game, error) {
+func (app App) gameArg(args []string) (props.Game, error) {
 	if len(args) == 0 {
-		return nil, usagef("missing GAME (one of %s)", p.gameNames())
+		return nil, usagef("missing GAME (one of %s)", app.gameNames())
 	}
-	g, err := p.lookup(args[0])
+	g, err := app.lookup(args[0])
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -111,14 +111,14 @@ func (p App) gameArg(args []string) (props.Game, error) {
 }
 
 // argsBetween is cobra's RangeArgs with a usage error.
-func (p App) argsBetween(lo, hi int) cobra.PositionalArgs {
+func (app App) argsBetween(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		typed := len(args)
 		if lo > 0 {
-			args = p.withGame(args)
+			args = app.withGame(args)
 		}
 		if len(args) == 0 && lo > 0 {
-			return usagef("%s: missing GAME (one of %s)", cmd.CommandPath(), p.gameNames())
+			return usagef("%s: missing GAME (one of %s)", cmd.CommandPath(), app.gameNames())
 		}
 		if len(args) < lo || len(args) > hi {
 			if implied := len(args) - typed; implied > 0 {
@@ -172,9 +172,9 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 }
 
 // namesOf lists the games for which has holds, or "none".
-func (p App) namesOf(has func(props.Game) bool) string {
+func (app App) namesOf(has func(props.Game) bool) string {
 	var names []string
-	for _, g := range p.Games {
+	for _, g := range app.Games {
 		if has(g) {
 			names = append(names, g.Name())
 		}
@@ -186,20 +186,20 @@ func (p App) namesOf(has func(props.Game) bool) string {
 }
 
 // gamesWith lists "name value" for every game.
-func (p App) gamesWith(value func(props.Game) string) string {
+func (app App) gamesWith(value func(props.Game) string) string {
 	var parts []string
-	for _, g := range p.Games {
+	for _, g := range app.Games {
 		parts = append(parts, g.Name()+" "+value(g))
 	}
 	return strings.Join(parts, ", ")
 }
 
-func (p App) gamesHelp() string {
+func (app App) gamesHelp() string {
 	var b strings.Builder
-	if len(p.Games) == 1 {
-		fmt.Fprintf(&b, "  (GAME may be left out: %s has one game)\n", p.Name)
+	if len(app.Games) == 1 {
+		fmt.Fprintf(&b, "  (GAME may be left out: %s has one game)\n", app.Name)
 	}
-	for _, g := range p.Games {
+	for _, g := range app.Games {
 		fmt.Fprintf(&b, "  %-9s %s\n", g.Name(), g.Title())
 	}
 	return b.String()

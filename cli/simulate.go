@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p App) newSimulateCommand() *cobra.Command {
+func (app App) newSimulateCommand() *cobra.Command {
 	var (
 		runs    int64
 		seed    uint64
@@ -26,9 +26,9 @@ which follows the literal rules with its own randomness, and prints each
 estimate with its confidence interval beside the exact answer. The whole
 file shares one false-alarm budget --alpha (Bonferroni over the boards).
 Exits 1 when a board disagrees.`,
-		Args: p.argsBetween(1, 2),
+		Args: app.argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args, g, err := p.game(args)
+			args, g, err := app.game(args)
 			if err != nil {
 				return err
 			}

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p App) newSolveCommand() *cobra.Command {
+func (app App) newSolveCommand() *cobra.Command {
 	var withFraction, relaxed, policy bool
 	var digits int
 	var eng engineFlags
@@ -24,10 +24,10 @@ solution would. Invalid input exits 1 with FILE:LINE: what is wrong; an
 interrupt (Ctrl-C) or SIGTERM while it waits for stdin or solves exits 130.
 
 Games:
-` + p.gamesHelp(),
-		Args: p.argsBetween(1, 2),
+` + app.gamesHelp(),
+		Args: app.argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args, g, err := p.game(args)
+			args, g, err := app.game(args)
 			if err != nil {
 				return err
 			}
@@ -37,7 +37,7 @@ Games:
 			if g, err = withDigits(g, digits); err != nil {
 				return err
 			}
-			if p.ownsProcess {
+			if app.ownsProcess {
 				batchGC()
 			}
 			boards, err := readBoards(cmd, g, args, relaxed)
@@ -89,14 +89,14 @@ Games:
 		},
 	}
 	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output")
-	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the game's own ("+p.gamesWith(func(g props.Game) string { return fmt.Sprint(g.Digits()) })+")")
+	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the game's own ("+app.gamesWith(func(g props.Game) string { return fmt.Sprint(g.Digits()) })+")")
 	// A program whose games have no policy or no relaxed limits does not
 	// offer the flags at all.
-	if games := p.namesOf(props.Game.HasPolicy); games != "none" {
+	if games := app.namesOf(props.Game.HasPolicy); games != "none" {
 		cmd.Flags().BoolVar(&policy, "policy", false, "also print the optimal policy, after the normal output (games with one: "+games+")")
 	}
-	eng.register(cmd.Flags(), p.rulesGames())
-	if games := p.namesOf(props.Game.HasRelaxedLimits); games != "none" {
+	eng.register(cmd.Flags(), app.rulesGames())
+	if games := app.namesOf(props.Game.HasRelaxedLimits); games != "none" {
 		cmd.Flags().BoolVar(&relaxed, "relax-limits", false, "accept inputs beyond the statement's limits, for benchmarks (games with relaxed limits: "+games+")")
 	}
 	return cmd

@@ -42,7 +42,7 @@ type stressOptions struct {
 // often, by hand, so 1e-3 a run; report and check's 1e-6 costs some power.
 const defaultStressAlpha = 1e-3
 
-func (p App) newStressCommand() *cobra.Command {
+func (app App) newStressCommand() *cobra.Command {
 	var o stressOptions
 	cmd := &cobra.Command{
 		Use:   "stress --generator 'CMD' --referee 'CMD' [--brute 'CMD'] --solver 'CMD' --kind probability|expectation",

@@ -24,7 +24,7 @@ type gameOptions struct {
 	bruteDistribution bool
 }
 
-func (p App) newProgramsCommand() *cobra.Command {
+func (app App) newProgramsCommand() *cobra.Command {
 	var o gameOptions
 	cmd := &cobra.Command{
 		Use:   "programs --generator 'CMD' --referee 'CMD' --brute 'CMD' [--validator 'CMD'] --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
@@ -35,9 +35,9 @@ the brute force is the analyst, the referee the referee, the generator the
 generator (rapid draws its SEED and each parameter from its low end up to
 the value in force, and shrinks toward them). For example
 
-  ` + p.Name + ` programs --generator ./gen --referee ./ref --brute ./brute --kind probability \
+  ` + app.Name + ` programs --generator ./gen --referee ./ref --brute ./brute --kind probability \
       --params 'n=0..12' check --solver ./sol --cases 200
-  ` + p.Name + ` programs --generator ./gen --referee ./ref --brute ./brute --kind probability report --boards 50
+  ` + app.Name + ` programs --generator ./gen --referee ./ref --brute ./brute --kind probability report --boards 50
 
 check judges the solver against the brute force, and shrinks with rapid;
 report tests the referee against the brute force under its false-alarm
@@ -71,7 +71,7 @@ instead.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.answer.toleranceSet = cmd.Flags().Changed("tolerance")
-			return runPrograms(cmd, p, o, args)
+			return runPrograms(cmd, app, o, args)
 		},
 	}
 	cmd.Flags().SetInterspersed(false) // the flags after COMMAND are COMMAND's
@@ -90,10 +90,12 @@ instead.`,
 }
 
 // programsFlags are the flags of `programs` itself, which go before
-// COMMAND.
+// COMMAND; --gen among them is --generator's former name, and after
+// COMMAND it is misplaced only when no generator was given before it
+// (after it, it is COMMAND's generator parameter flag).
 var programsFlags = []string{"--generator", "--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
 
-func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error {
+func runPrograms(cmd *cobra.Command, app App, o gameOptions, args []string) error {
 	misplaced := ""
 	for _, a := range args[1:] {
 		name, _, _ := strings.Cut(a, "=")
@@ -105,7 +107,7 @@ func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error 
 	if slices.Contains(args[1:], "--help") || slices.Contains(args[1:], "-h") {
 		if o.brute == "" {
 			fmt.Fprintf(cmd.OutOrStdout(), "%s programs: the game's flags go before COMMAND, and COMMAND's after it; "+
-				"COMMAND's flags are those of '%s %s --help' on any game.\n", p.Name, p.Name, args[0])
+				"COMMAND's flags are those of '%s %s --help' on any game.\n", app.Name, app.Name, args[0])
 			return nil
 		}
 	}
@@ -123,7 +125,7 @@ func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error 
 	}
 	if s.Quantity == programs.Expectation && !o.bruteDistribution && (args[0] == "report" || args[0] == "simulate") {
 		return usagef("%s tests the referee against the outcome distribution, which an expectation's brute force does not give: "+
-			"have it print one (--brute-distribution), use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], p.Name)
+			"have it print one (--brute-distribution), use check here, or '%s stress --kind expectation' (a stated bound on the outcomes)", args[0], app.Name)
 	}
 	if args[0] == "validate" && s.Validator == nil {
 		return usagef("validate needs --validator: without one nothing checks an input against the statement " +
@@ -143,7 +145,7 @@ func runPrograms(cmd *cobra.Command, p App, o gameOptions, args []string) error 
 	if err != nil {
 		return usageError{err}
 	}
-	inner := App{Name: p.Name + " programs", Games: []props.Game{g}}
+	inner := App{Name: app.Name + " programs", Games: []props.Game{g}}
 	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 	switch code {
 	case exitOK:

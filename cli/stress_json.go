@@ -10,9 +10,9 @@ import (
 	"github.com/chancecheck/chancecheck/programs"
 )
 
-// stressJSON is the --json form of a stress run's outcome.
+// stressJSON is the --json form of a stress run's Result.
 type stressJSON struct {
-	Kind       string              `json:"kind"`
+	Quantity   string              `json:"kind"`
 	AnswerKind string              `json:"answer_kind"`
 	Modulus    int64               `json:"modulus,omitempty"`
 	ReadBack   *stressReadBackJSON `json:"read_back,omitempty"`
@@ -135,7 +135,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 	case s.Quantity == programs.Expectation:
 		test = programs.TestBernstein
 	}
-	j := stressJSON{Kind: s.Quantity.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
+	j := stressJSON{Quantity: s.Quantity.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
 		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,

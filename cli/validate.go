@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (p App) newValidateCommand() *cobra.Command {
+func (app App) newValidateCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate GAME FILE...",
 		Short: "Check input files against the game's rules and limits",
@@ -15,13 +15,13 @@ func (p App) newValidateCommand() *cobra.Command {
 rule and limit of the statement. It prints FILE:LINE: what is wrong for the
 first problem of each invalid file, and exits 0 only when every file is valid.`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(p.withGame(args)) < 2 {
+			if len(app.withGame(args)) < 2 {
 				return usagef("validate needs GAME and at least one FILE")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args, g, err := p.game(args)
+			args, g, err := app.game(args)
 			if err != nil {
 				return err
 			}

@@ -36,3 +36,15 @@ func (s Shard) board(p int) int {
 
 // String is "i/n".
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// ParseShard reads "i/n" with 1 ≤ i ≤ n.
+func ParseShard(s string) (Shard, error) {
+	var sh Shard
+	if _, err := fmt.Sscanf(s, "%d/%d", &sh.Index, &sh.Count); err != nil || fmt.Sprintf("%d/%d", sh.Index, sh.Count) != s {
+		return Shard{}, fmt.Errorf("shard %q: want i/n, e.g. 2/3", s)
+	}
+	if sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count {
+		return Shard{}, fmt.Errorf("shard %q: want 1 ≤ i ≤ n", s)
+	}
+	return sh, nil
+}

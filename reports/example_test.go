@@ -40,13 +40,3 @@ func ExampleRun() {
 	// boards per shard: 2 2
 	// merged calibration over 4 boards
 }
-
-func ExampleParseShard() {
-	s, err := reports.ParseShard("2/3")
-	fmt.Println(s.Index, s.Count, err)
-	_, err = reports.ParseShard("4/3")
-	fmt.Println(err)
-	// Output:
-	// 2 3 <nil>
-	// shard "4/3": want 1 ≤ i ≤ n
-}

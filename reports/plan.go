@@ -154,15 +154,3 @@ func nameHash(s string) uint64 {
 	h.Write([]byte(s))
 	return h.Sum64()
 }
-
-// ParseShard reads "i/n" with 1 ≤ i ≤ n.
-func ParseShard(s string) (props.Shard, error) {
-	var sh props.Shard
-	if _, err := fmt.Sscanf(s, "%d/%d", &sh.Index, &sh.Count); err != nil || fmt.Sprintf("%d/%d", sh.Index, sh.Count) != s {
-		return props.Shard{}, fmt.Errorf("shard %q: want i/n, e.g. 2/3", s)
-	}
-	if sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count {
-		return props.Shard{}, fmt.Errorf("shard %q: want 1 ≤ i ≤ n", s)
-	}
-	return sh, nil
-}

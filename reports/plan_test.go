@@ -2,35 +2,7 @@ package reports
 
 import (
 	"testing"
-
-	"github.com/chancecheck/chancecheck/props"
 )
-
-func TestParseShard(t *testing.T) {
-	tests := []struct {
-		in   string
-		want props.Shard
-		ok   bool
-	}{
-		{"1/1", props.Shard{Index: 1, Count: 1}, true},
-		{"2/3", props.Shard{Index: 2, Count: 3}, true},
-		{"3/3", props.Shard{Index: 3, Count: 3}, true},
-		{"0/3", props.Shard{}, false},
-		{"4/3", props.Shard{}, false},
-		{"1/0", props.Shard{}, false},
-		{"-1/3", props.Shard{}, false},
-		{"1/3x", props.Shard{}, false},
-		{" 1/3", props.Shard{}, false},
-		{"1", props.Shard{}, false},
-		{"", props.Shard{}, false},
-	}
-	for _, tc := range tests {
-		got, err := ParseShard(tc.in)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("ParseShard(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
-		}
-	}
-}
 
 func TestBudgetSplitSumsToAlpha(t *testing.T) {
 	goals := []CoverageGoal{{Class: "big", MinShare: 0.3}, {Class: "small", MinShare: 0.2}}

@@ -57,9 +57,10 @@ func TestSweepSparesOtherRuns(t *testing.T) {
 // dying processes as "still running after the solver exited"), and that
 // one that exits leaving a child has it named once.
 func TestLeftoversOnlyWhenTheSolverExits(t *testing.T) {
-	hog(t)
+	hogWhenLong(t)
 	// Each case runs once in the quick suite; the long one runs it three
-	// times, for a race between the kill and the listing to show.
+	// times beside a CPU hog, for a race between the kill and the listing
+	// to show.
 	repeats := 1
 	if longtest.Enabled() {
 		repeats = 3

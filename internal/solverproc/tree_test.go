@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chancecheck/chancecheck/internal/longtest"
 )
 
 // TestHelperProcess is not a test: run as a child process with
@@ -63,6 +65,17 @@ func hog(t *testing.T) {
 		})
 	}
 	t.Cleanup(func() { close(stop); wg.Wait() })
+}
+
+// hogWhenLong is hog in the long suite only. The tests that hold a hog for
+// a race to show (the CPU time measured is not what they check) run
+// without one in the quick suite, where the other packages' tests load the
+// machine: a hog of both cores for as long as such a test runs slows them
+// down by as much. CI (CHANCECHECK_LONG=1) runs them beside it.
+func hogWhenLong(t *testing.T) {
+	if longtest.Enabled() {
+		hog(t)
+	}
 }
 
 // TestRunCPUTimeUnderLoad runs 2 solvers per CPU at once, each burning
@@ -125,9 +138,10 @@ func modes(t *testing.T, test func(t *testing.T)) {
 // TestRunKillsEscapedDescendants checks that processes the solver started
 // in a new session (setsid), which a process-group kill misses, are gone
 // after the run, whether the solver exits at once, at the time limit, at
-// the idleness limit, or its run is cancelled.
+// the idleness limit, or its run is cancelled (beside a CPU hog in the
+// long suite).
 func TestRunKillsEscapedDescendants(t *testing.T) {
-	hog(t)
+	hogWhenLong(t)
 	for _, tt := range []struct {
 		name, script string
 		cancel       bool
@@ -159,7 +173,7 @@ func TestRunKillsEscapedDescendants(t *testing.T) {
 						}
 					}()
 				}
-				r, err := Run(ctx, []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond, Idle: time.Second})
+				r, err := Run(ctx, []string{"sh", "-c", script}, nil, Limits{Time: 300 * time.Millisecond, Idle: 500 * time.Millisecond})
 				if err != nil && !tt.cancel {
 					t.Fatal(err)
 				}
@@ -177,10 +191,11 @@ func TestRunKillsEscapedDescendants(t *testing.T) {
 }
 
 // TestRunReadsOutputToTheEnd runs solvers that print a lot and exit at
-// once, beside a CPU hog and each other, one with a child that keeps
-// stdout open: the output is never cut, and the child is named.
+// once, beside each other (and a CPU hog in the long suite), one with a
+// child that keeps stdout open: the output is never cut, and the child is
+// named.
 func TestRunReadsOutputToTheEnd(t *testing.T) {
-	hog(t)
+	hogWhenLong(t)
 	const size = 4 << 20
 	want := bytes.Repeat([]byte{0}, size)
 	for _, script := range []string{
