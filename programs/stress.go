@@ -308,28 +308,37 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	ctx, log := withConfirmation(ctx)
 	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
 	// The cases are judged Jobs at once and taken in order: the first
-	// failure is the lowest failing case whatever Jobs is.
-	var failed bool
-	var runErr error
-	sum := inorder.Run(ctx, inorder.Plan[caseResult]{
-		Items: s.Cases, Jobs: s.jobs(),
-		Do:   func(ctx context.Context, i int) caseResult { return s.judgeCase(ctx, i, out.Budget.PerSearch) },
-		Ends: func(_ int, c caseResult) bool { return c.ends() },
-		Take: func(i int, c caseResult) { failed, runErr = s.take(ctx, out, i, c) },
-	})
-	switch {
-	case runErr != nil:
-		return nil, runErr
-	case failed:
-		if err := s.settle(ctx, out); err != nil && ctx.Err() != nil {
-			out.Interrupted = true
-		} else if err != nil {
-			return nil, err
+	// failure is the lowest failing case whatever Jobs is. A failure that
+	// settling finds nobody could judge (unjudged) is counted as such, and
+	// the search goes on from the next case.
+	for from := 0; ; {
+		var failed bool
+		var runErr error
+		sum := inorder.Run(ctx, inorder.Plan[caseResult]{
+			Items: s.Cases - from, Jobs: s.jobs(),
+			Do:   func(ctx context.Context, k int) caseResult { return s.judgeCase(ctx, from+k, out.Budget.PerSearch) },
+			Ends: func(_ int, c caseResult) bool { return c.ends() },
+			Take: func(k int, c caseResult) { failed, runErr = s.take(ctx, out, from+k, c) },
+		})
+		from += sum.Taken
+		switch {
+		case runErr != nil:
+			return nil, runErr
+		case failed:
+			unjudged, err := s.settle(ctx, out)
+			switch {
+			case err != nil && ctx.Err() != nil:
+				out.Interrupted = true
+			case err != nil:
+				return nil, err
+			case unjudged && from < s.Cases:
+				continue
+			}
+		case !sum.Ended && from < s.Cases && ctx.Err() != nil:
+			out.Interrupted = true // the cases taken are judged; no later one was started
 		}
-	case !sum.Ended && sum.Taken < s.Cases && ctx.Err() != nil:
-		out.Interrupted = true // the cases taken are judged; no later one was started
+		return out, nil
 	}
-	return out, nil
 }
 
 // caseResult is one case of the search, judged.
@@ -408,7 +417,11 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 
 func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 
-// settle re-confirms a statistical failure and shrinks what holds.
+// settle re-confirms a statistical failure and shrinks what holds. It
+// returns true when the failure could not be confirmed, the referee out
+// of time (or idle) on its re-confirming run: as on a case too big to
+// simulate, nobody is judged on the input, and the case is counted as not
+// judged (out.Found is cleared); the search goes on.
 //
 // The re-confirmation plays fresh referee runs against the answers the
 // failure was found with, not against a new run of the solver: a solver
@@ -417,44 +430,62 @@ func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 // luck. The solver is run once more all the same, and a different answer
 // is a failure of its own, which is not shrunk: every try of it could pass
 // by chance.
-func (s *Stress) settle(ctx context.Context, out *Result) error {
+func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	found := out.Found
 	if found.Kind.statistical() {
 		if found.Kind == RefereeDisagrees {
 			unstable, err := s.rerunSolver(ctx, found)
 			if err != nil {
-				return err
+				return false, err
 			}
 			if unstable != nil {
 				out.Found, out.First = unstable, unstable
 				out.Shrink = ShrinkStats{Note: "a solver whose answers change from run to run is not shrunk: any try could pass by chance"}
-				return nil
+				return false, nil
 			}
 		}
 		seed := derive(s.Seed, domainShrink, 0)
 		confirmed, fault, err := s.reconfirm(ctx, found, seed, out.Budget.PerShrink)
-		if err != nil {
-			return err
-		}
-		if fault != nil {
+		switch {
+		case err != nil:
+			return false, err
+		case outOfTime(fault):
+			// No check was made, so none of the budget is spent: the
+			// failure is neither confirmed nor refuted.
+			notConfirmed(out, found, fault)
+			return true, nil
+		case fault != nil:
 			out.Fault = fault
-			return nil
+			return false, nil
 		}
 		out.Confirmation = confirmed.Judgement
 		if confirmed.Judgement.Pass {
 			out.NotReproduced, out.Found = found, nil
-			return nil
+			return false, nil
 		}
 		found = confirmed // the confirmed run: fresh referee runs
 		out.Found = found
 	}
 	shrunk, stats, err := s.shrink(ctx, found, out.Budget.PerShrink)
 	if err != nil {
-		return err
+		return false, err
 	}
 	out.Shrink, out.First = stats, shrunk
 	out.Interrupted = ctx.Err() != nil // while shrinking: First is confirmed all the same
-	return nil
+	return false, nil
+}
+
+// notConfirmed counts the failure found, whose re-confirming referee run
+// ended out of time (fault), as a case nobody could judge.
+func notConfirmed(out *Result, found *Failure, fault *Fault) {
+	out.Found = nil
+	out.NotJudged++
+	out.RefereeSkipped++
+	out.NotJudgedSlow++
+	if out.NotJudgedNote == "" {
+		out.NotJudgedNote = fmt.Sprintf("case %d: %s (%s), then the referee, run again with fresh seeds to confirm it, ran out of time (%s; --program-timeout): the failure could not be confirmed, so nobody is judged on this input",
+			found.Index+1, found.Kind, firstLine(found.Detail), fault.Verdict)
+	}
 }
 
 // rerunSolver runs the solver on f's input again: nil when it gives the
