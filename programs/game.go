@@ -382,11 +382,13 @@ func deterministic(ctx context.Context, g GameSpec, args []string, first []byte)
 // (bruteErr): when the referee fails on it too, no program takes the
 // input, and the error returned blames the generator that printed it
 // (its Args say with which arguments); nil when the
-// referee plays it, and the brute force is to blame.
+// referee plays it, and the brute force is to blame, or when it runs out
+// of time (or idles) on it, which says nothing of the input (outOfTime),
+// as in stress (inputOnTrial).
 func noProgramTakes(ctx context.Context, g GameSpec, in Input, bruteErr error) error {
 	args := []string{"1", "1"}
 	out, fault, err := run(ctx, RoleReferee, g.Referee, args, []byte(in.Text))
-	if err != nil {
+	if err != nil || outOfTime(fault) { // out of time, the referee says nothing of the input
 		return nil
 	}
 	why := ""

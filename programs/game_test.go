@@ -280,15 +280,19 @@ func TestGameBlamesTheGenerator(t *testing.T) {
 		return fmt.Appendf(nil, "1 %d\n", n.Add(1)), nil
 	}}
 	tests := []struct {
-		name string
-		spec GameSpec
-		want string
+		name           string
+		spec           GameSpec
+		want, unwanted string // the error says want, and not unwanted (when set)
 	}{
-		{"not deterministic", GameSpec{Quantity: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments"},
+		{"not deterministic", GameSpec{Quantity: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments", ""},
 		{"garbage", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: strictUrn(urnReferee(0)), Brute: strictUrn(urnSolver(0))},
-			"the generator's fault: no program takes the input of fixed"},
+			"the generator's fault: no program takes the input of fixed", ""},
 		{"garbage the referee plays", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: urnReferee(0), Brute: strictUrn(urnSolver(0))},
-			"the brute force failed (crash)"},
+			"the brute force failed (crash)", "the generator's fault"},
+		// Before: the referee's time limit counted as its failing on the
+		// input too, and the generator was blamed.
+		{"garbage the referee runs out of time on", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: slowReferee{limit: -1}, Brute: strictUrn(urnSolver(0))},
+			"the brute force failed (crash)", "the generator's fault"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -298,8 +302,8 @@ func TestGameBlamesTheGenerator(t *testing.T) {
 			}
 			cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(0)}, Cases: 10, Seed: 1}
 			out, err := cc.Run(context.Background())
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("outcome %+v, error %v: want one saying %q", out, err, tt.want)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || tt.unwanted != "" && strings.Contains(err.Error(), tt.unwanted) {
+				t.Fatalf("outcome %+v, error %v: want one saying %q, not %q", out, err, tt.want, tt.unwanted)
 			}
 		})
 	}
