@@ -481,6 +481,11 @@ func batchPlayers(ctx context.Context, referee Program, in Input) func() monteca
 				seed := int64(rng.Uint64()%maxSeed) + 1
 				args := []string{strconv.FormatInt(seed, 10), strconv.Itoa(montecarlo.BlockRuns)}
 				out, fault, err := run(ctx, RoleReferee, referee, args, []byte(in.Text))
+				if err == nil && outOfTime(fault) {
+					// Too big to simulate: the board is not played, which
+					// is nobody's fault (as in stress).
+					return 0, fmt.Errorf("the referee %s ran out of time (%s; --program-timeout): %w", commandLine(referee, args), fault.Verdict, props.ErrCannotJudge)
+				}
 				if err == nil && fault != nil {
 					err = fault
 				}

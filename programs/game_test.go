@@ -308,3 +308,26 @@ func TestGameBlamesTheGenerator(t *testing.T) {
 		})
 	}
 }
+
+// A referee out of time (or idle) on a board cannot play it, which is
+// nobody's fault: Simulate's error wraps props.ErrCannotJudge, so report
+// counts the board as not played, as stress counts an input too big to
+// simulate. Before, the referee's time limit was the board's error, a
+// failure of the game.
+func TestGameRefereeOutOfTimeCannotJudge(t *testing.T) {
+	for _, idle := range []bool{false, true} {
+		referee := result{props.RunResult{TimedOut: !idle, Idle: idle, ExitCode: -1, Signal: "killed"}}
+		g, err := Game(GameSpec{Name: "urn", Quantity: Probability, Generator: urnGenerator(), Referee: referee, Brute: urnSolver(0)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := Input{Text: "1 2\n"}
+		sol, err := g.Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Simulate(context.Background(), b, sol, montecarlo.Config{Runs: 10, Seed: 1}); !errors.Is(err, props.ErrCannotJudge) || !strings.Contains(err.Error(), "referee") {
+			t.Errorf("idle %v: Simulate with the referee out of time: %v, want an error naming the referee that wraps props.ErrCannotJudge", idle, err)
+		}
+	}
+}
