@@ -323,6 +323,15 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 		{"referee's confirming run idle", func(s *Stress) {
 			s.Referee = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0), idle: true}
 		}, 0, "could not be confirmed", func(o *Result) bool { return o.NotJudged > 0 && o.Judged == 20 && o.NotJudgedSlow == o.NotJudged }},
+		// With a brute force, a case whose referee runs out of time is
+		// judged by the brute force alone: so is one whose confirming run
+		// does, both when the solver agrees with it and when it does not.
+		{"referee's confirming run out of time, the brute force judges", func(s *Stress) {
+			s.Referee, s.Brute = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0)}, urnSolver(0)
+		}, 0, "", func(o *Result) bool { return o.RefereeSkipped > 0 && o.Judged == 20 }},
+		{"referee's confirming run out of time, the brute force fails the solver", func(s *Stress) {
+			s.Referee, s.Brute, s.Solver = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0)}, urnSolver(0), urnSolver(2)
+		}, BruteDisagrees, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -418,10 +418,10 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 
 // settle re-confirms a statistical failure and shrinks what holds. It
-// returns true when the failure could not be confirmed, the referee out
-// of time (or idle) on its re-confirming run: as on a case too big to
-// simulate, nobody is judged on the input, and the case is counted as not
-// judged (out.Found is cleared); the search goes on.
+// returns true when the search is to go on: the failure could not be
+// confirmed, the referee out of time (or idle) on its re-confirming run,
+// and, as on a case the referee runs out of time on, the brute force's
+// answer, where there is one, does not fail the solver (notConfirmed).
 //
 // The re-confirmation plays fresh referee runs against the answers the
 // failure was found with, not against a new run of the solver: a solver
@@ -451,20 +451,25 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 			return false, err
 		case outOfTime(fault):
 			// No check was made, so none of the budget is spent: the
-			// failure is neither confirmed nor refuted.
-			notConfirmed(out, found, fault)
-			return true, nil
+			// failure is neither confirmed nor refuted, and the case is
+			// one the referee ran out of time on (classify).
+			if found = s.notConfirmed(out, found, fault); found == nil {
+				return true, nil
+			}
+			out.Found = found // the brute force's answer fails the solver: shrunk as such
 		case fault != nil:
 			out.Fault = fault
 			return false, nil
 		}
-		out.Confirmation = confirmed.Judgement
-		if confirmed.Judgement.Pass {
-			out.NotReproduced, out.Found = found, nil
-			return false, nil
+		if confirmed != nil {
+			out.Confirmation = confirmed.Judgement
+			if confirmed.Judgement.Pass {
+				out.NotReproduced, out.Found = found, nil
+				return false, nil
+			}
+			found = confirmed // the confirmed run: fresh referee runs
+			out.Found = found
 		}
-		found = confirmed // the confirmed run: fresh referee runs
-		out.Found = found
 	}
 	shrunk, stats, err := s.shrink(ctx, found, out.Budget.PerShrink)
 	if err != nil {
@@ -475,17 +480,36 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	return false, nil
 }
 
-// notConfirmed counts the failure found, whose re-confirming referee run
-// ended out of time (fault), as a case nobody could judge.
-func notConfirmed(out *Result, found *Failure, fault *Fault) {
+// notConfirmed takes the statistical failure found, whose re-confirming
+// referee run ended out of time (fault), as a case the referee ran out of
+// time on: judged by the brute force alone where it answered, else counted
+// as one nobody could judge. It returns the brute force's failure of the
+// solver, or nil: no failure (out.Found cleared), the search goes on.
+func (s *Stress) notConfirmed(out *Result, found *Failure, fault *Fault) *Failure {
 	out.Found = nil
-	out.NotJudged++
 	out.RefereeSkipped++
+	if found.HasBrute {
+		if s.bruteAgrees(found) {
+			return nil
+		}
+		// The brute force's answer was re-checked when the search judged
+		// the case (bruteAgain).
+		f := *found
+		f.Kind, f.Verdict, f.Judgement, f.RefereeSeed = BruteDisagrees, props.WrongAnswer, nil, 0
+		var fraction *big.Rat
+		f.Detail, fraction = s.bruteDisagreement(found)
+		if f.Fraction == nil {
+			f.Fraction = fraction
+		}
+		return &f
+	}
+	out.NotJudged++
 	out.NotJudgedSlow++
 	if out.NotJudgedNote == "" {
 		out.NotJudgedNote = fmt.Sprintf("case %d: %s (%s), then the referee, run again with fresh seeds to confirm it, ran out of time (%s; --program-timeout): the failure could not be confirmed, so nobody is judged on this input",
 			found.Index+1, found.Kind, firstLine(found.Detail), fault.Verdict)
 	}
+	return nil
 }
 
 // rerunSolver runs the solver on f's input again: nil when it gives the
