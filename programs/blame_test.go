@@ -334,31 +334,34 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 		}, BruteDisagrees, "", nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := urnStress()
-			tt.plant(s)
-			out, err := s.Run(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out.Fault != nil {
-				t.Fatalf("fault %v: want nobody's fault", out.Fault)
-			}
-			if tt.failure != 0 {
-				if out.First == nil || out.First.Kind != tt.failure {
-					t.Fatalf("failure %+v: want the solver's %s", out.First, tt.failure)
+		for _, jobs := range []int{1, 3} { // the search goes on past a case in the same order whatever Jobs is
+			t.Run(fmt.Sprintf("%s/jobs=%d", tt.name, jobs), func(t *testing.T) {
+				s := urnStress()
+				s.Jobs = jobs
+				tt.plant(s)
+				out, err := s.Run(context.Background())
+				if err != nil {
+					t.Fatal(err)
 				}
-				return
-			}
-			if out.Failed() {
-				t.Fatalf("failure %+v: want none", out.First)
-			}
-			if !strings.Contains(out.NotJudgedNote, tt.notJudged) || (tt.notJudged == "") != (out.NotJudged == 0) {
-				t.Errorf("%d not judged (%q): want a note saying %q", out.NotJudged, out.NotJudgedNote, tt.notJudged)
-			}
-			if tt.check != nil && !tt.check(out) {
-				t.Errorf("outcome %+v", out)
-			}
-		})
+				if out.Fault != nil {
+					t.Fatalf("fault %v: want nobody's fault", out.Fault)
+				}
+				if tt.failure != 0 {
+					if out.First == nil || out.First.Kind != tt.failure {
+						t.Fatalf("failure %+v: want the solver's %s", out.First, tt.failure)
+					}
+					return
+				}
+				if out.Failed() {
+					t.Fatalf("failure %+v: want none", out.First)
+				}
+				if !strings.Contains(out.NotJudgedNote, tt.notJudged) || (tt.notJudged == "") != (out.NotJudged == 0) {
+					t.Errorf("%d not judged (%q): want a note saying %q", out.NotJudged, out.NotJudgedNote, tt.notJudged)
+				}
+				if tt.check != nil && !tt.check(out) {
+					t.Errorf("outcome %+v", out)
+				}
+			})
+		}
 	}
 }
