@@ -13,7 +13,9 @@ import (
 	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
-// builtins are the four built-in games, as cmd/chancecheck assembles them.
+// builtins are the four built-in games at their defaults, without the
+// rules engine beside them (cmd/chancecheck runs their three-way forms,
+// builtin.All).
 func builtins() []props.Game {
 	return []props.Game{builtin.Snakes(), builtin.Patience(), builtin.Traps(builtin.TrapsConfig{}), builtin.Jenga(builtin.JengaConfig{})}
 }

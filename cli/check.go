@@ -227,7 +227,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	if !o.json {
 		cc.Progress, stop = newCheckProgress(cmd.ErrOrStderr(), shard.Boards(o.cases))
 	}
-	outcome, err := cc.Run(cmd.Context())
+	res, err := cc.Run(cmd.Context())
 	stop()
 	if err != nil {
 		if errors.Is(err, props.ErrSolverStart) {
@@ -238,42 +238,42 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		}
 		return err
 	}
-	return printCheck(cmd.OutOrStdout(), g, o, outcome)
+	return printCheck(cmd.OutOrStdout(), g, o, res)
 }
 
-// printCheck writes the counterexample files and prints the outcome, as
+// printCheck writes the counterexample files and prints the result, as
 // text or JSON; a failure becomes exit status 1. Files that cannot be
 // written do not cost the verdict: it is printed, and the error after it.
-func printCheck(w io.Writer, g props.Game, o checkOptions, outcome *props.Result) error {
+func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) error {
 	var files *counterexampleFiles
 	var writeErr error
-	if outcome.First != nil {
-		if files, writeErr = writeCounterexample(o.out, g, outcome.First); writeErr != nil {
+	if res.First != nil {
+		if files, writeErr = writeCounterexample(o.out, g, res.First); writeErr != nil {
 			files = &counterexampleFiles{In: "not written", Ans: "not written"}
 		}
 	}
 
 	if o.json {
-		if err := writeCheckJSON(w, g, o, outcome, files); err != nil {
+		if err := writeCheckJSON(w, g, o, res, files); err != nil {
 			return err
 		}
 	} else {
-		writeCheckText(w, g, o, outcome, files)
+		writeCheckText(w, g, o, res, files)
 	}
 	if writeErr != nil {
 		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
 	}
-	if outcome.Interrupted && !outcome.Failed() {
+	if res.Interrupted && !res.Failed() {
 		return errInterrupted
 	}
-	if outcome.Failed() || len(outcome.UnderCovered()) > 0 {
+	if res.Failed() || len(res.UnderCovered()) > 0 {
 		return errCheckFailed
 	}
-	if outcome.Samples+outcome.Generated == 0 && outcome.NotJudged > 0 {
+	if res.Samples+res.Generated == 0 && res.NotJudged > 0 {
 		// Nothing judged is no pass, and no failure of the solver either.
-		return programError{fmt.Errorf("check could not judge the solver: no oracle could judge any of the %d board(s)", outcome.NotJudged)}
+		return programError{fmt.Errorf("check could not judge the solver: no oracle could judge any of the %d board(s)", res.NotJudged)}
 	}
-	if outcome.Samples+outcome.Generated == 0 && outcome.Cancelled > 0 {
+	if res.Samples+res.Generated == 0 && res.Cancelled > 0 {
 		// Not a pass: a solver that hangs gets here when --time is shorter
 		// than its idleness limit.
 		return programError{fmt.Errorf("check judged no board: --time (%v) ran out with every input in progress (the solver's limits: %s); "+

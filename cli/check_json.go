@@ -118,20 +118,20 @@ type shrinkJSON struct {
 	SimplifierSteps int     `json:"simplifier_steps"` // parts taken away after rapid
 }
 
-func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Result, files *counterexampleFiles) error {
+func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles) error {
 	j := checkJSON{
-		Game: g.Name(), Seed: oc.Seed, GenOptions: o.gen.args(), Passed: !oc.Failed() && len(oc.UnderCovered()) == 0, Samples: oc.Samples, Generated: oc.Generated,
-		Classes: oc.Classes, Oracles: oc.Oracles, Failures: map[string]int{}, ElapsedSec: oc.Elapsed.Seconds(),
-		TimeToFailSec: oc.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
-		Cancelled: oc.Cancelled,
-		NotJudged: oc.NotJudged, NotJudgedGenerated: oc.NotJudgedGenerated, NotJudgedReason: oc.NotJudgedReason,
-		Asked: o.askedBoards(oc), StoppedEarly: o.asked(oc) != "", Interrupted: oc.Interrupted,
+		Game: g.Name(), Seed: res.Seed, GenOptions: o.gen.args(), Passed: !res.Failed() && len(res.UnderCovered()) == 0, Samples: res.Samples, Generated: res.Generated,
+		Classes: res.Classes, Oracles: res.Oracles, Failures: map[string]int{}, ElapsedSec: res.Elapsed.Seconds(),
+		TimeToFailSec: res.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
+		Cancelled: res.Cancelled,
+		NotJudged: res.NotJudged, NotJudgedGenerated: res.NotJudgedGenerated, NotJudgedReason: res.NotJudgedReason,
+		Asked: o.askedBoards(res), StoppedEarly: o.asked(res) != "", Interrupted: res.Interrupted,
 	}
 	if r := g.AnswerRule(); r.Kind.Exact() {
 		j.AnswerKind, j.Modulus = r.Kind.String(), r.Modulus
 	}
-	j.Passed = j.Passed && !oc.Interrupted && oc.Samples+oc.Generated > 0
-	for v, n := range oc.Counts {
+	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0
+	for v, n := range res.Counts {
 		j.Failures[v.String()] = n
 	}
 	toJSON := func(f *props.Failure) *failureJSON {
@@ -144,31 +144,31 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, oc *props.Result,
 		}
 		return fj
 	}
-	if oc.First != nil {
-		j.First = toJSON(oc.First)
+	if res.First != nil {
+		j.First = toJSON(res.First)
 		j.First.InFile, j.First.AnsFile = files.In, files.Ans
 		j.First.Reproduce = o.reproduce(files.In)
-		st := oc.Shrink
+		st := res.Shrink
 		j.Shrink = &shrinkJSON{Method: st.Method, Runs: st.Runs, ElapsedSec: st.Elapsed.Seconds(), Note: st.Note,
 			BudgetSec: st.Budget.Seconds(), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
 	}
-	if oc.Found != nil {
-		j.Found = toJSON(oc.Found)
+	if res.Found != nil {
+		j.Found = toJSON(res.Found)
 	}
-	for _, f := range oc.NotReproduced {
+	for _, f := range res.NotReproduced {
 		j.NotReproduced = append(j.NotReproduced, toJSON(f))
 	}
-	if sh := oc.Shard; !sh.Whole() {
+	if sh := res.Shard; !sh.Whole() {
 		j.Shard = &checkShardJSON{Shard: sh, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing,
-			Solver: o.solver, Alpha: oc.CoverageAlpha, FirstBoard: oc.FirstBoard + 1}
-		if oc.SampleFailure != nil {
-			j.Shard.SampleFailure = toJSON(oc.SampleFailure)
+			Solver: o.solver, Alpha: res.CoverageAlpha, FirstBoard: res.FirstBoard + 1}
+		if res.SampleFailure != nil {
+			j.Shard.SampleFailure = toJSON(res.SampleFailure)
 		}
 	}
-	if len(oc.Coverage) > 0 {
+	if len(res.Coverage) > 0 {
 		cj := &coverageJSON{Test: "one-sided exact binomial test of each goal at the end of the run, Bonferroni over the goals",
-			Alpha: oc.CoverageAlpha, Generated: oc.Generated, Passed: true}
-		for _, c := range oc.Coverage {
+			Alpha: res.CoverageAlpha, Generated: res.Generated, Passed: true}
+		for _, c := range res.Coverage {
 			verdict := strings.ReplaceAll(c.Verdict.String(), " ", "-")
 			if c.Verdict == props.TooFewBoards {
 				verdict = "too-few-boards" // as reports name it

@@ -35,12 +35,12 @@ Exit status as check's.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, files []string) error {
-			g, mo, oc, err := app.mergeCheckFiles(files)
+			g, mo, res, err := app.mergeCheckFiles(files)
 			if err != nil {
 				return err
 			}
 			mo.json, mo.out = o.json, o.out
-			return printCheck(cmd.OutOrStdout(), g, mo, oc)
+			return printCheck(cmd.OutOrStdout(), g, mo, res)
 		},
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the merged outcome as JSON on stdout")
@@ -49,7 +49,7 @@ Exit status as check's.`,
 }
 
 // mergeCheckFiles reads the shards' --json outputs and merges them into
-// the outcome of the single run, with the options it printed under: the
+// the result of the single run, with the options it printed under: the
 // files are read, checked to be the shards of one run, and their counts
 // and failures merged.
 func (app App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props.Result, error) {
@@ -70,11 +70,11 @@ func (app App) mergeCheckFiles(files []string) (props.Game, checkOptions, *props
 	if g, err = o.gen.apply(app, g); err != nil {
 		return nil, checkOptions{}, nil, fmt.Errorf("%s: %w", files[0], err)
 	}
-	oc, err := mergeShards(g, first, shards)
+	res, err := mergeShards(g, first, shards)
 	if err != nil {
 		return nil, checkOptions{}, nil, err
 	}
-	return g, o, oc, nil
+	return g, o, res, nil
 }
 
 // readShardFiles reads and parses each file, the --json output of a check
@@ -159,94 +159,94 @@ func mergedOptions(first checkJSON) checkOptions {
 }
 
 // mergeShards merges the shards, in shard order, into the single run's
-// outcome: the counts summed, the first failure the lowest failing board's,
+// result: the counts summed, the first failure the lowest failing board's,
 // the coverage test done on the sums.
 func mergeShards(g props.Game, first checkJSON, shards []checkJSON) (*props.Result, error) {
-	oc := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
+	res := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {
 		j := &shards[i]
-		if err := addShard(oc, g, j); err != nil {
+		if err := addShard(res, g, j); err != nil {
 			return nil, err
 		}
 		if b := j.Shard.FirstBoard; b > 0 && (firstShard == nil || b < firstShard.Shard.FirstBoard) {
 			firstShard = j
 		}
 	}
-	if err := mergeFirstFailure(oc, g, firstShard, shards[0]); err != nil {
+	if err := mergeFirstFailure(res, g, firstShard, shards[0]); err != nil {
 		return nil, err
 	}
-	oc.CoverageAlpha = first.Shard.Alpha
-	oc.Coverage = props.JudgeCoverage(g.Coverage(), oc.Classes, oc.Generated, oc.CoverageAlpha)
-	return oc, nil
+	res.CoverageAlpha = first.Shard.Alpha
+	res.Coverage = props.JudgeCoverage(g.Coverage(), res.Classes, res.Generated, res.CoverageAlpha)
+	return res, nil
 }
 
 // addShard adds one shard's counts, inputs not reproduced and sample
-// failure to oc.
-func addShard(oc *props.Result, g props.Game, j *checkJSON) error {
-	oc.Samples += j.Samples
-	oc.Generated += j.Generated
-	if j.NotJudged > 0 && oc.NotJudged == 0 {
-		oc.NotJudgedReason = j.NotJudgedReason
+// failure to res.
+func addShard(res *props.Result, g props.Game, j *checkJSON) error {
+	res.Samples += j.Samples
+	res.Generated += j.Generated
+	if j.NotJudged > 0 && res.NotJudged == 0 {
+		res.NotJudgedReason = j.NotJudgedReason
 	}
-	oc.NotJudged += j.NotJudged
-	oc.NotJudgedGenerated += j.NotJudgedGenerated
+	res.NotJudged += j.NotJudged
+	res.NotJudgedGenerated += j.NotJudgedGenerated
 	for c, n := range j.Classes {
-		oc.Classes[c] += n
+		res.Classes[c] += n
 	}
 	for o, n := range j.Oracles {
-		oc.Oracles[o] += n
+		res.Oracles[o] += n
 	}
 	for name, n := range j.Failures {
 		v, ok := verdictNamed(name)
 		if !ok {
 			return fmt.Errorf("shard %d/%d: unknown verdict %q", j.Shard.Index, j.Shard.Count, name)
 		}
-		oc.Counts[v] += n
+		res.Counts[v] += n
 	}
-	oc.Elapsed = max(oc.Elapsed, seconds(j.ElapsedSec))
-	oc.Cancelled += j.Cancelled
+	res.Elapsed = max(res.Elapsed, seconds(j.ElapsedSec))
+	res.Cancelled += j.Cancelled
 	for _, fj := range j.NotReproduced {
 		f, err := failureFromJSON(g, fj)
 		if err != nil {
 			return err
 		}
 		f.NotReproduced = true
-		oc.NotReproduced = append(oc.NotReproduced, f)
+		res.NotReproduced = append(res.NotReproduced, f)
 	}
-	if j.Shard.SampleFailure != nil && oc.SampleFailure == nil {
+	if j.Shard.SampleFailure != nil && res.SampleFailure == nil {
 		var err error
-		if oc.SampleFailure, err = failureFromJSON(g, j.Shard.SampleFailure); err != nil {
+		if res.SampleFailure, err = failureFromJSON(g, j.Shard.SampleFailure); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// mergeFirstFailure sets oc's first failure: that of firstShard, the shard
+// mergeFirstFailure sets res's first failure: that of firstShard, the shard
 // with the lowest failing generated board, shrunk as it shrank it; else a
 // failing sample, with shard 1's shrinking note.
-func mergeFirstFailure(oc *props.Result, g props.Game, firstShard *checkJSON, shard1 checkJSON) error {
+func mergeFirstFailure(res *props.Result, g props.Game, firstShard *checkJSON, shard1 checkJSON) error {
 	var err error
 	if j := firstShard; j != nil {
-		oc.FirstBoard = j.Shard.FirstBoard - 1
-		oc.TimeToFailure = seconds(j.TimeToFailSec)
-		if oc.First, err = failureFromJSON(g, j.First); err != nil {
+		res.FirstBoard = j.Shard.FirstBoard - 1
+		res.TimeToFailure = seconds(j.TimeToFailSec)
+		if res.First, err = failureFromJSON(g, j.First); err != nil {
 			return err
 		}
 		if j.Found != nil {
-			if oc.Found, err = failureFromJSON(g, j.Found); err != nil {
+			if res.Found, err = failureFromJSON(g, j.Found); err != nil {
 				return err
 			}
 		}
 		if st := j.Shrink; st != nil {
-			oc.Shrink = props.ShrinkStats{Method: st.Method, Runs: st.Runs, Elapsed: seconds(st.ElapsedSec), Note: st.Note,
+			res.Shrink = props.ShrinkStats{Method: st.Method, Runs: st.Runs, Elapsed: seconds(st.ElapsedSec), Note: st.Note,
 				Budget: seconds(st.BudgetSec), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
 		}
-	} else if oc.SampleFailure != nil {
-		oc.First = oc.SampleFailure
+	} else if res.SampleFailure != nil {
+		res.First = res.SampleFailure
 		if st := shard1.Shrink; st != nil {
-			oc.Shrink = props.ShrinkStats{Method: st.Method, Note: st.Note, Budget: seconds(st.BudgetSec)}
+			res.Shrink = props.ShrinkStats{Method: st.Method, Note: st.Note, Budget: seconds(st.BudgetSec)}
 		}
 	}
 	return nil

@@ -10,65 +10,65 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Result, files *counterexampleFiles) {
+func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles) {
 	fmt.Fprintf(w, "limits: %s\n", o.limits())
-	defer writeUnjudgedText(w, oc)
-	if sh := oc.Shard; !sh.Whole() {
+	defer writeUnjudgedText(w, res)
+	if sh := res.Shard; !sh.Whole() {
 		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
 	}
-	if !oc.Failed() && oc.Interrupted {
+	if !res.Failed() && res.Interrupted {
 		fmt.Fprintf(w, "check %s: INTERRUPTED after %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v: no verdict on the solver (every answer judged before agreed)\n",
-			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond))
-		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
-		writeNotJudgedText(w, oc)
+			g.Name(), res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "boards by kind: %s\n", classList(res.Classes))
+		writeNotJudgedText(w, res)
 		return
 	}
-	if !oc.Failed() && oc.Samples+oc.Generated == 0 && oc.NotJudged > 0 {
+	if !res.Failed() && res.Samples+res.Generated == 0 && res.NotJudged > 0 {
 		fmt.Fprintf(w, "check %s: NOTHING JUDGED: no oracle could judge any of the %d board(s), seed %d%s: no verdict on the solver\n",
-			g.Name(), oc.NotJudged, oc.Seed, o.gen.said())
-		writeNotJudgedText(w, oc)
+			g.Name(), res.NotJudged, res.Seed, o.gen.said())
+		writeNotJudgedText(w, res)
 		return
 	}
-	if !oc.Failed() && oc.Samples+oc.Generated == 0 && oc.Cancelled > 0 {
+	if !res.Failed() && res.Samples+res.Generated == 0 && res.Cancelled > 0 {
 		fmt.Fprintf(w, "check %s: NOTHING JUDGED: --time (%v) ran out with every input in progress, seed %d%s: no verdict on the solver\n",
-			g.Name(), o.time, oc.Seed, o.gen.said())
+			g.Name(), o.time, res.Seed, o.gen.said())
 		return
 	}
-	if !oc.Failed() {
+	if !res.Failed() {
 		caveat := ""
-		if n := len(oc.NotReproduced); n > 0 {
+		if n := len(res.NotReproduced); n > 0 {
 			// Never an all-clear without its caveat on the same line.
 			caveat = fmt.Sprintf(" (but %d input(s) ran out of time or were killed once, not when run again: see \"not reproduced\")", n)
 		}
 		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
-			g.Name(), oc.Samples, oc.Generated, o.asked(oc), oc.Seed, o.gen.said(), oc.Elapsed.Round(time.Millisecond), caveat)
-		fmt.Fprintf(w, "boards by kind: %s\n", classList(oc.Classes))
-		writeOraclesText(w, oc)
-		writeNotJudgedText(w, oc)
-		writeCoverageText(w, oc)
+			g.Name(), res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond), caveat)
+		fmt.Fprintf(w, "boards by kind: %s\n", classList(res.Classes))
+		writeOraclesText(w, res)
+		writeNotJudgedText(w, res)
+		writeCoverageText(w, res)
 		return
 	}
-	defer writeNotJudgedText(w, oc)
-	defer writeCoverageText(w, oc)
-	f := oc.First
-	fmt.Fprintf(w, "check %s: %s on %s (seed %d%s)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, oc.Seed, o.gen.said())
-	if st := oc.Shrink; oc.Found != nil {
+	defer writeNotJudgedText(w, res)
+	defer writeCoverageText(w, res)
+	f := res.First
+	fmt.Fprintf(w, "check %s: %s on %s (seed %d%s)\n", g.Name(), strings.ToUpper(f.Verdict.String()), f.Source, res.Seed, o.gen.said())
+	if st := res.Shrink; res.Found != nil {
 		fmt.Fprintf(w, "shrunk by %s in %v (%d solver runs: %d steps of rapid's shrinking, then %d parts taken away) from a board of %d bytes to %d bytes\n",
-			st.Method, st.Elapsed.Round(time.Millisecond), st.Runs, st.RapidSteps, st.SimplifierSteps, len(oc.Found.Input), len(f.Input))
+			st.Method, st.Elapsed.Round(time.Millisecond), st.Runs, st.RapidSteps, st.SimplifierSteps, len(res.Found.Input), len(f.Input))
 		switch {
 		case st.CutShort:
 			fmt.Fprintf(w, "shrinking was cut short: %s; a longer --shrink-time may shrink it further\n", st.Note)
 		case st.Note != "":
 			fmt.Fprintf(w, "(%s)\n", st.Note)
 		}
-		if in := string(oc.Found.Input); len(in) <= maxFoundShown {
-			fmt.Fprintf(w, "first found (%s):\n%s", oc.Found.Source, ensureNewline(in))
+		if in := string(res.Found.Input); len(in) <= maxFoundShown {
+			fmt.Fprintf(w, "first found (%s):\n%s", res.Found.Source, ensureNewline(in))
 		}
-	} else if oc.Shrink.Note != "" {
-		fmt.Fprintf(w, "not shrunk: %s\n", oc.Shrink.Note)
-	} else if f == oc.SampleFailure {
-		fmt.Fprintf(w, "not shrunk: a published sample (no generated board failed in %d)\n", oc.Generated)
+	} else if res.Shrink.Note != "" {
+		fmt.Fprintf(w, "not shrunk: %s\n", res.Shrink.Note)
+	} else if f == res.SampleFailure {
+		fmt.Fprintf(w, "not shrunk: a published sample (no generated board failed in %d)\n", res.Generated)
 	}
 	fmt.Fprintf(w, "\ninput (%s):\n%s", files.In, ensureNewline(string(f.Input)))
 	fmt.Fprintf(w, "\nour answer (%s):\n%s", files.Ans, ensureNewline(f.OursText))
@@ -87,26 +87,26 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, oc *props.Result,
 		fmt.Fprintf(w, "\n%s: %s\n", f.Verdict, f.Detail)
 	}
 	fmt.Fprintf(w, "\nreproduce: %s\n", o.reproduce(files.In))
-	if oc.SampleFailure != nil && oc.SampleFailure != f {
-		fmt.Fprintf(w, "also: %s on %s\n", oc.SampleFailure.Verdict, oc.SampleFailure.Source)
+	if res.SampleFailure != nil && res.SampleFailure != f {
+		fmt.Fprintf(w, "also: %s on %s\n", res.SampleFailure.Verdict, res.SampleFailure.Source)
 	}
 	if o.keepGoing {
-		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(oc.Counts), oc.Samples, oc.Generated)
+		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(res.Counts), res.Samples, res.Generated)
 	}
-	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(oc.Classes), oc.Generated, o.asked(oc), oc.Elapsed.Round(time.Millisecond))
-	writeOraclesText(w, oc)
-	if oc.Interrupted {
+	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(res.Classes), res.Generated, o.asked(res), res.Elapsed.Round(time.Millisecond))
+	writeOraclesText(w, res)
+	if res.Interrupted {
 		fmt.Fprintf(w, "interrupted after this failure was found: the counts are those before the interrupt\n")
 	}
 }
 
 // askedBoards is how many generated boards the run was asked for (its
 // shard's share of --cases); 0 when only --time bounds it.
-func (o checkOptions) askedBoards(oc *props.Result) int {
+func (o checkOptions) askedBoards(res *props.Result) int {
 	if o.cases <= 0 {
 		return 0
 	}
-	return oc.Shard.Boards(o.cases)
+	return res.Shard.Boards(o.cases)
 }
 
 // asked says, after the count of generated boards judged, how many were
@@ -114,17 +114,17 @@ func (o checkOptions) askedBoards(oc *props.Result) int {
 // out)". A run that stops early says so in its verdict line (issue 21): it
 // is no all-clear for the boards it never judged. "" when every board
 // asked for was judged, or none was asked for (--time alone).
-func (o checkOptions) asked(oc *props.Result) string {
-	asked := o.askedBoards(oc)
-	done := oc.Generated + oc.NotJudgedGenerated
+func (o checkOptions) asked(res *props.Result) string {
+	asked := o.askedBoards(res)
+	done := res.Generated + res.NotJudgedGenerated
 	if asked == 0 || done >= asked {
 		return ""
 	}
 	why := "--time ran out"
 	switch {
-	case oc.Interrupted:
+	case res.Interrupted:
 		why = "interrupted"
-	case oc.FirstBoard >= 0 && !o.keepGoing: // a sample's failure does not stop the search
+	case res.FirstBoard >= 0 && !o.keepGoing: // a sample's failure does not stop the search
 		why = "stopped at the first failure"
 	}
 	return fmt.Sprintf(" of %d asked (%s)", asked, why)
@@ -132,12 +132,12 @@ func (o checkOptions) asked(oc *props.Result) string {
 
 // writeNotJudgedText prints the line of the boards no oracle could judge,
 // when there were some: skipped, neither the solver's failure nor a pass.
-func writeNotJudgedText(w io.Writer, oc *props.Result) {
-	if oc.NotJudged == 0 {
+func writeNotJudgedText(w io.Writer, res *props.Result) {
+	if res.NotJudged == 0 {
 		return
 	}
 	fmt.Fprintf(w, "not judged: %d board(s) that no oracle could judge (%d generated), skipped: not a failure of the solver, not a pass; the first: %s\n",
-		oc.NotJudged, oc.NotJudgedGenerated, oc.NotJudgedReason)
+		res.NotJudged, res.NotJudgedGenerated, res.NotJudgedReason)
 }
 
 // writeCoverageText prints the coverage table of a game with goals, and a
@@ -147,18 +147,18 @@ func writeNotJudgedText(w io.Writer, oc *props.Result) {
 //	  class        boards   share   goal   p-value  verdict
 //	  informative    2011   20.1%  ≥ 50%  <1e-300  UNDER-COVERED
 //	  limits          210    2.1%   ≥ 1%   1       ok
-func writeCoverageText(w io.Writer, oc *props.Result) {
-	if len(oc.Coverage) == 0 {
+func writeCoverageText(w io.Writer, res *props.Result) {
+	if len(res.Coverage) == 0 {
 		return
 	}
 	fmt.Fprintf(w, "coverage of %d generated boards (one-sided exact binomial test at the end of the run; false-alarm budget %.3g over %d goal(s), %.3g each):\n",
-		oc.Generated, oc.CoverageAlpha, len(oc.Coverage), oc.Coverage[0].Alpha)
+		res.Generated, res.CoverageAlpha, len(res.Coverage), res.Coverage[0].Alpha)
 	width := len("class")
-	for _, c := range oc.Coverage {
+	for _, c := range res.Coverage {
 		width = max(width, len(c.Class))
 	}
 	fmt.Fprintf(w, "  %-*s  %7s  %6s  %6s  %8s  %s\n", width, "class", "boards", "share", "goal", "p-value", "verdict")
-	for _, c := range oc.Coverage {
+	for _, c := range res.Coverage {
 		verdict := c.Verdict.String()
 		switch c.Verdict {
 		case props.UnderCovered:
@@ -168,9 +168,9 @@ func writeCoverageText(w io.Writer, oc *props.Result) {
 		}
 		fmt.Fprintf(w, "  %-*s  %7d  %6s  %6s  %8s  %s\n", width, c.Class, c.Boards, percent(c.Share), "≥ "+percent(c.MinShare), pValue(c.PValue), verdict)
 	}
-	for _, c := range oc.UnderCovered() {
+	for _, c := range res.UnderCovered() {
 		fmt.Fprintf(w, "under-covered: class %s: %d of %d generated boards (%s), goal at least %s: p = %s ≤ %.3g\n",
-			c.Class, c.Boards, oc.Generated, percent(c.Share), percent(c.MinShare), pValue(c.PValue), c.Alpha)
+			c.Class, c.Boards, res.Generated, percent(c.Share), percent(c.MinShare), pValue(c.PValue), c.Alpha)
 	}
 }
 
@@ -210,11 +210,11 @@ func classList(m map[string]int) string {
 // writeOraclesText says what gave our answers (the game's analyst, the
 // rules engine, the analyst checked by the engine), with the number of
 // boards each judged, when anything but the game's own analyst did.
-func writeOraclesText(w io.Writer, oc *props.Result) {
-	if len(oc.Oracles) == 0 || len(oc.Oracles) == 1 && oc.Oracles[props.OwnAnalyst] > 0 {
+func writeOraclesText(w io.Writer, res *props.Result) {
+	if len(res.Oracles) == 0 || len(res.Oracles) == 1 && res.Oracles[props.OwnAnalyst] > 0 {
 		return
 	}
-	fmt.Fprintf(w, "boards by oracle: %s\n", classList(oc.Oracles))
+	fmt.Fprintf(w, "boards by oracle: %s\n", classList(res.Oracles))
 }
 
 func verdictList(m map[props.Verdict]int) string {
@@ -240,10 +240,10 @@ func ensureNewline(s string) string {
 // writeUnjudgedText says what the check could not judge: inputs whose
 // verdict did not recur when run alone, and inputs cancelled when --time
 // ran out.
-func writeUnjudgedText(w io.Writer, oc *props.Result) {
-	if n := len(oc.NotReproduced); n > 0 {
+func writeUnjudgedText(w io.Writer, res *props.Result) {
+	if n := len(res.NotReproduced); n > 0 {
 		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when run again with no other solver of this check running (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n)
-		for i, f := range oc.NotReproduced {
+		for i, f := range res.NotReproduced {
 			if i == maxNotReproducedShown {
 				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)
 				break
@@ -251,8 +251,8 @@ func writeUnjudgedText(w io.Writer, oc *props.Result) {
 			fmt.Fprintf(w, "  %s: %s: %s\n", f.Source, f.Verdict, strings.ReplaceAll(strings.TrimSpace(f.Detail), "\n", "\n    "))
 		}
 	}
-	if oc.Cancelled > 0 {
-		fmt.Fprintf(w, "--time ran out with %d input(s) in progress: their solvers were killed, and they were not judged\n", oc.Cancelled)
+	if res.Cancelled > 0 {
+		fmt.Fprintf(w, "--time ran out with %d input(s) in progress: their solvers were killed, and they were not judged\n", res.Cancelled)
 	}
 }
 

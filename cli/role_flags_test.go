@@ -7,13 +7,13 @@ import (
 	"testing"
 )
 
+// elapsed is a time check prints, which differs run to run.
+var elapsed = regexp.MustCompile(`in [0-9.]+(µs|ms|s)`)
+
 // --gen, the generator's command line's former name on stress and programs,
 // still works and changes nothing: the same exit status, stdout and stderr
 // as --generator. Before programs' COMMAND it is the generator; after it,
 // check's generator parameter, as on any game.
-// elapsed is a time check prints, which differs run to run.
-var elapsed = regexp.MustCompile(`in [0-9.]+(µs|ms|s)`)
-
 func TestGeneratorFlagAlias(t *testing.T) {
 	needSh(t)
 	stress := []string{"stress", "--kind", "probability", "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100"}

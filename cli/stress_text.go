@@ -11,7 +11,7 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// writeStressText prints a stress run's outcome: what was run and under
+// writeStressText prints a stress run's result: what was run and under
 // which budget, then the verdict with the input, the answers and the
 // reproductions. It prints no timings: the same seed prints the same bytes.
 func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {

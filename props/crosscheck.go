@@ -191,12 +191,12 @@ func (o *Result) UnderCovered() []ClassCoverage {
 // cannot be started, the analyst failed or is inconsistent:
 // ErrInconsistentOracle); a solver that fails is reported in the Result,
 // and so is an interruption (ctx ended: Result.Interrupted).
-func (c *CrossCheck) Run(ctx context.Context) (outcome *Result, err error) {
+func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	defer func() {
 		// The harness never crashes: a panic in a generator or an adapter
 		// becomes an error that says where it came from.
 		if p := recover(); p != nil {
-			outcome, err = nil, fmt.Errorf("crosscheck: internal error: %v\n%s", p, debug.Stack())
+			res, err = nil, fmt.Errorf("crosscheck: internal error: %v\n%s", p, debug.Stack())
 		}
 	}()
 	if c.Cases <= 0 && c.Time <= 0 {

@@ -7,7 +7,7 @@
 // may be partly built and lower levels may have lost blocks, so a Level can
 // hold Empty positions. The package knows the shape of a tower and nothing
 // of the rules of play: the analyst (package exact) and the referee (package
-// montecarlo) each implement those on their own, so that a mistake in one is
+// montecarlo/builtin) each implement those on their own, so that a mistake in one is
 // caught by the other.
 //
 // The input format is n on the first line, then n lines of three letters

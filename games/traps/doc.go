@@ -13,7 +13,7 @@
 // step onto a harmful trap, dies at 0, and wants to reach any exit alive.
 //
 // Nothing here computes probabilities: that is the analyst's job (package
-// exact) and the referee's (package montecarlo), which must not share code.
+// exact) and the referee's (package montecarlo/builtin), which must not share code.
 //
 // Where the rest of the game lives (one page to start from):
 //

@@ -146,9 +146,12 @@ const depsRules = `
 
 	# The harness imports no game, analyst, referee or generator, directly
 	# or through another package: what it knows of a game comes through the
-	# Game a Spec defines, as for a user's game (issue 24).
+	# Game a Spec defines, as for a user's game (issue 24). The layers over
+	# it (reports, programs, the conformance kit, the CLI) know no game by
+	# name either.
 	games/jenga, games/patience, games/snakes, games/traps, exact/...,
-	  montecarlo/builtin, generators, rules/builtin !< props;
+	  montecarlo/builtin, generators, rules/builtin, props/builtin
+	  !< props, reports, programs, gametest, cli;
 
 	# props/builtin: the four built-in games, defined through props' API as
 	# a user's game is; the one place where a generator, an analyst, a
@@ -388,6 +391,9 @@ func TestCheckReportsViolations(t *testing.T) {
 		{"the harness imports the built-in rules", []goPackage{
 			{ImportPath: M + "props", Imports: []string{M + "rules/builtin"}},
 		}, "props imports rules/builtin"},
+		{"the CLI imports the built-in games", []goPackage{
+			{ImportPath: M + "cli", Imports: []string{M + "props/builtin"}},
+		}, "cli imports props/builtin"},
 		{"the runner imports a game", []goPackage{
 			{ImportPath: M + "montecarlo", Imports: []string{M + "games/jenga"}},
 		}, "montecarlo imports games/jenga"},
