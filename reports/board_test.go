@@ -8,20 +8,20 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
-// A board whose games outlast the referee's limit (a snakes board of an
-// expected 672,476 throws, which the dense style drew once: props'
-// TestTooLongToPlay) is reported as not played, left out of the
-// calibration, and has its invariants checked; it is neither a failure of
-// the game nor a pass (issue 21: it was marked "pass"). An ordinary board
-// is played and passes.
+// A board whose games outlast the referee's limit is reported as not
+// played, left out of the calibration, and has its invariants checked; it
+// is neither a failure of the game nor a pass (issue 21: it was marked
+// "pass"). An ordinary board is played and passes. The quick suite's board
+// is a die of 2^16 sides on the report's own fake game (an outcome past
+// 2^20 rolls has probability e^-16); the long suite adds the snakes board
+// of an expected 672,476 throws that the dense style drew once (following
+// 2^22 throws of its distribution takes seconds).
 func TestCheckBoardNotPlayed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("follows 2^22 throws of the distribution")
-	}
 	huge := snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 57}, {From: 7, To: 6}, {From: 29, To: 36}, {From: 4, To: 3},
 		{From: 70, To: 55}, {From: 99, To: 3}, {From: 92, To: 47}, {From: 27, To: 54}, {From: 87, To: 63}, {From: 80, To: 17},
 		{From: 79, To: 31}, {From: 82, To: 60}, {From: 67, To: 22}, {From: 58, To: 63}, {From: 95, To: 16}, {From: 38, To: 47},
@@ -29,18 +29,24 @@ func TestCheckBoardNotPlayed(t *testing.T) {
 		{From: 20, To: 26}, {From: 9, To: 52}, {From: 11, To: 35}, {From: 81, To: 66}, {From: 37, To: 64}, {From: 96, To: 14},
 		{From: 15, To: 63}, {From: 94, To: 3}, {From: 88, To: 16}, {From: 2, To: 42}, {From: 72, To: 12}, {From: 18, To: 53},
 		{From: 76, To: 14}, {From: 89, To: 41}, {From: 69, To: 6}, {From: 71, To: 73}, {From: 44, To: 40}, {From: 62, To: 49}}}
-	g := builtin.Snakes()
 	p := Plan{Seed: 1, Runs: 2000}
 	for _, tc := range []struct {
 		name      string
-		board     snakes.Board
+		game      props.Game
+		board     props.Board
 		notPlayed bool
+		long      bool
 	}{
-		{"an expected 672,476 throws", huge, true},
-		{"the empty board", snakes.Board{}, false},
+		{"an expected 672,476 throws", builtin.Snakes(), huge, true, true},
+		{"the empty board", builtin.Snakes(), snakes.Board{}, false, false},
+		{"a die of 65,536 sides", waitForOne(waitPlants{}), 1 << 16, true, false},
+		{"a die of 6 sides", waitForOne(waitPlants{}), 6, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			br, _ := checkBoard(context.Background(), g, plannedBoard{id: "gen:0", class: "dense", board: tc.board}, p, 1e-6, 1)
+			if tc.long {
+				longtest.Skip(t, "follows 2^22 throws of the board's distribution")
+			}
+			br, _ := checkBoard(context.Background(), tc.game, plannedBoard{id: "gen:0", class: "dense", board: tc.board}, p, 1e-6, 1)
 			want := BoardPass
 			if tc.notPlayed {
 				want = BoardNotJudged
