@@ -139,7 +139,7 @@ func runPrograms(cmd *cobra.Command, app App, o gameOptions, args []string) erro
 		}
 		classes = append(classes, class)
 	}
-	g, err := programs.Game(programs.GameSpec{Name: o.name, Quantity: s.Quantity, Generator: s.Generator, Referee: s.Referee,
+	g, err := programs.GameContext(cmd.Context(), programs.GameSpec{Name: o.name, Quantity: s.Quantity, Generator: s.Generator, Referee: s.Referee,
 		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes,
 		Answer: s.Answer, BruteDistribution: o.bruteDistribution})
 	if err != nil {

@@ -224,11 +224,17 @@ func boundaryMazes() []string {
 }
 
 // The analyst's mass arithmetic equals the probability-weighted reference
-// on the samples, a bench maze, mazes on and beside rounding boundaries, and
-// generated mazes at the tests' small limits and at the defaults.
+// on the samples, a bench maze (in the long suite), mazes on and beside
+// rounding boundaries, and generated mazes at the tests' small limits and
+// at the defaults.
 func TestTrapsSameAsReference(t *testing.T) {
-	for _, name := range []string{"sample1.in", "sample2.in", "sample3.in", "sample4.in", "sixteenth.in",
-		"traps-30x29-dense-k5-h2.in"} {
+	files := []string{"sample1.in", "sample2.in", "sample3.in", "sample4.in", "sixteenth.in"}
+	if longtest.Enabled() {
+		// The bench maze: the reference takes about 2 s on it, as long as
+		// all the other mazes of the quick suite together.
+		files = append(files, "traps-30x29-dense-k5-h2.in")
+	}
+	for _, name := range files {
 		if err := sameAsReference(readMaze(t, name)); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -271,6 +272,23 @@ func (b *recheckOutOfTime) Run(_ context.Context, _ []string, input []byte) (pro
 }
 func (*recheckOutOfTime) String() string { return "brute" }
 
+// confirmingOutOfTime is a referee biased by bias that runs out of time
+// (verdict v's way) when it is given seed, and only then: with the seed of
+// a re-confirmation, a referee whose confirming run cannot be done.
+type confirmingOutOfTime struct {
+	bias float64
+	seed int64
+	idle bool
+}
+
+func (r confirmingOutOfTime) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	if args[0] == strconv.FormatInt(r.seed, 10) {
+		return props.RunResult{TimedOut: !r.idle, Idle: r.idle, ExitCode: -1, Signal: "killed"}, nil
+	}
+	return urnReferee(r.bias).Run(ctx, args, input)
+}
+func (confirmingOutOfTime) String() string { return "confirming-ref" }
+
 // For the brute force and the referee an idleness limit is a time limit:
 // the input could not be judged, which is nobody's fault; and a brute force
 // whose re-check runs out of time is not inconsistent (only two different
@@ -296,33 +314,54 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 		{"brute force re-check idle", func(s *Stress) {
 			s.Brute = &recheckOutOfTime{shift: 0.003, idle: true, seen: map[string]bool{}}
 		}, 0, "could not be re-checked", func(o *Result) bool { return o.NotJudged > 0 }},
+		// Before: the referee's time limit on the run re-confirming a
+		// failure stopped the run as the referee's fault. The search goes
+		// on past the case, as past any case nobody could judge.
+		{"referee's confirming run out of time", func(s *Stress) {
+			s.Referee = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0)}
+		}, 0, "could not be confirmed", func(o *Result) bool { return o.NotJudged > 0 && o.Judged == 20 && o.NotJudgedSlow == o.NotJudged }},
+		{"referee's confirming run idle", func(s *Stress) {
+			s.Referee = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0), idle: true}
+		}, 0, "could not be confirmed", func(o *Result) bool { return o.NotJudged > 0 && o.Judged == 20 && o.NotJudgedSlow == o.NotJudged }},
+		// With a brute force, a case whose referee runs out of time is
+		// judged by the brute force alone: so is one whose confirming run
+		// does, both when the solver agrees with it and when it does not.
+		{"referee's confirming run out of time, the brute force judges", func(s *Stress) {
+			s.Referee, s.Brute = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0)}, urnSolver(0)
+		}, 0, "", func(o *Result) bool { return o.RefereeSkipped > 0 && o.Judged == 20 }},
+		{"referee's confirming run out of time, the brute force fails the solver", func(s *Stress) {
+			s.Referee, s.Brute, s.Solver = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0)}, urnSolver(0), urnSolver(2)
+		}, BruteDisagrees, "", nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := urnStress()
-			tt.plant(s)
-			out, err := s.Run(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out.Fault != nil {
-				t.Fatalf("fault %v: want nobody's fault", out.Fault)
-			}
-			if tt.failure != 0 {
-				if out.First == nil || out.First.Kind != tt.failure {
-					t.Fatalf("failure %+v: want the solver's %s", out.First, tt.failure)
+		for _, jobs := range []int{1, 3} { // the search goes on past a case in the same order whatever Jobs is
+			t.Run(fmt.Sprintf("%s/jobs=%d", tt.name, jobs), func(t *testing.T) {
+				s := urnStress()
+				s.Jobs = jobs
+				tt.plant(s)
+				out, err := s.Run(context.Background())
+				if err != nil {
+					t.Fatal(err)
 				}
-				return
-			}
-			if out.Failed() {
-				t.Fatalf("failure %+v: want none", out.First)
-			}
-			if !strings.Contains(out.NotJudgedNote, tt.notJudged) || (tt.notJudged == "") != (out.NotJudged == 0) {
-				t.Errorf("%d not judged (%q): want a note saying %q", out.NotJudged, out.NotJudgedNote, tt.notJudged)
-			}
-			if tt.check != nil && !tt.check(out) {
-				t.Errorf("outcome %+v", out)
-			}
-		})
+				if out.Fault != nil {
+					t.Fatalf("fault %v: want nobody's fault", out.Fault)
+				}
+				if tt.failure != 0 {
+					if out.First == nil || out.First.Kind != tt.failure {
+						t.Fatalf("failure %+v: want the solver's %s", out.First, tt.failure)
+					}
+					return
+				}
+				if out.Failed() {
+					t.Fatalf("failure %+v: want none", out.First)
+				}
+				if !strings.Contains(out.NotJudgedNote, tt.notJudged) || (tt.notJudged == "") != (out.NotJudged == 0) {
+					t.Errorf("%d not judged (%q): want a note saying %q", out.NotJudged, out.NotJudgedNote, tt.notJudged)
+				}
+				if tt.check != nil && !tt.check(out) {
+					t.Errorf("outcome %+v", out)
+				}
+			})
+		}
 	}
 }

@@ -98,7 +98,15 @@ func checkTolerance(t props.Tolerance, rule answer.Rule) error {
 // program; a brute force out of time cannot judge the input
 // (props.ErrCannotJudge).
 func Game(g GameSpec) (props.Game, error) {
-	pg, err := newProgramGame(g)
+	return GameContext(context.Background(), g)
+}
+
+// GameContext is Game whose programs run under ctx: once ctx ends (Ctrl-C),
+// a program in progress is killed and the call that ran it (Solve, a
+// referee's block of Simulate, a draw) returns ctx's error. props.Game's
+// methods take no context, so the game keeps this one for its lifetime.
+func GameContext(ctx context.Context, g GameSpec) (props.Game, error) {
+	pg, err := newProgramGame(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -109,8 +117,9 @@ func Game(g GameSpec) (props.Game, error) {
 // its methods are the props.Spec's functions (spec).
 type programGame struct {
 	GameSpec
-	name   string        // the game's name, "programs" for none
-	params []props.Param // the generator's parameters, as props sees them
+	ctx    context.Context // every program of the game runs under it (GameContext)
+	name   string          // the game's name, "programs" for none
+	params []props.Param   // the generator's parameters, as props sees them
 	// faults holds each drawn input whose generator run went wrong, with
 	// what went wrong: the input the validator rejected, or a stand-in
 	// (faultInput) when the generator failed or printed nothing. The draw
@@ -128,8 +137,9 @@ type programGame struct {
 	checked     atomic.Bool
 }
 
-// newProgramGame checks g and makes it a programGame.
-func newProgramGame(g GameSpec) (*programGame, error) {
+// newProgramGame checks g and makes it a programGame whose programs run
+// under ctx.
+func newProgramGame(ctx context.Context, g GameSpec) (*programGame, error) {
 	switch {
 	case g.Generator == nil || g.Referee == nil || g.Brute == nil:
 		return nil, fmt.Errorf("programs: a game needs a generator, a referee and a brute force (the analyst)")
@@ -162,7 +172,7 @@ func newProgramGame(g GameSpec) (*programGame, error) {
 			return nil, fmt.Errorf("programs: %w", err)
 		}
 	}
-	return &programGame{GameSpec: g, name: name, params: params}, nil
+	return &programGame{GameSpec: g, ctx: ctx, name: name, params: params}, nil
 }
 
 // spec is the game as props defines one, from g's methods.
@@ -215,7 +225,10 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 	if err := g.drawnFault(in); err != nil {
 		return props.Solution{}, err
 	}
-	out, fault, err := run(context.Background(), RoleBrute, g.Brute, nil, []byte(in.Text))
+	out, fault, err := run(g.ctx, RoleBrute, g.Brute, nil, []byte(in.Text))
+	if err != nil && g.ctx.Err() != nil {
+		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err) // an interruption is no verdict
+	}
 	if err == nil && outOfTime(fault) {
 		// A brute force is for small inputs: out of time (or idle), it
 		// cannot judge this one, which is nobody's fault (check skips it).
@@ -231,7 +244,7 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 	if err != nil && !errors.Is(err, ErrStart) && !errors.Is(err, props.ErrCannotJudge) {
 		// Before the brute force is blamed: an input the referee
 		// fails on too is one no program takes, the generator's.
-		if blame := noProgramTakes(g.GameSpec, in, err); blame != nil {
+		if blame := noProgramTakes(g.ctx, g.GameSpec, in, err); blame != nil {
 			return props.Solution{}, blame
 		}
 	}
@@ -254,7 +267,7 @@ func (g *programGame) solve(in Input) (props.Solution, error) {
 
 // parse reads a file as one input.
 func (g *programGame) parse(r io.Reader, file string) ([]Input, error) {
-	return parseInput(r, file, g.Validator)
+	return parseInput(g.ctx, r, file, g.Validator)
 }
 
 // write prints in's one input as the generator printed it.
@@ -271,7 +284,7 @@ func (g *programGame) referee(in Input) (func() montecarlo.Player, error) {
 	if err := g.drawnFault(in); err != nil {
 		return nil, err
 	}
-	return batchPlayers(g.Referee, in), nil
+	return batchPlayers(g.ctx, g.Referee, in), nil
 }
 
 // classOf is in's coverage class.
@@ -291,9 +304,9 @@ func (g *programGame) draw(c Case) Input {
 	if in, ok := g.memo.Load(key); ok {
 		return in.(Input)
 	}
-	out, err := generateInput(g.GameSpec, args)
+	out, err := generateInput(g.ctx, g.GameSpec, args)
 	if err == nil && g.checked.CompareAndSwap(false, true) {
-		err = deterministic(g.GameSpec, args, out)
+		err = deterministic(g.ctx, g.GameSpec, args, out)
 	}
 	in := Input{Text: string(out), Args: key}
 	g.cases.LoadOrStore(key, c)
@@ -351,8 +364,8 @@ func validName(name string) bool {
 
 // deterministic runs g's generator with args again: an error when it
 // prints other bytes than first.
-func deterministic(g GameSpec, args []string, first []byte) error {
-	again, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
+func deterministic(ctx context.Context, g GameSpec, args []string, first []byte) error {
+	again, fault, err := run(ctx, RoleGenerator, g.Generator, args, nil)
 	switch {
 	case err != nil:
 		return err
@@ -369,11 +382,13 @@ func deterministic(g GameSpec, args []string, first []byte) error {
 // (bruteErr): when the referee fails on it too, no program takes the
 // input, and the error returned blames the generator that printed it
 // (its Args say with which arguments); nil when the
-// referee plays it, and the brute force is to blame.
-func noProgramTakes(g GameSpec, in Input, bruteErr error) error {
+// referee plays it, and the brute force is to blame, or when it runs out
+// of time (or idles) on it, which says nothing of the input (outOfTime),
+// as in stress (inputOnTrial).
+func noProgramTakes(ctx context.Context, g GameSpec, in Input, bruteErr error) error {
 	args := []string{"1", "1"}
-	out, fault, err := run(context.Background(), RoleReferee, g.Referee, args, []byte(in.Text))
-	if err != nil {
+	out, fault, err := run(ctx, RoleReferee, g.Referee, args, []byte(in.Text))
+	if err != nil || outOfTime(fault) { // out of time, the referee says nothing of the input
 		return nil
 	}
 	why := ""
@@ -404,8 +419,8 @@ func faultInput(key string) Input { return Input{Text: "\x00the generator failed
 // validator on the input: an error for a generator that failed, printed
 // nothing, or printed an input the validator rejects, which it returns
 // with the error.
-func generateInput(g GameSpec, args []string) ([]byte, error) {
-	out, fault, err := run(context.Background(), RoleGenerator, g.Generator, args, nil)
+func generateInput(ctx context.Context, g GameSpec, args []string) ([]byte, error) {
+	out, fault, err := run(ctx, RoleGenerator, g.Generator, args, nil)
 	switch {
 	case err != nil:
 		return nil, err
@@ -415,7 +430,7 @@ func generateInput(g GameSpec, args []string) ([]byte, error) {
 		return nil, fmt.Errorf("the generator printed nothing: %s", commandLine(g.Generator, args))
 	}
 	if g.Validator != nil {
-		fault, err := validateInput(context.Background(), g.Validator, commandLine(g.Generator, args), out)
+		fault, err := validateInput(ctx, g.Validator, commandLine(g.Generator, args), out)
 		switch {
 		case err != nil:
 			return nil, err
@@ -430,7 +445,7 @@ func generateInput(g GameSpec, args []string) ([]byte, error) {
 
 // parseInput reads a whole file as one input; an empty one is an error,
 // and so is one the validator, when given, rejects.
-func parseInput(r io.Reader, file string, validator Program) ([]Input, error) {
+func parseInput(ctx context.Context, r io.Reader, file string, validator Program) ([]Input, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
@@ -439,7 +454,7 @@ func parseInput(r io.Reader, file string, validator Program) ([]Input, error) {
 		return nil, fmt.Errorf("%s:1: empty input: a game defined by programs takes the generator's output", file)
 	}
 	if validator != nil {
-		fault, err := validateInput(context.Background(), validator, "", b)
+		fault, err := validateInput(ctx, validator, "", b)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
@@ -458,14 +473,19 @@ func parseInput(r io.Reader, file string, validator Program) ([]Input, error) {
 // worker's player whole blocks, BlockRuns games each but the last, which
 // only the last block's player leaves unfinished; so the block's outcomes
 // depend on the block's stream alone, whatever the number of workers.
-func batchPlayers(referee Program, in Input) func() montecarlo.Player {
+func batchPlayers(ctx context.Context, referee Program, in Input) func() montecarlo.Player {
 	return func() montecarlo.Player {
 		var buf []int
 		return func(rng *rand.Rand) (int, error) {
 			if len(buf) == 0 {
 				seed := int64(rng.Uint64()%maxSeed) + 1
 				args := []string{strconv.FormatInt(seed, 10), strconv.Itoa(montecarlo.BlockRuns)}
-				out, fault, err := run(context.Background(), RoleReferee, referee, args, []byte(in.Text))
+				out, fault, err := run(ctx, RoleReferee, referee, args, []byte(in.Text))
+				if err == nil && outOfTime(fault) {
+					// Too big to simulate: the board is not played, which
+					// is nobody's fault (as in stress).
+					return 0, fmt.Errorf("the referee %s ran out of time (%s; --program-timeout): %w", commandLine(referee, args), fault.Verdict, props.ErrCannotJudge)
+				}
 				if err == nil && fault != nil {
 					err = fault
 				}

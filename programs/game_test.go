@@ -280,15 +280,19 @@ func TestGameBlamesTheGenerator(t *testing.T) {
 		return fmt.Appendf(nil, "1 %d\n", n.Add(1)), nil
 	}}
 	tests := []struct {
-		name string
-		spec GameSpec
-		want string
+		name           string
+		spec           GameSpec
+		want, unwanted string // the error says want, and not unwanted (when set)
 	}{
-		{"not deterministic", GameSpec{Quantity: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments"},
+		{"not deterministic", GameSpec{Quantity: Probability, Generator: nondeterministic, Referee: urnReferee(0), Brute: urnSolver(0)}, "same bytes for the same arguments", ""},
 		{"garbage", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: strictUrn(urnReferee(0)), Brute: strictUrn(urnSolver(0))},
-			"the generator's fault: no program takes the input of fixed"},
+			"the generator's fault: no program takes the input of fixed", ""},
 		{"garbage the referee plays", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: urnReferee(0), Brute: strictUrn(urnSolver(0))},
-			"the brute force failed (crash)"},
+			"the brute force failed (crash)", "the generator's fault"},
+		// Before: the referee's time limit counted as its failing on the
+		// input too, and the generator was blamed.
+		{"garbage the referee runs out of time on", GameSpec{Quantity: Probability, Generator: output("hello\n"), Referee: slowReferee{limit: -1}, Brute: strictUrn(urnSolver(0))},
+			"the brute force failed (crash)", "the generator's fault"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -298,9 +302,32 @@ func TestGameBlamesTheGenerator(t *testing.T) {
 			}
 			cc := &props.CrossCheck{Game: g, Solver: runner{urnSolver(0)}, Cases: 10, Seed: 1}
 			out, err := cc.Run(context.Background())
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("outcome %+v, error %v: want one saying %q", out, err, tt.want)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || tt.unwanted != "" && strings.Contains(err.Error(), tt.unwanted) {
+				t.Fatalf("outcome %+v, error %v: want one saying %q, not %q", out, err, tt.want, tt.unwanted)
 			}
 		})
+	}
+}
+
+// A referee out of time (or idle) on a board cannot play it, which is
+// nobody's fault: Simulate's error wraps props.ErrCannotJudge, so report
+// counts the board as not played, as stress counts an input too big to
+// simulate. Before, the referee's time limit was the board's error, a
+// failure of the game.
+func TestGameRefereeOutOfTimeCannotJudge(t *testing.T) {
+	for _, idle := range []bool{false, true} {
+		referee := result{props.RunResult{TimedOut: !idle, Idle: idle, ExitCode: -1, Signal: "killed"}}
+		g, err := Game(GameSpec{Name: "urn", Quantity: Probability, Generator: urnGenerator(), Referee: referee, Brute: urnSolver(0)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := Input{Text: "1 2\n"}
+		sol, err := g.Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Simulate(context.Background(), b, sol, montecarlo.Config{Runs: 10, Seed: 1}); !errors.Is(err, props.ErrCannotJudge) || !strings.Contains(err.Error(), "referee") {
+			t.Errorf("idle %v: Simulate with the referee out of time: %v, want an error naming the referee that wraps props.ErrCannotJudge", idle, err)
+		}
 	}
 }

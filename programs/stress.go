@@ -308,28 +308,37 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	ctx, log := withConfirmation(ctx)
 	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
 	// The cases are judged Jobs at once and taken in order: the first
-	// failure is the lowest failing case whatever Jobs is.
-	var failed bool
-	var runErr error
-	sum := inorder.Run(ctx, inorder.Plan[caseResult]{
-		Items: s.Cases, Jobs: s.jobs(),
-		Do:   func(ctx context.Context, i int) caseResult { return s.judgeCase(ctx, i, out.Budget.PerSearch) },
-		Ends: func(_ int, c caseResult) bool { return c.ends() },
-		Take: func(i int, c caseResult) { failed, runErr = s.take(ctx, out, i, c) },
-	})
-	switch {
-	case runErr != nil:
-		return nil, runErr
-	case failed:
-		if err := s.settle(ctx, out); err != nil && ctx.Err() != nil {
-			out.Interrupted = true
-		} else if err != nil {
-			return nil, err
+	// failure is the lowest failing case whatever Jobs is. A failure that
+	// settling finds nobody could judge (unjudged) is counted as such, and
+	// the search goes on from the next case.
+	for from := 0; ; {
+		var failed bool
+		var runErr error
+		sum := inorder.Run(ctx, inorder.Plan[caseResult]{
+			Items: s.Cases - from, Jobs: s.jobs(),
+			Do:   func(ctx context.Context, k int) caseResult { return s.judgeCase(ctx, from+k, out.Budget.PerSearch) },
+			Ends: func(_ int, c caseResult) bool { return c.ends() },
+			Take: func(k int, c caseResult) { failed, runErr = s.take(ctx, out, from+k, c) },
+		})
+		from += sum.Taken
+		switch {
+		case runErr != nil:
+			return nil, runErr
+		case failed:
+			unjudged, err := s.settle(ctx, out)
+			switch {
+			case err != nil && ctx.Err() != nil:
+				out.Interrupted = true
+			case err != nil:
+				return nil, err
+			case unjudged && from < s.Cases:
+				continue
+			}
+		case !sum.Ended && from < s.Cases && ctx.Err() != nil:
+			out.Interrupted = true // the cases taken are judged; no later one was started
 		}
-	case !sum.Ended && sum.Taken < s.Cases && ctx.Err() != nil:
-		out.Interrupted = true // the cases taken are judged; no later one was started
+		return out, nil
 	}
-	return out, nil
 }
 
 // caseResult is one case of the search, judged.
@@ -408,7 +417,11 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 
 func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 
-// settle re-confirms a statistical failure and shrinks what holds.
+// settle re-confirms a statistical failure and shrinks what holds. It
+// returns true when the search is to go on: the failure could not be
+// confirmed, the referee out of time (or idle) on its re-confirming run,
+// and, as on a case the referee runs out of time on, the brute force's
+// answer, where there is one, does not fail the solver (notConfirmed).
 //
 // The re-confirmation plays fresh referee runs against the answers the
 // failure was found with, not against a new run of the solver: a solver
@@ -417,43 +430,85 @@ func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 // luck. The solver is run once more all the same, and a different answer
 // is a failure of its own, which is not shrunk: every try of it could pass
 // by chance.
-func (s *Stress) settle(ctx context.Context, out *Result) error {
+func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	found := out.Found
 	if found.Kind.statistical() {
 		if found.Kind == RefereeDisagrees {
 			unstable, err := s.rerunSolver(ctx, found)
 			if err != nil {
-				return err
+				return false, err
 			}
 			if unstable != nil {
 				out.Found, out.First = unstable, unstable
 				out.Shrink = ShrinkStats{Note: "a solver whose answers change from run to run is not shrunk: any try could pass by chance"}
-				return nil
+				return false, nil
 			}
 		}
 		seed := derive(s.Seed, domainShrink, 0)
 		confirmed, fault, err := s.reconfirm(ctx, found, seed, out.Budget.PerShrink)
-		if err != nil {
-			return err
-		}
-		if fault != nil {
+		switch {
+		case err != nil:
+			return false, err
+		case outOfTime(fault):
+			// No check was made, so none of the budget is spent: the
+			// failure is neither confirmed nor refuted, and the case is
+			// one the referee ran out of time on (classify).
+			if found = s.notConfirmed(out, found, fault); found == nil {
+				return true, nil
+			}
+			out.Found = found // the brute force's answer fails the solver: shrunk as such
+		case fault != nil:
 			out.Fault = fault
-			return nil
+			return false, nil
 		}
-		out.Confirmation = confirmed.Judgement
-		if confirmed.Judgement.Pass {
-			out.NotReproduced, out.Found = found, nil
-			return nil
+		if confirmed != nil {
+			out.Confirmation = confirmed.Judgement
+			if confirmed.Judgement.Pass {
+				out.NotReproduced, out.Found = found, nil
+				return false, nil
+			}
+			found = confirmed // the confirmed run: fresh referee runs
+			out.Found = found
 		}
-		found = confirmed // the confirmed run: fresh referee runs
-		out.Found = found
 	}
 	shrunk, stats, err := s.shrink(ctx, found, out.Budget.PerShrink)
 	if err != nil {
-		return err
+		return false, err
 	}
 	out.Shrink, out.First = stats, shrunk
 	out.Interrupted = ctx.Err() != nil // while shrinking: First is confirmed all the same
+	return false, nil
+}
+
+// notConfirmed takes the statistical failure found, whose re-confirming
+// referee run ended out of time (fault), as a case the referee ran out of
+// time on: judged by the brute force alone where it answered, else counted
+// as one nobody could judge. It returns the brute force's failure of the
+// solver, or nil: no failure (out.Found cleared), the search goes on.
+func (s *Stress) notConfirmed(out *Result, found *Failure, fault *Fault) *Failure {
+	out.Found = nil
+	out.RefereeSkipped++
+	if found.HasBrute {
+		if s.bruteAgrees(found) {
+			return nil
+		}
+		// The brute force's answer was re-checked when the search judged
+		// the case (bruteAgain).
+		f := *found
+		f.Kind, f.Verdict, f.Judgement, f.RefereeSeed = BruteDisagrees, props.WrongAnswer, nil, 0
+		var fraction *big.Rat
+		f.Detail, fraction = s.bruteDisagreement(found)
+		if f.Fraction == nil {
+			f.Fraction = fraction
+		}
+		return &f
+	}
+	out.NotJudged++
+	out.NotJudgedSlow++
+	if out.NotJudgedNote == "" {
+		out.NotJudgedNote = fmt.Sprintf("case %d: %s (%s), then the referee, run again with fresh seeds to confirm it, ran out of time (%s; --program-timeout): the failure could not be confirmed, so nobody is judged on this input",
+			found.Index+1, found.Kind, firstLine(found.Detail), fault.Verdict)
+	}
 	return nil
 }
 

@@ -278,15 +278,23 @@ func (s *Stress) classify(runs caseRuns) caseVerdict {
 	}
 	if f.HasBrute && !s.bruteAgrees(f) {
 		v.kind, v.then = BruteDisagrees, recheckBrute
-		shown := *f
-		if shown.Fraction == nil {
-			v.fraction = s.readBack(f.AnswerValue)
-			shown.Fraction = v.fraction
-		}
-		v.detail = fmt.Sprintf("the solver says %s, the brute force %s (%s)", s.ShowAnswer(&shown), s.ShowBrute(f), s.judgeRule())
-		if hint := s.residueHint(f.Answer); hint != "" {
-			v.detail += "\n" + hint
-		}
+		v.detail, v.fraction = s.bruteDisagreement(f)
 	}
 	return v
+}
+
+// bruteDisagreement says how the solver's answer in f disagrees with the
+// brute force's; fraction is the solver's residue read back, where f has
+// no fraction of it (shown beside it, judged by nobody).
+func (s *Stress) bruteDisagreement(f *Failure) (detail string, fraction *big.Rat) {
+	shown := *f
+	if shown.Fraction == nil {
+		fraction = s.readBack(f.AnswerValue)
+		shown.Fraction = fraction
+	}
+	detail = fmt.Sprintf("the solver says %s, the brute force %s (%s)", s.ShowAnswer(&shown), s.ShowBrute(f), s.judgeRule())
+	if hint := s.residueHint(f.Answer); hint != "" {
+		detail += "\n" + hint
+	}
+	return detail, fraction
 }

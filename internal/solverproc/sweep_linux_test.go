@@ -83,7 +83,7 @@ func TestLeftoversOnlyWhenTheSolverExits(t *testing.T) {
 					if len(r.Leftovers) != tt.want {
 						t.Errorf("%s: leftovers %q, want %d", r.Describe(), r.Leftovers, tt.want)
 					}
-					if tt.want > 0 && !strings.HasSuffix(r.Leftovers[0], "holding stdout open") {
+					if tt.want > 0 && len(r.Leftovers) > 0 && !strings.HasSuffix(r.Leftovers[0], "holding stdout open") {
 						t.Errorf("leftover %q, want it holding stdout", r.Leftovers[0])
 					}
 				}
