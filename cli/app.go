@@ -26,7 +26,7 @@ type App struct {
 	// list them. There must be at least one, and their names must differ.
 	Games []props.Game
 
-	// ownsProcess says that the program is the whole process (Main), whose
+	// ownsProcess says that the App is the whole process (Main), whose
 	// process-wide settings a command may change (solve's collector target,
 	// batchGC); never for Run, which tests and embedders call in-process,
 	// perhaps several at once.

@@ -150,7 +150,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		j.First.Reproduce = o.reproduce(files.In)
 		st := res.Shrink
 		j.Shrink = &shrinkJSON{Method: st.Method, Runs: st.Runs, ElapsedSec: st.Elapsed.Seconds(), Note: st.Note,
-			BudgetSec: st.Budget.Seconds(), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
+			BudgetSec: st.ShrinkTime.Seconds(), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
 	}
 	if res.Found != nil {
 		j.Found = toJSON(res.Found)

@@ -241,12 +241,12 @@ func mergeFirstFailure(res *props.Result, g props.Game, firstShard *checkJSON, s
 		}
 		if st := j.Shrink; st != nil {
 			res.Shrink = props.ShrinkStats{Method: st.Method, Runs: st.Runs, Elapsed: seconds(st.ElapsedSec), Note: st.Note,
-				Budget: seconds(st.BudgetSec), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
+				ShrinkTime: seconds(st.BudgetSec), CutShort: st.CutShort, RapidSteps: st.RapidSteps, SimplifierSteps: st.SimplifierSteps}
 		}
 	} else if res.SampleFailure != nil {
 		res.First = res.SampleFailure
 		if st := shard1.Shrink; st != nil {
-			res.Shrink = props.ShrinkStats{Method: st.Method, Note: st.Note, Budget: seconds(st.BudgetSec)}
+			res.Shrink = props.ShrinkStats{Method: st.Method, Note: st.Note, ShrinkTime: seconds(st.BudgetSec)}
 		}
 	}
 	return nil

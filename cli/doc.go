@@ -11,7 +11,7 @@
 //
 // The commands are thin: flags in, calls into props and reports, output out.
 // Exit status: 0 success, 1 a check failed or the input is invalid, 2 a
-// usage error (a wrong command line, or a program given no games or two
+// usage error (a wrong command line, or an App given no games or two
 // games of one name). Errors go to stderr as "FILE:LINE: what is wrong".
 //
 // Main runs the process's command line; Run, and App.Run with a program

@@ -270,7 +270,7 @@ func gameList(games []props.Game) string {
 }
 
 // gamePrefix is the game named before the first "." of an assignment
-// ("traps" of "traps.cols=30"), when it is one of p's games.
+// ("traps" of "traps.cols=30"), when it is one of app's games.
 func gamePrefix(app App, part string) (string, bool) {
 	name, _, _ := strings.Cut(part, "=")
 	game, _, ok := strings.Cut(name, ".")
@@ -285,9 +285,9 @@ func gamePrefix(app App, part string) (string, bool) {
 
 // paramsHelp is the help section listing every game's generator parameters
 // and presets (props.DescribeParams), for gen, check and report.
-// genExample is an example of --gen and --limits from p's own games, for
-// help texts: " (for example ...)", or "" when no game has parameters. A
-// program of one game talks of that game alone.
+// genExample is an example of --gen and --limits from app's own games, for
+// help texts: " (for example ...)", or "" when no game has parameters. An
+// App of one game talks of that game alone.
 func (app App) genExample() string {
 	for _, g := range app.Games {
 		ps := g.Params()

@@ -199,8 +199,8 @@ func TestInterruptedExitStatus(t *testing.T) {
 	cancel()
 	for _, args := range [][]string{
 		{"check", "snakes", "--solver", "cat", "--cases", "5"},
-		{"programs", "--gen", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9", "check", "--solver", shRight, "--cases", "5"},
-		{"stress", "--kind", "probability", "--gen", shGen, "--referee", shReferee, "--solver", shRight, "--params", "n=1..9", "--cases", "5"},
+		{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9", "check", "--solver", shRight, "--cases", "5"},
+		{"stress", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--solver", shRight, "--params", "n=1..9", "--cases", "5"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := Run(ctx, args, strings.NewReader(""), &stdout, &stderr, builtins()...)

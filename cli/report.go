@@ -30,7 +30,9 @@ game exactly, simulates each --runs times with the referee, tests agreement
 under one false-alarm budget --alpha for the whole report (split over games,
 boards and the calibration test of each game), checks every invariant, and
 writes into --out: report.json (schema in docs/report-schema.md), report.md,
-report.html, junit.xml and timings.json. Exits 1 when anything disagrees.
+report.html, junit.xml and timings.json. Exits 1 when anything disagrees,
+and 2 when nothing failed but a game had no board anyone could judge
+(NOTHING JUDGED: its referee played none, or its analyst refused all).
 The same seed gives the same report.json, whatever --workers is.
 
 --shard i/n checks only the i-th of n deterministic slices of the boards;
@@ -112,7 +114,8 @@ func (app App) newReportMergeCommand() *cobra.Command {
 		Long: `merge reads DIR/report.json (and DIR/timings.json) of every shard of one run
 (` + app.Name + ` report --shard i/n, same seed and options) and writes into --out
 the report a single run would have written: report.json is byte-identical;
-the calibration is computed over all boards. Exits 1 when anything disagrees.`,
+the calibration is computed over all boards. Exits 1 when anything disagrees,
+and 2 when nothing failed but a game had no board anyone could judge.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("%s needs the shard directories", cmd.CommandPath())
@@ -135,8 +138,9 @@ the calibration is computed over all boards. Exits 1 when anything disagrees.`,
 }
 
 // finishReport writes the report files, prints a summary and turns a failed
-// report into exit status 1. The summary, with the verdict, is printed even
-// when the files cannot be written.
+// report into exit status 1, and one with a game that judged nothing (and
+// no failure) into exit status 2, as check's NOTHING JUDGED. The summary,
+// with the verdict, is printed even when the files cannot be written.
 func finishReport(w io.Writer, out string, rep *reports.Report, tim *reports.Timings) error {
 	if err := reports.WriteDir(out, rep, tim); err != nil {
 		reports.WriteSummary(w, rep)
@@ -144,7 +148,14 @@ func finishReport(w io.Writer, out string, rep *reports.Report, tim *reports.Tim
 	}
 	reports.WriteSummary(w, rep)
 	fmt.Fprintf(w, "wrote %s/{%s,%s,%s,%s,%s}\n", out, reports.FileJSON, reports.FileMarkdown, reports.FileHTML, reports.FileJUnit, reports.FileTimings)
-	if !rep.Pass {
+	switch {
+	case rep.Failed():
+		return errCheckFailed
+	case rep.NothingJudged:
+		// Nothing judged is no pass, and no failure of the referee either.
+		return programError{fmt.Errorf("report judged nothing for %s: nobody could judge any of its boards (see report.md)",
+			strings.Join(rep.NothingJudgedGames(), ", "))}
+	case !rep.Pass:
 		return errCheckFailed
 	}
 	return nil

@@ -2,10 +2,16 @@ package cli
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 // report --shard i/3 three times, then report merge, gives the single run's
@@ -59,5 +65,67 @@ func TestReportUsageErrors(t *testing.T) {
 	code, _, errOut := chancecheck(t, "", "report", "merge", "--out", t.TempDir(), filepath.Join(t.TempDir(), "none"))
 	if code != 1 || !bytes.Contains([]byte(errOut), []byte("report.json")) {
 		t.Errorf("merge of a missing directory: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// refusingSnakes is snakes under another name whose analyst refuses the
+// boards refuse picks (props.ErrCannotJudge, as an oracle past its limits),
+// or fails every board when broken.
+type refusingSnakes struct {
+	props.Game
+	name   string
+	refuse func(jumps int) bool
+	broken bool
+}
+
+func (r refusingSnakes) Name() string { return r.name }
+
+func (r refusingSnakes) Solve(b props.Board) (props.Solution, error) {
+	if r.broken {
+		return props.Solution{}, errors.New("planted solver error")
+	}
+	if n := len(b.(snakes.Board).Jumps); r.refuse(n) {
+		return props.Solution{}, fmt.Errorf("%d jumps: %w", n, props.ErrCannotJudge)
+	}
+	return r.Game.Solve(b)
+}
+
+// A run in which a game judged nothing is not a pass: NOTHING JUDGED and
+// exit 2, as check's; a failure elsewhere still exits 1; a game with some
+// boards judged passes as before.
+func TestReportNothingJudged(t *testing.T) {
+	all := func(int) bool { return true }
+	some := func(n int) bool { return n > 0 }
+	for _, tc := range []struct {
+		name     string
+		games    []props.Game
+		code     int
+		say      string // on stdout
+		stderr   string
+		notJudge bool // report.json has nothing_judged
+	}{
+		{"every board refused", []props.Game{refusingSnakes{builtin.Snakes(), "idle", all, false}},
+			2, "verdict: NOTHING JUDGED: nobody could judge any board of idle", "report judged nothing for idle", true},
+		{"some boards refused", []props.Game{refusingSnakes{builtin.Snakes(), "half", some, false}},
+			0, "verdict: pass\n", "", false},
+		{"a failed game and one that judged nothing", []props.Game{
+			refusingSnakes{builtin.Snakes(), "broken", some, true}, refusingSnakes{builtin.Snakes(), "idle", all, false}},
+			1, "verdict: FAIL\n", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var out, errOut bytes.Buffer
+			code := App{Name: "cc", Games: tc.games}.Run(t.Context(), []string{"report", "--boards", "3", "--runs", "2000", "--seed", "5", "--out", dir},
+				strings.NewReader(""), &out, &errOut)
+			if code != tc.code || !strings.Contains(out.String(), tc.say) || !strings.Contains(errOut.String(), tc.stderr) {
+				t.Fatalf("exit %d, want %d saying %q and %q on stderr:\n%s%s", code, tc.code, tc.say, tc.stderr, out.String(), errOut.String())
+			}
+			if tc.code == 0 && !strings.Contains(out.String(), "nobody could judge (skipped)") {
+				t.Errorf("no board was refused: the game does not mix judged and refused boards:\n%s", out.String())
+			}
+			if got := strings.Contains(mustRead(t, filepath.Join(dir, "report.json")), `"nothing_judged": true`); got != tc.notJudge {
+				t.Errorf("report.json has nothing_judged: %v, want %v", got, tc.notJudge)
+			}
+		})
 	}
 }

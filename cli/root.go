@@ -78,11 +78,11 @@ func (app App) lookup(name string) (props.Game, error) {
 	return nil, fmt.Errorf("unknown game %q (known: %s)", name, app.gameNames())
 }
 
-// withGame puts the one game of a one-game program in front of args when
+// withGame puts the one game of a one-game App in front of args when
 // the command line left it out: `bagofmice check --solver X` means
 // `bagofmice check bagofmice --solver X`, and `bagofmice solve in.txt`
 // solves in.txt. With one game, the first argument is the game only when
-// it is the game's name. A program of several games needs GAME.
+// it is the game's name. An App of several games needs GAME.
 func (app App) withGame(args []string) []string {
 	if len(app.Games) != 1 || len(args) > 0 && args[0] == app.Games[0].Name() {
 		return args

@@ -272,7 +272,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 			return nil, usagef("%s: %v", flag, err)
 		}
 	}
-	gen, err := command("gen", o.generator, o.programTimeout)
+	gen, err := command(generatorFlag, o.generator, o.programTimeout)
 	if err != nil {
 		return nil, err
 	}

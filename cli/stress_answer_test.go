@@ -22,7 +22,7 @@ const (
 // residue is told so.
 func TestStressModulus(t *testing.T) {
 	needSh(t)
-	base := []string{"stress", "--kind", "probability", "--gen", shGen, "--referee", shHalfReferee, "--params", "n=1..9", "--cases", "3", "--runs", "1000"}
+	base := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shHalfReferee, "--params", "n=1..9", "--cases", "3", "--runs", "1000"}
 	tests := []struct {
 		name   string
 		args   []string
@@ -67,7 +67,7 @@ func TestStressModulus(t *testing.T) {
 // both answers as printed, with their fractions.
 func TestStressModulusJSON(t *testing.T) {
 	needSh(t)
-	code, out, errOut := chancecheck(t, "", "stress", "--kind", "probability", "--gen", shGen, "--referee", shHalfReferee, "--params", "n=1..9",
+	code, out, errOut := chancecheck(t, "", "stress", "--kind", "probability", "--generator", shGen, "--referee", shHalfReferee, "--params", "n=1..9",
 		"--cases", "3", "--runs", "1000", "--modulus", "998244353", "--solver", shHalfOffByOne, "--brute", shHalfBrute, "--json")
 	var j stressJSON
 	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 {
@@ -89,7 +89,7 @@ func TestProgramsModulus(t *testing.T) {
 	needSh(t)
 	dir := t.TempDir()
 	game := func(brute string) []string {
-		return []string{"programs", "--gen", shGen, "--referee", shHalfReferee, "--brute", brute, "--kind", "probability", "--params", "n=1..9", "--modulus", "998244353"}
+		return []string{"programs", "--generator", shGen, "--referee", shHalfReferee, "--brute", brute, "--kind", "probability", "--params", "n=1..9", "--modulus", "998244353"}
 	}
 	tests := []struct {
 		name   string
@@ -124,7 +124,7 @@ func TestBruteDistribution(t *testing.T) {
 	needSh(t)
 	dir := t.TempDir()
 	const brute = `sh -c 'printf "1/2\n0 0.5\n1 0.5\n"' brute`
-	stress := []string{"stress", "--kind", "expectation", "--gen", shGen, "--referee", shHalfReferee, "--params", "n=1..9", "--cases", "3", "--runs", "1000", "--solver", shHalfResidue, "--modulus", "998244353"}
+	stress := []string{"stress", "--kind", "expectation", "--generator", shGen, "--referee", shHalfReferee, "--params", "n=1..9", "--cases", "3", "--runs", "1000", "--solver", shHalfResidue, "--modulus", "998244353"}
 	tests := []struct {
 		name   string
 		args   []string
@@ -134,7 +134,7 @@ func TestBruteDistribution(t *testing.T) {
 	}{
 		{"stress with no range", append(stress, "--brute", brute, "--brute-distribution"), 0, "statistical test: DKW on the brute force's distribution", ""},
 		{"stress without a brute force", append(stress, "--brute-distribution"), 2, "", "--brute-distribution goes with --kind expectation and --brute"},
-		{"report", []string{"programs", "--gen", shGen, "--referee", shHalfReferee, "--brute", brute, "--brute-distribution", "--kind", "expectation",
+		{"report", []string{"programs", "--generator", shGen, "--referee", shHalfReferee, "--brute", brute, "--brute-distribution", "--kind", "expectation",
 			"--params", "n=1..9", "--modulus", "998244353", "report", "--boards", "3", "--runs", "4096", "--out", dir}, 0, "verdict: pass", ""},
 	}
 	for _, tt := range tests {
@@ -150,7 +150,7 @@ func TestBruteDistribution(t *testing.T) {
 // check --json names an exact game's kind of answer and modulus.
 func TestCheckJSONModulus(t *testing.T) {
 	needSh(t)
-	code, out, errOut := chancecheck(t, "", "programs", "--gen", shGen, "--referee", shHalfReferee, "--brute", shHalfBrute, "--kind", "probability",
+	code, out, errOut := chancecheck(t, "", "programs", "--generator", shGen, "--referee", shHalfReferee, "--brute", shHalfBrute, "--kind", "probability",
 		"--params", "n=1..9", "--modulus", "998244353", "check", "--solver", shHalfOffByOne, "--cases", "3", "--json")
 	var j checkJSON
 	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 {

@@ -147,6 +147,8 @@ func TestProgramsCommand(t *testing.T) {
 		{"an argument stress does not take", []string{"stress", "--kind", "probability", "extra"}, "unknown command \"extra\""},
 		{"a validator that cannot start", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--validator", "./no-such-validator", "--kind", "probability", "check"},
 			"--validator: a program could not be started"},
+		{"a generator that cannot start, given by its old flag", []string{"programs", "--gen", "./no-such-generator", "--referee", shReferee, "--brute", shRight, "--kind", "probability", "check"},
+			"--generator: a program could not be started"},
 		{"report on an expectation", []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "expectation", "report"}, "report tests the referee against the outcome distribution"},
 		// Issue 21: simulate failed on every input, validate without a
 		// validator said "ok" to anything, --tolerance inf passed every

@@ -47,9 +47,9 @@ func TestParseOutcomes(t *testing.T) {
 	}
 }
 
-// Sample's running variance is the unbiased sample variance, computed
+// Tally's running variance is the unbiased sample variance, computed
 // here by its definition.
-func TestSampleVariance(t *testing.T) {
+func TestTallyVariance(t *testing.T) {
 	xs := []struct {
 		x float64
 		c int64

@@ -627,7 +627,7 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 		return nil, fault, err
 	}
 	if against != nil {
-		sample, counts, perr := refereeCounts(out, s.Runs)
+		tally, counts, perr := refereeCounts(out, s.Runs)
 		if perr != nil {
 			return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 		}
@@ -635,21 +635,21 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 		if !s.SolverDistribution {
 			test = TestBruteDistribution
 		}
-		j := judgeDistribution(sample, counts, *against, alpha)
+		j := judgeDistribution(tally, counts, *against, alpha)
 		j.Test = test
 		return &j, nil, nil
 	}
 	lo, hi := s.outcomeRange()
-	sample, perr := parseOutcomes(out, s.Runs, s.Quantity, lo, hi)
+	tally, perr := parseOutcomes(out, s.Runs, s.Quantity, lo, hi)
 	if perr != nil {
 		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}
 	slack := s.slack(answer)
 	var j Judgement
 	if s.Quantity == Probability {
-		j = judgeProbability(sample, answer, slack, alpha)
+		j = judgeProbability(tally, answer, slack, alpha)
 	} else {
-		j = judgeExpectation(sample, answer, slack, alpha, lo, hi)
+		j = judgeExpectation(tally, answer, slack, alpha, lo, hi)
 	}
 	return &j, nil, nil
 }

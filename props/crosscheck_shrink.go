@@ -16,10 +16,10 @@ type ShrinkStats struct {
 	Runs    int           // solver runs while shrinking; a board tried again is not run again
 	Elapsed time.Duration // time spent shrinking
 	Note    string        // why shrinking did not happen or stopped short
-	// Budget is the time shrinking had (CrossCheck.ShrinkTime): no solver
+	// ShrinkTime is the time shrinking had (CrossCheck.ShrinkTime): no solver
 	// run starts after it, so Elapsed exceeds it by one run at most.
-	Budget time.Duration
-	// CutShort says that the budget (or rapid's half of it) ran out, or
+	ShrinkTime time.Duration
+	// CutShort says that ShrinkTime (or rapid's half of it) ran out, or
 	// the check was cancelled, while a smaller board was still to be
 	// tried: the board may shrink further with more time.
 	CutShort bool
@@ -60,7 +60,7 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	}
 	s := &shrinking{c: c, ctx: ctx, index: gc.index, verdict: found.Verdict,
 		budget: rapidBudget, deadline: start.Add(rapidBudget), tried: map[string]*Failure{}}
-	stats = ShrinkStats{Method: "rapid", Budget: budget}
+	stats = ShrinkStats{Method: "rapid", ShrinkTime: budget}
 	rapidCut := false
 	defer func() { stats.Runs, stats.CutShort = s.runs, s.cutShort || rapidCut }()
 

@@ -73,7 +73,7 @@ func TestShrinkTimeIsAHardBound(t *testing.T) {
 	if after := out.Elapsed - out.TimeToFailure; after > bound+solver.longest {
 		t.Errorf("the check took %v after the failure was found, want at most %v", after, bound+solver.longest)
 	}
-	if !st.CutShort || st.Budget != shrinkTime || st.Note == "" {
+	if !st.CutShort || st.ShrinkTime != shrinkTime || st.Note == "" {
 		t.Errorf("not reported as cut short at %v: %+v", shrinkTime, st)
 	}
 	if st.Runs == 0 || len(out.First.Input) > len(out.Found.Input) {

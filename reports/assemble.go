@@ -40,7 +40,7 @@ func assemble(p Plan, shard *props.Shard, skel []gameSkeleton, boards [][]BoardR
 		bs := slices.Clone(boards[gi])
 		slices.SortFunc(bs, func(a, b BoardReport) int { return cmp.Compare(a.Index, b.Index) })
 		gr := GameReport{
-			Name: sk.name, Title: sk.title, Pass: true,
+			Name: sk.name, Title: sk.title,
 			Budget: gameBudget(p, p.Games[gi]), Boards: bs,
 			Invariants: slices.Clone(sk.invariants), Classes: []ClassCount{},
 		}
@@ -58,7 +58,6 @@ func assemble(p Plan, shard *props.Shard, skel []gameSkeleton, boards [][]BoardR
 			case BoardPass:
 			default:
 				gr.BoardsFailed++
-				gr.Pass = false
 			}
 			if b.Class != "sample" && b.Class != "" {
 				classes[b.Class]++
@@ -82,14 +81,15 @@ func assemble(p Plan, shard *props.Shard, skel []gameSkeleton, boards [][]BoardR
 		slices.SortFunc(gr.Classes, func(a, b ClassCount) int { return cmp.Compare(a.Class, b.Class) })
 		if shard == nil {
 			gr.Calibration = calibrate(bs, gr.Budget.CalibrationAlpha)
-			gr.Pass = gr.Pass && gr.Calibration.Pass
 			gr.Coverage = coverageTable(p, p.Games[gi], gr.Budget, bs)
-			for _, c := range gr.Coverage {
-				gr.Pass = gr.Pass && c.Pass
-			}
 		}
+		// A shard may hold no board of a game; a whole run with none
+		// judged nothing.
+		gr.NothingJudged = gr.BoardsNotJudged == len(bs) && (len(bs) > 0 || shard == nil)
+		gr.Pass = !gr.Failed() && !gr.NothingJudged
 		gr.Sensitivity = sensitivity(bs, gr.Calibration)
 		r.Pass = r.Pass && gr.Pass
+		r.NothingJudged = r.NothingJudged || gr.NothingJudged
 		r.Games = append(r.Games, gr)
 	}
 	return r

@@ -156,14 +156,16 @@ func TestBoardsNeeded(t *testing.T) {
 }
 
 // No generated boards (--boards 0): the goals are still judged, over the
-// CoverageDraws boards drawn and classified for them.
+// CoverageDraws boards drawn and classified for them. With no sample
+// either, no agreement test is made: nothing failed, and the game judged
+// nothing, which is no pass.
 func TestCoverageWithoutGeneratedBoards(t *testing.T) {
 	opt := diceOptions(dice(props.ClassGoal{Class: "small", MinShare: 0.5}))
 	opt.Boards = 0
 	r, _ := mustRun(t, opt)
 	c := r.Games[0].Coverage
-	if len(c) != 1 || c[0].Verdict != CoverageOK || c[0].Generated != CoverageDraws || !r.Pass {
-		t.Fatalf("coverage %+v, pass %v", c, r.Pass)
+	if len(c) != 1 || c[0].Verdict != CoverageOK || c[0].Generated != CoverageDraws || r.Failed() || !r.Games[0].NothingJudged {
+		t.Fatalf("coverage %+v, failed %v, nothing judged %v", c, r.Failed(), r.Games[0].NothingJudged)
 	}
 	if _, err := io.Discard.Write(jsonBytes(t, r)); err != nil {
 		t.Fatal(err)

@@ -88,8 +88,10 @@ var htmlPage = sync.OnceValue(func() *template.Template {
 		"opt":       optG,
 		"board":     boardWord,
 		"notjudged": notJudgedLine,
+		"nothing":   nothingJudgedLine,
+		"gameword":  gameVerdict, // no emoji: not every browser has the font
+		"runword":   reportVerdict,
 		"ztext":     zText,
-		"verdict":   passWord, // no emoji: not every browser has the font
 		"word":      passWord,
 		"invfail":   invariantFailures,
 		"invchk":    invariantChecks,
@@ -99,7 +101,7 @@ var htmlPage = sync.OnceValue(func() *template.Template {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>chancecheck agreement report: {{if .Pass}}pass{{else}}FAIL{{end}}</title>
+<title>chancecheck agreement report: {{runword .Report}}</title>
 <style>
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1240px; padding: 16px 24px; color: #1b1f23; }
 h1 { font-size: 26px; margin: 8px 0 4px; }
@@ -124,7 +126,7 @@ details summary { cursor: pointer; color: #0969da; margin: 8px 0; }
 </style>
 </head>
 <body>
-<h1>chancecheck agreement report <span class="badge {{if .Pass}}pass{{else}}fail{{end}}">{{verdict .Pass}}</span></h1>
+<h1>chancecheck agreement report <span class="badge {{if .Pass}}pass{{else}}fail{{end}}">{{runword .Report}}</span></h1>
 {{with .Shard}}<p><strong>Shard {{.}}</strong>: a partial report (no calibration); <code>chancecheck report merge</code> joins the shards.</p>{{end}}
 <p class="muted">Seed {{.Plan.Seed}} · {{.Plan.Runs}} simulated games per board · the published samples and {{.Plan.Boards}} generated boards per game.</p>
 <p>{{.BudgetText}}</p>
@@ -134,19 +136,19 @@ details summary { cursor: pointer; color: #0969da; margin: 8px 0; }
 <td class="num">{{opt .Sensitivity.MinDetectableMedian}} / {{opt .Sensitivity.MinDetectableMax}}</td>
 <td>{{with .Calibration}}{{.Boards}}, {{g "%.3f" .D}}, {{g "%.3g" .PValue}} <span class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</span>{{else}}(shard){{end}}</td>
 <td class="num">{{opt .Sensitivity.CalibrationZShift}}</td><td class="num">{{invfail .GameReport}} / {{invchk .GameReport}}</td>
-<td class="{{if .Pass}}pass{{else}}fail{{end}}">{{verdict .Pass}}</td></tr>
+<td class="{{if .Pass}}pass{{else}}fail{{end}}">{{gameword .GameReport}}</td></tr>
 {{end}}</table>
 <p class="muted">The smallest shift is the change of a board's mean outcome (or win probability) its test detects with probability ≥ ½;
 the common z-shift is the bias, in standard errors and the same on every board, that the calibration test detects.</p>
 {{range .Games}}
-<h2 id="{{.Name}}">{{.Name}} <span class="badge {{if .Pass}}pass{{else}}fail{{end}}">{{verdict .Pass}}</span></h2>
+<h2 id="{{.Name}}">{{.Name}} <span class="badge {{if .Pass}}pass{{else}}fail{{end}}">{{gameword .GameReport}}</span></h2>
 <p>{{.Title}}</p>
 <p class="muted">Budget: α = {{g "%.3g" .Budget.Alpha}} for the game, {{g "%.3g" .Budget.AlphaPerBoard}} per board, {{g "%.3g" .Budget.CalibrationAlpha}} for the calibration{{.CoverageBudget}}.{{with .Timing}} Time: {{g "%.2f" .Seconds}} s summed over boards.{{end}}</p>
 <div class="plots">{{.Scatter}}{{.ZHist}}{{.QQ}}</div>
 {{with .Calibration}}<p>Calibration: U = Φ(Z) of {{.Boards}} boards ({{.Skipped}} left out: σ = 0 or Berry–Esseen bound above the cap) against Uniform(0,1):
 D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g "%.3g" .PValue}} at α = {{g "%.3g" .Alpha}}:
 <strong class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</strong>.</p>{{end}}
-{{with notjudged .GameReport}}<p>{{.}}</p>{{end}}
+{{with notjudged .GameReport}}<p>{{.}}</p>{{end}}{{with nothing .GameReport}}<p><strong>{{.}}</strong></p>{{end}}
 {{if .Failed}}<h3 class="fail">Failed boards</h3>
 {{range .Failed}}<p><strong>{{.ID}}</strong> ({{.Class}}): {{.Why}}</p><pre>{{.Input}}</pre>{{end}}{{end}}
 <h3>Invariants</h3>

@@ -73,6 +73,9 @@ func WriteJUnit(w io.Writer, r *Report, t *Timings) error {
 		if len(bad) > 0 {
 			c.Failure = &junitFailure{Message: fmt.Sprintf("%d of %d boards disagree", len(bad), len(g.Boards)), Text: strings.Join(bad, "\n")}
 		}
+		if g.NothingJudged {
+			c.Skipped = &junitSkipped{Message: nothingJudgedLine(g)}
+		}
 		s.Cases = append(s.Cases, c)
 		// calibration
 		c = junitCase{Name: "calibration", Classname: class}

@@ -19,7 +19,7 @@ const markdownMaxBoards = 1000
 // collapsed table). t may be nil.
 func WriteMarkdown(w io.Writer, r *Report, t *Timings) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# chancecheck agreement report: %s\n\n", verdictMark(r.Pass))
+	fmt.Fprintf(&b, "# chancecheck agreement report: %s\n\n", verdictMark(reportVerdict(r)))
 	if r.Shard != nil {
 		fmt.Fprintf(&b, "**Shard %s**: a partial report (no calibration); `chancecheck report merge` joins the shards.\n\n", r.Shard)
 	}
@@ -33,7 +33,7 @@ func WriteMarkdown(w io.Writer, r *Report, t *Timings) error {
 			g.Name, len(g.Boards), g.BoardsFailed, g.Budget.AlphaPerBoard,
 			optG(g.Sensitivity.MinDetectableMedian), optG(g.Sensitivity.MinDetectableMax),
 			calibrationCell(g.Calibration), optG(g.Sensitivity.CalibrationZShift),
-			invariantFailures(g), invariantChecks(g), verdictMark(g.Pass))
+			invariantFailures(g), invariantChecks(g), verdictMark(gameVerdict(g)))
 	}
 	b.WriteString("\nThe smallest shift is the change of a board's mean outcome (or win probability) its test detects with probability ≥ ½; " +
 		"the common z-shift is the bias, in standard errors and the same on every board, that the calibration test detects.\n")
@@ -59,7 +59,7 @@ func byRules(boards []BoardReport) bool {
 }
 
 func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
-	fmt.Fprintf(b, "\n## %s %s\n\n%s\n\n", g.Name, verdictMark(g.Pass), g.Title)
+	fmt.Fprintf(b, "\n## %s %s\n\n%s\n\n", g.Name, verdictMark(gameVerdict(g)), g.Title)
 	fmt.Fprintf(b, "Budget: α = %.3g for the game, %.3g per board, %.3g for the calibration%s.\n\n",
 		g.Budget.Alpha, g.Budget.AlphaPerBoard, g.Budget.CalibrationAlpha, coverageBudgetText(g.Budget))
 	if byRules(g.Boards) {
@@ -72,6 +72,9 @@ func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 	}
 	if line := notJudgedLine(g); line != "" {
 		fmt.Fprintf(b, "%s\n\n", line)
+	}
+	if line := nothingJudgedLine(g); line != "" {
+		fmt.Fprintf(b, "**%s**\n\n", line)
 	}
 	var failed []BoardReport
 	for _, bd := range g.Boards {
@@ -219,9 +222,13 @@ func invariantChecks(g GameReport) int {
 	return n
 }
 
-func verdictMark(pass bool) string {
-	if pass {
+// verdictMark is a verdict word (verdictWord) with its emoji.
+func verdictMark(word string) string {
+	switch word {
+	case "pass":
 		return "✅ pass"
+	case nothingJudgedWord:
+		return "⚠️ " + nothingJudgedWord
 	}
 	return "❌ FAIL"
 }

@@ -8,7 +8,7 @@ import (
 // SchemaVersion is the version of report.json's layout (docs/report-schema.md).
 // It changes whenever a field is renamed, removed or changes meaning; new
 // fields may be added without a change.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // Tool is the value of Report.Tool.
 const Tool = "chancecheck"
@@ -26,9 +26,13 @@ type Report struct {
 	// Budget states how the false-alarm budget was split and what each check
 	// could have seen.
 	Budget Budget `json:"budget"`
-	// Pass: every board, invariant and calibration test in this report passed.
-	Pass  bool         `json:"pass"`
-	Games []GameReport `json:"games"`
+	// Pass: every board, invariant and calibration test in this report
+	// passed, and every game had a board someone could judge.
+	Pass bool `json:"pass"`
+	// NothingJudged: some game judged nothing (GameReport.NothingJudged);
+	// absent when every game judged a board.
+	NothingJudged bool         `json:"nothing_judged,omitempty"`
+	Games         []GameReport `json:"games"`
 }
 
 // Plan is what a run checks. Every shard of a run has the same Plan, so each
@@ -87,7 +91,12 @@ type Budget struct {
 type GameReport struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
-	Pass  bool   `json:"pass"`
+	// Pass: no check of the game failed (Failed) and it judged a board.
+	Pass bool `json:"pass"`
+	// NothingJudged: no board of the game could be judged (every one was
+	// not played or not judged, BoardNotJudged), so no agreement test was
+	// made: not a pass, whatever else held. Absent otherwise.
+	NothingJudged bool `json:"nothing_judged,omitempty"`
 	// Budget is this game's share of the false-alarm budget.
 	Budget GameBudget `json:"budget"`
 	// Sensitivity is the smallest discrepancy the game's checks could have seen.

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // WriteSummary prints a few lines for a terminal: the budget and one line per game.
@@ -26,10 +27,17 @@ func WriteSummary(w io.Writer, r *Report) {
 			notJudged = fmt.Sprintf(", %d nobody could judge (skipped)", g.BoardsNotJudged)
 		}
 		fmt.Fprintf(w, "  %-9s %3d boards, %d failed%s, invariants %d/%d failed, %s: %s\n",
-			g.Name, len(g.Boards), g.BoardsFailed, notJudged, invariantFailures(g), invariantChecks(g), cal, passWord(g.Pass))
+			g.Name, len(g.Boards), g.BoardsFailed, notJudged, invariantFailures(g), invariantChecks(g), cal, gameVerdict(g))
+		if line := nothingJudgedLine(g); line != "" {
+			fmt.Fprintf(w, "            %s\n", line)
+		}
 		writeGeneratorSummary(w, plannedGame(r, gi), g)
 	}
-	fmt.Fprintf(w, "verdict: %s\n", passWord(r.Pass))
+	verdict := reportVerdict(r)
+	if verdict == nothingJudgedWord {
+		verdict += fmt.Sprintf(": nobody could judge any board of %s: no verdict", strings.Join(r.NothingJudgedGames(), ", "))
+	}
+	fmt.Fprintf(w, "verdict: %s\n", verdict)
 }
 
 // writeGeneratorSummary prints, under a game's line, the generator's

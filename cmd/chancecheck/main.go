@@ -3,7 +3,7 @@
 // generates random valid boards, and checks that all of them agree.
 //
 // Exit status: 0 success, 1 a check failed or the input is invalid, 2 a usage
-// error. Errors go to stderr as "FILE:LINE: what is wrong".
+// error or nothing could be judged. Errors go to stderr as "FILE:LINE: what is wrong".
 //
 // It is package cli over the four built-in games of package props/builtin,
 // each with its rules beside its analyst (builtin.SnakesThreeWay, ...); a
@@ -15,14 +15,22 @@ import (
 	"os"
 
 	"github.com/chancecheck/chancecheck/cli"
+	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/props/builtin"
 )
 
 func main() {
-	os.Exit(cli.Main(
+	os.Exit(cli.Main(games()...))
+}
+
+// games are the games the command runs, in the order its help lists them:
+// the built-ins, each checked three ways (analyst, referee, rules engine).
+// builtin.All is the same list; main_test.go holds them equal.
+func games() []props.Game {
+	return []props.Game{
 		builtin.SnakesThreeWay(),
 		builtin.PatienceThreeWay(),
 		builtin.TrapsThreeWay(builtin.TrapsConfig{}),
 		builtin.JengaThreeWay(builtin.JengaConfig{}),
-	))
+	}
 }

@@ -176,7 +176,7 @@ func binomialBelow(k, m int, p float64) float64 {
 	return s
 }
 
-// The montecarlo policies serve the exact evaluator too.
+// The referee's policies (montecarlo/builtin) serve the exact evaluator too.
 var (
 	_ exact.JengaPlayer = montecarlobuiltin.RandomJengaPolicy{}
 	_ exact.JengaPlayer = montecarlobuiltin.GreedyJengaPolicy{}

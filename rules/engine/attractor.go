@@ -1,10 +1,10 @@
 package engine
 
 // reverse lists, for every state of the cycle being solved (by its place
-// l in it), the moves of other states of the cycle with an outcome at it:
+// l in it), the moves of other states of the cycle with a branch at it:
 // into[start[l]:start[l+1]], each the place of the state and the index of
-// the move among its own. seeds are the same pairs for moves with an
-// outcome outside the cycle. Built once a cycle, it makes the attractor
+// the move among its own. seeds are the same pairs for moves with a
+// branch outside the cycle. Built once a cycle, it makes the attractor
 // computations below one pass over the edges, not one a round.
 type reverse struct {
 	start []int32
@@ -37,7 +37,7 @@ func (s *solver[S]) reverseOf(comp []int32) reverse {
 		mlo, mhi := g.moves(v)
 		for m := mlo; m < mhi; m++ {
 			out := false
-			elo, ehi := g.outcomes(m)
+			elo, ehi := g.branches(m)
 			for _, to := range g.to[elo:ehi] {
 				if t := s.local[to]; t >= 0 {
 					rv.into[fill[t]] = placedMove{int32(l), m - mlo}
@@ -57,7 +57,7 @@ func (s *solver[S]) reverseOf(comp []int32) reverse {
 // attract returns, for every state of the cycle, a move under which it
 // leaves the cycle with probability 1 when every state plays its returned
 // move (an attractor, built breadth first from the states with a move
-// leading out: a move qualifies once one of its outcomes is outside or at a
+// leading out: a move qualifies once one of its branches is outside or at a
 // state already given one). Only pol's moves qualify when pol is not nil,
 // which checks that pol leaves. ok is false, with the place of a state that
 // never leaves, when some state has no such move.

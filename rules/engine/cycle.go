@@ -214,7 +214,7 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 		touched = touched[:0]
 		touch(i, i)
 		m := g.moveStart[v] + pol[l]
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		b := &c[i]
 		b.SetInt64(0)
 		for e := lo; e < hi; e++ {
@@ -312,7 +312,7 @@ func (s *solver[S]) symbolicWork(comp []int32, order []int32, pol []int32, budge
 		touched = touched[:0]
 		touch(i, i)
 		m := g.moveStart[v] + pol[l]
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		for _, to := range g.to[lo:hi] {
 			if p := s.local[to]; p >= 0 {
 				touch(pos[p], i)

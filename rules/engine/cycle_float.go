@@ -211,7 +211,7 @@ func (s *solver[S]) evaluateAtHubs(h hubbed, pol []int32, ev *hubEvaluation) ([]
 		clear(b)
 		var sum float64
 		m := g.moveStart[v] + pol[s.local[v]]
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		for e := lo; e < hi; e++ {
 			p := g.p(m, e)
 			to := g.to[e]
@@ -277,7 +277,7 @@ func (s *solver[S]) improve(h hubbed, pol []int32, vals []float64) bool {
 	changed := false
 	q := func(m int32) float64 {
 		var sum float64
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		for e := lo; e < hi; e++ {
 			to := g.to[e]
 			v := s.val[to]
@@ -366,7 +366,7 @@ func (s *solver[S]) boundPass(h hubbed, pol []int32, x []float64, out []float64,
 		return b + dir*4*unitRoundoff*math.Abs(b)
 	}
 	q := func(m int32) float64 {
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		kk := float64(hi-lo) + 5
 		if g.floatMove(m) {
 			kk += float64(hi - lo)

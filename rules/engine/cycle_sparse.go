@@ -10,7 +10,7 @@ import (
 const maxFill = 1 << 24
 
 // eliminationBudget bounds the work of one sparse elimination of a cycle
-// whose states have edges outcomes in all: an order that fills in (a chain
+// whose states have edges branches in all: an order that fills in (a chain
 // with restarts, eliminated from its start, costs the square of its
 // length) is given up for the next.
 func eliminationBudget(edges int) int { return max(64*edges, 1<<22) }
@@ -118,7 +118,7 @@ func (s *solver[S]) eliminateFloat(comp []int32, order []int32, pol []int32, bud
 		touched = touched[:0]
 		touch(i, i)
 		m := g.moveStart[v] + pol[l]
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		var b float64
 		for e := lo; e < hi; e++ {
 			p := g.p(m, e)

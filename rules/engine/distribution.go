@@ -14,12 +14,12 @@ import (
 const maxOutcome = rules.MaxOutcome
 
 // distribution is the outcome distribution under policy, in float64: the
-// start's mass flows along the outcomes of each state's chosen move, level
+// start's mass flows along the branches of each state's chosen move, level
 // by level of the outcome accumulated so far, until the mass still in play
 // is below tail; that mass is the returned tail. Within a level the states
 // are taken in topological order (their component's place), so that mass
 // crosses an acyclic part once. A state's own reward-0 self-loop is summed
-// in closed form (its other outcomes share the mass in proportion); mass
+// in closed form (its other branches share the mass in proportion); mass
 // circling a longer reward-0 cycle is pushed on until it is small, and
 // what is dropped — at most half of tail — is counted in the tail.
 //
@@ -88,9 +88,9 @@ func (g *Graph[S]) distribution(ctx context.Context, policy []int32, tail float6
 				continue
 			}
 			m := g.moveStart[v] + policy[v]
-			lo, hi := g.outcomes(m)
-			// A reward-0 outcome back to v itself is summed in closed
-			// form: the other outcomes take the mass in proportion.
+			lo, hi := g.branches(m)
+			// A reward-0 branch back to v itself is summed in closed
+			// form: the other branches take the mass in proportion.
 			selfW, selfP := int64(0), 0.0
 			for e := lo; e < hi; e++ {
 				if g.to[e] == v && g.reward[e] == 0 {

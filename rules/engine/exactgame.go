@@ -57,7 +57,7 @@ func exactGame[S comparable](ctx context.Context, r rules.Rules[S], pol rules.Po
 
 // endless reports whether some play can go on for ever by the choice of
 // moves: whether a non-empty set of states that do not end exists in which
-// every state has a move all of whose outcomes stay in the set (an end
+// every state has a move all of whose branches stay in the set (an end
 // component). The largest such set is found by removing, until none is
 // left to remove, each state without such a move.
 func (g *Graph[S]) endless() bool {
@@ -70,7 +70,7 @@ func (g *Graph[S]) endless() bool {
 		}
 	}
 	stays := func(m int32) bool {
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		for _, w := range g.to[lo:hi] {
 			if !in[w] {
 				return false

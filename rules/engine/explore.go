@@ -34,7 +34,7 @@ var ErrCycleTooLarge = errors.New("a cycle too large to solve within the engine'
 // Graph is the state graph of one board: every state reachable from the
 // start, each with its end value or its moves, indexed 0..len(States)-1
 // (the start is 0). It is stored as flat arrays (compressed sparse rows):
-// state i's moves are moveStart[i]..moveStart[i+1], move m's outcomes
+// state i's moves are moveStart[i]..moveStart[i+1], move m's branches
 // edgeStart[m]..edgeStart[m+1], so that the solvers' loops touch no map and
 // no pointer.
 type Graph[S comparable] struct {
@@ -45,12 +45,12 @@ type Graph[S comparable] struct {
 	// moveStart[i]..moveStart[i+1]-1 (none for a state that ends).
 	moveStart []int32
 	// edgeStart has one entry per move and one more; total[m] is the sum
-	// of move m's integer weights, 0 when its outcomes are given by float
+	// of move m's integer weights, 0 when its branches are given by float
 	// probabilities, whose sum is totalF[m].
 	edgeStart []int32
 	total     []int64
 	totalF    []float64
-	// Per outcome: target state, reward, and the integer weight or, in a
+	// Per branch: target state, reward, and the integer weight or, in a
 	// move given by floats, the float64 probability's bits (weightBits).
 	to     []int32
 	reward []int32
@@ -63,7 +63,7 @@ type Graph[S comparable] struct {
 const notEnded = -1
 
 // Explore lists every state reachable from r.Start, in breadth-first order,
-// checking every move's outcomes (rules.CheckMove). More than maxStates
+// checking every move's branches (rules.CheckMove). More than maxStates
 // states is an error wrapping ErrTooManyStates, found after at most
 // maxStates+1 states, not an endless run.
 func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
@@ -154,18 +154,18 @@ func (g *Graph[S]) moves(i int32) (lo, hi int32) { return g.moveStart[i], g.move
 // numMoves is the number of state i's moves.
 func (g *Graph[S]) numMoves(i int32) int32 { return g.moveStart[i+1] - g.moveStart[i] }
 
-// outcomes returns the range of move m's outcomes.
-func (g *Graph[S]) outcomes(m int32) (lo, hi int32) { return g.edgeStart[m], g.edgeStart[m+1] }
+// branches returns the range of move m's branches.
+func (g *Graph[S]) branches(m int32) (lo, hi int32) { return g.edgeStart[m], g.edgeStart[m+1] }
 
-// edgeRange is the range of state v's outcomes over all its moves.
+// edgeRange is the range of state v's branches over all its moves.
 func (g *Graph[S]) edgeRange(v int32) (lo, hi int32) {
 	return g.edgeStart[g.moveStart[v]], g.edgeStart[g.moveStart[v+1]]
 }
 
-// prob is outcome e's float probability, in a move given by floats.
+// prob is branch e's float probability, in a move given by floats.
 func (g *Graph[S]) prob(e int32) float64 { return math.Float64frombits(uint64(g.weight[e])) }
 
-// p is outcome e's probability in move m, rounded to float64 (one rounding
+// p is branch e's probability in move m, rounded to float64 (one rounding
 // of w/W, or of prob/Σprob).
 func (g *Graph[S]) p(m, e int32) float64 {
 	if t := g.total[m]; t != 0 {
@@ -174,13 +174,13 @@ func (g *Graph[S]) p(m, e int32) float64 {
 	return g.prob(e) / g.totalF[m]
 }
 
-// floatMove reports whether move m's outcomes are given by float
+// floatMove reports whether move m's branches are given by float
 // probabilities.
 func (g *Graph[S]) floatMove(m int32) bool { return g.total[m] == 0 }
 
 // recentStates remembers the last few states looked up with their
 // indices: the states that end a game (a win, a loss) are the targets of
-// outcomes all over the graph, and comparing a few values costs less than
+// branches all over the graph, and comparing a few values costs less than
 // a map's hash and probe.
 type recentStates[S comparable] struct {
 	keys [4]S

@@ -12,7 +12,7 @@ const parallelLevel = 1 << 12
 
 // solveComponents solves the components (in reverse topological order, as
 // components returns them) level by level: a component's level is one
-// more than the highest of the components its outcomes lead to, so the
+// more than the highest of the components its branches lead to, so the
 // components of one level need only values already solved and can be
 // solved at once, on up to workers goroutines (a level of at least
 // minParallel states; parallelLevel outside the tests). Each component's values

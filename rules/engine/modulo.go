@@ -147,7 +147,7 @@ func (g *Graph[S]) provedPolicy(opts Options) (Result[S], []int32, error) {
 func (s *solver[S]) separated() (int32, bool) {
 	g := s.g
 	interval := func(m int32) (lo, hi float64) {
-		elo, ehi := g.outcomes(m)
+		elo, ehi := g.branches(m)
 		k := float64(ehi-elo) + 5
 		if g.floatMove(m) {
 			k += float64(ehi - elo)
@@ -235,7 +235,7 @@ func (m *modSolver[S]) inv(a uint64) uint64 {
 	return r
 }
 
-// weight is outcome e's exact weight modulo p: its integer weight, or its
+// weight is branch e's exact weight modulo p: its integer weight, or its
 // float probability as the binary fraction mantissa·2^exp it is.
 func (m *modSolver[S]) weight(mv, e int32) uint64 {
 	g := m.g
@@ -281,7 +281,7 @@ func (m *modSolver[S]) solve() (uint64, error) {
 	return m.val[0], nil
 }
 
-// solveOne solves a state whose outcomes lead to solved states:
+// solveOne solves a state whose branches lead to solved states:
 // Σ w (r + v) / W.
 func (m *modSolver[S]) solveOne(v int32) error {
 	g := m.g
@@ -290,7 +290,7 @@ func (m *modSolver[S]) solveOne(v int32) error {
 		return nil
 	}
 	mv := g.moveStart[v] + m.policy[v]
-	lo, hi := g.outcomes(mv)
+	lo, hi := g.branches(mv)
 	var sum, total uint64
 	for e := lo; e < hi; e++ {
 		w := m.weight(mv, e)

@@ -98,7 +98,7 @@ func (m *modSolver[S]) eliminate(ord []int32, budget int) ([]uint64, int32, bool
 		touched = touched[:0]
 		touch(i, i)
 		mv := g.moveStart[v] + m.policy[v]
-		lo, hi := g.outcomes(mv)
+		lo, hi := g.branches(mv)
 		var b uint64
 		for e := lo; e < hi; e++ {
 			w := m.weight(mv, e)

@@ -5,7 +5,7 @@ package engine
 // order[start[c]:start[c+1]], and every edge leaving it goes to a component
 // listed before it, so that solving them in order finds every value a
 // component needs already solved. cyclic[c] says whether component c has a
-// cycle (more than one state, or a state with an outcome back to itself).
+// cycle (more than one state, or a state with a branch back to itself).
 type components struct {
 	order  []int32
 	start  []int32
@@ -27,7 +27,7 @@ func (g *Graph[S]) components() components {
 	index := make([]int32, n)
 	low := make([]int32, n)
 	onStack := make([]bool, n)
-	loop := make([]bool, n) // an outcome back to itself
+	loop := make([]bool, n) // a branch back to itself
 	for i := range index {
 		index[i] = unvisited
 	}

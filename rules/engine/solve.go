@@ -60,7 +60,7 @@ type plantedBug int
 
 const (
 	plantNone         plantedBug = iota
-	plantInduction               // backward induction drops a move's last outcome
+	plantInduction               // backward induction drops a move's last branch
 	plantLinearSystem            // the cycle's system forgets the weight of a self-loop
 	plantPolicy                  // policy iteration never improves the first policy
 	plantFloatBound              // the float error bound forgets the errors carried in
@@ -264,7 +264,7 @@ func better(goal rules.Goal, q, best *big.Rat) bool {
 	return q.Cmp(best) > 0
 }
 
-// solveOne solves a state whose outcomes all lead to solved states.
+// solveOne solves a state whose branches all lead to solved states.
 func (s *solver[S]) solveOne(i int32) {
 	g := s.g
 	if g.ended(i) {
@@ -317,7 +317,7 @@ const unitRoundoff = 0x1p-53
 // is covered by inflating it by (1 + 4(k+5)u).
 func (s *solver[S]) qFloat(m int32) (float64, float64) {
 	g := s.g
-	lo, hi := g.outcomes(m)
+	lo, hi := g.branches(m)
 	k := float64(hi-lo) + 5
 	if g.floatMove(m) {
 		k += float64(hi - lo) // fl(Σprob) carries up to k−1 roundings more
@@ -346,7 +346,7 @@ func (s *solver[S]) qFloat(m int32) (float64, float64) {
 // otherwise.
 func (s *solver[S]) qRat(m int32, x []big.Rat) *big.Rat {
 	g := s.g
-	lo, hi := g.outcomes(m)
+	lo, hi := g.branches(m)
 	sum, w, t := new(big.Rat), new(big.Rat), new(big.Rat)
 	total := new(big.Rat)
 	if s.plant == plantInduction && x == nil && hi-lo > 1 {
@@ -366,7 +366,7 @@ func (s *solver[S]) qRat(m int32, x []big.Rat) *big.Rat {
 	return sum.Quo(sum, total)
 }
 
-// weightRat sets w to outcome e's exact weight in move m: its integer
+// weightRat sets w to branch e's exact weight in move m: its integer
 // weight, or its float probability read as the exact rational it is.
 func (g *Graph[S]) weightRat(w *big.Rat, m, e int32) *big.Rat {
 	if !g.floatMove(m) {
@@ -406,7 +406,7 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 	if g.floatMove(m) || g.total[m] > maxExactWeight {
 		return false
 	}
-	lo, hi := g.outcomes(m)
+	lo, hi := g.branches(m)
 	k := float64(hi-lo) + 2
 	gamma := k * unitRoundoff / (1 - k*unitRoundoff)
 	var num, errSum, absSum float64

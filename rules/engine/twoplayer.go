@@ -76,7 +76,7 @@ const (
 type gameSolver[S comparable] struct {
 	g      *Graph[S]
 	maxer  []bool    // the maximiser moves at the state
-	p      []float64 // each outcome's probability, as Graph.p rounds it
+	p      []float64 // each branch's probability, as Graph.p rounds it
 	lo, hi []float64
 	policy []int32 // the move of the player to move
 	compOf []int32 // the index of the state's strongly connected component
@@ -112,7 +112,7 @@ func solveTwoPlayer[S comparable](ctx context.Context, r rules.Rules[S], opts Op
 		}
 	}
 	for m := range int32(len(g.edgeStart) - 1) {
-		lo, hi := g.outcomes(m)
+		lo, hi := g.branches(m)
 		for e := lo; e < hi; e++ {
 			gs.p[e] = g.p(m, e)
 		}
@@ -187,13 +187,13 @@ func (gs *gameSolver[S]) update(v int32) {
 
 // bounds is move m's value Σ p (r + v) under lo, rounded down, and under
 // hi, rounded up. Every term is non-negative, so the float sum q̃ is within
-// γ q of the exact q (γ = γ_{k+5} as in qFloat, γ_{2k+5} for outcomes
+// γ q of the exact q (γ = γ_{k+5} as in qFloat, γ_{2k+5} for branches
 // given by Prob); q̃(1 − 4γ), itself rounded once more, is then below q,
 // and q̃(1 + 4γ) above. Each rounding that underflows may lose up to half
 // the smallest subnormal besides, which the absolute slack covers.
 func (gs *gameSolver[S]) bounds(m int32) (lo, hi float64) {
 	g := gs.g
-	a, b := g.outcomes(m)
+	a, b := g.branches(m)
 	k := int(b-a) + 5
 	if g.floatMove(m) {
 		k += int(b - a)
@@ -362,7 +362,7 @@ func (gs *gameSolver[S]) optimistic(ctx context.Context, comp []int32, scale flo
 		}
 	}
 	// A guess shifted evenly is seldom inductive at once (a state whose
-	// outcomes all stay in the cycle keeps the shift and adds a rounding),
+	// branches all stay in the cycle keeps the shift and adds a rounding),
 	// so each round first sweeps T over it, then verifies.
 	next := make([]float64, len(comp))
 	for _, guess := range []float64{optimisticGuess, optimisticGuess * 0x1p6} {
@@ -470,7 +470,7 @@ func (gs *gameSolver[S]) upper(v int32) float64 {
 // up is set, as bounds does for both.
 func (gs *gameSolver[S]) bound(m int32, val []float64, up bool) float64 {
 	g := gs.g
-	a, b := g.outcomes(m)
+	a, b := g.branches(m)
 	k := int(b-a) + 5
 	if g.floatMove(m) {
 		k += int(b - a)

@@ -314,7 +314,7 @@ func TestSolveComponentsSameBits(t *testing.T) {
 			gs.maxer[i] = s[3] == 0
 		}
 		for m := range int32(len(g.edgeStart) - 1) {
-			lo, hi := g.outcomes(m)
+			lo, hi := g.branches(m)
 			for e := lo; e < hi; e++ {
 				gs.p[e] = g.p(m, e)
 			}

@@ -1,5 +1,5 @@
 // Package referee plays a game's rules (package rules) by sampling: each
-// step draws one outcome of the state's move with the given *rand.Rand,
+// step draws one branch of the state's move with the given *rand.Rand,
 // under a policy given as data for a game with choices. It shares nothing
 // with rules/engine but the rules themselves.
 package referee
@@ -17,10 +17,10 @@ import (
 var ErrTooLong = errors.New("the play did not end")
 
 // Play plays r once with the randomness of rng and returns the outcome: the
-// rewards of the outcomes drawn plus the value of the end state. A state
+// rewards of the branches drawn plus the value of the end state. A state
 // with several moves plays policy's; a state policy does not name is an
 // error, never a silent default. A play that has not ended after maxSteps
-// steps is an error wrapping ErrTooLong. The outcomes drawn depend only on
+// steps is an error wrapping ErrTooLong. The branches drawn depend only on
 // rng: the same stream gives the same play.
 func Play[S comparable](r rules.Rules[S], policy rules.Policy[S], rng *rand.Rand, maxSteps int) (int, error) {
 	if err := r.Check(); err != nil {
@@ -64,16 +64,16 @@ func Play[S comparable](r rules.Rules[S], policy rules.Policy[S], rng *rand.Rand
 	}
 }
 
-// draw picks one outcome with its chance: an integer in [0, Σweight) for
+// draw picks one branch with its chance: an integer in [0, Σweight) for
 // weights, a float in [0, Σprob) for probabilities.
-func draw[S comparable](outs []rules.Branch[S], rng *rand.Rand) rules.Branch[S] {
-	if outs[0].Weight != 0 {
+func draw[S comparable](branches []rules.Branch[S], rng *rand.Rand) rules.Branch[S] {
+	if branches[0].Weight != 0 {
 		var sum int64
-		for _, o := range outs {
+		for _, o := range branches {
 			sum += o.Weight
 		}
 		x := rng.Int64N(sum)
-		for _, o := range outs {
+		for _, o := range branches {
 			if x < o.Weight {
 				return o
 			}
@@ -81,16 +81,16 @@ func draw[S comparable](outs []rules.Branch[S], rng *rand.Rand) rules.Branch[S] 
 		}
 	} else {
 		var sum float64
-		for _, o := range outs {
+		for _, o := range branches {
 			sum += o.Prob
 		}
 		x := rng.Float64() * sum
-		for _, o := range outs {
+		for _, o := range branches {
 			if x < o.Prob {
 				return o
 			}
 			x -= o.Prob
 		}
 	}
-	return outs[len(outs)-1] // a float sum's last rounding
+	return branches[len(branches)-1] // a float sum's last rounding
 }

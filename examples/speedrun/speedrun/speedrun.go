@@ -44,7 +44,7 @@ type Board struct {
 type State struct{ Level, Time int32 }
 
 // Rules are the statement's rules for b. Playing a level costs its time
-// (the outcome's reward) and moves on, unless the run is then past the
+// (the branch's reward) and moves on, unless the run is then past the
 // limit, when the player can only start again; reset starts again at
 // once, for free. The start has no reset: it would lead back to itself.
 func Rules(b Board) rules.Rules[State] {

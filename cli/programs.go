@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// gameOptions are the flags of `chancecheck programs`: a game defined by
+// programsOptions are the flags of `chancecheck programs`: a game defined by
 // programs, for any command.
-type gameOptions struct {
+type programsOptions struct {
 	roleFlags
 	name              string
 	classes           []string
@@ -25,7 +25,7 @@ type gameOptions struct {
 }
 
 func (app App) newProgramsCommand() *cobra.Command {
-	var o gameOptions
+	var o programsOptions
 	cmd := &cobra.Command{
 		Use:   "programs --generator 'CMD' --referee 'CMD' --brute 'CMD' [--validator 'CMD'] --kind probability|expectation [--params '...'] COMMAND [ARGS...]",
 		Short: "Run any command (check, report, solve, simulate, gen) on a game defined by programs",
@@ -95,7 +95,7 @@ instead.`,
 // (after it, it is COMMAND's generator parameter flag).
 var programsFlags = []string{"--generator", "--gen", "--referee", "--brute", "--validator", "--kind", "--params", "--name", "--class", "--tolerance", "--program-timeout", "--answer", "--modulus", "--brute-distribution"}
 
-func runPrograms(cmd *cobra.Command, app App, o gameOptions, args []string) error {
+func runPrograms(cmd *cobra.Command, app App, o programsOptions, args []string) error {
 	misplaced := ""
 	for _, a := range args[1:] {
 		name, _, _ := strings.Cut(a, "=")

@@ -20,8 +20,8 @@ func falseAlarmBound(reps int64, alpha float64) int64 {
 	return k
 }
 
-// drawSample draws n outcomes from values with probabilities probs.
-func drawSample(rng *rand.Rand, n int, values, probs []float64) Tally {
+// drawTally draws n outcomes from values with probabilities probs.
+func drawTally(rng *rand.Rand, n int, values, probs []float64) Tally {
 	var s Tally
 	for range n {
 		u, i := rng.Float64(), 0
@@ -66,7 +66,7 @@ func TestJudgementFalseAlarmRate(t *testing.T) {
 			lo, hi := tt.values[0], tt.values[len(tt.values)-1]
 			var rejected int64
 			for range reps {
-				s := drawSample(rng, tt.n, tt.values, tt.probs)
+				s := drawTally(rng, tt.n, tt.values, tt.probs)
 				var j Judgement
 				if tt.kind == Probability {
 					j = judgeProbability(s, mean+tt.offset, tt.slack, alpha)
@@ -111,7 +111,7 @@ func TestJudgementCatchesWrongAnswers(t *testing.T) {
 			lo, hi := tt.values[0], tt.values[len(tt.values)-1]
 			rejected := 0
 			for range 50 {
-				s := drawSample(rng, tt.n, tt.values, tt.probs)
+				s := drawTally(rng, tt.n, tt.values, tt.probs)
 				var j Judgement
 				if tt.kind == Probability {
 					j = judgeProbability(s, mean+tt.offset, 0, alpha)
@@ -159,7 +159,7 @@ func TestFalseAlarmCountCatchesAnInvalidTest(t *testing.T) {
 	values, probs := []float64{0, 1, 10}, []float64{0.5, 0.45, 0.05}
 	var rejected int64
 	for range reps {
-		s := drawSample(rng, 30, values, probs)
+		s := drawTally(rng, 30, values, probs)
 		if j := judgeExpectation(s, 0.95, 0, alpha, s.Min, s.Max); !j.Pass {
 			rejected++
 		}

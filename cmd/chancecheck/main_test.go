@@ -1,0 +1,34 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/props/builtin"
+)
+
+// TestGamesAreTheBuiltins holds the command's own list of games equal to
+// builtin.All, which the tests of cli and reports run: the two lists cannot
+// drift apart. Each game is compared, in order, by name and by whether its
+// rules engine checks it, with which limits (a built-in without its rules,
+// builtin.Snakes say, has none).
+func TestGamesAreTheBuiltins(t *testing.T) {
+	describe := func(gs []props.Game) (names []string) {
+		for _, g := range gs {
+			var limits any = "no rules engine"
+			if r, ok := g.(props.RulesEngineGame); ok {
+				if l, ok := r.EngineLimits(); ok {
+					limits = l
+				}
+			}
+			names = append(names, fmt.Sprintf("%s %+v", g.Name(), limits))
+		}
+		return names
+	}
+	got, want := describe(games()), describe(builtin.All())
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("cmd/chancecheck runs %q; builtin.All is %q", got, want)
+	}
+}
