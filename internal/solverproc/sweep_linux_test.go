@@ -66,17 +66,23 @@ func TestLeftoversOnlyWhenTheSolverExits(t *testing.T) {
 		repeats = 3
 	}
 	modes(t, func(t *testing.T) {
+		// Only the idle case waits for the idleness limit. The others have
+		// one far beyond their run: a shell starved of CPU by a loaded
+		// machine gains no CPU time for a while, and at 500 ms "exits" was
+		// once stopped as idle (2 ms of CPU in 0.77 s, load 9) before it
+		// could exit.
 		for _, tt := range []struct {
 			name, script string
+			idle         time.Duration
 			want         int
 		}{
-			{"time limit", `sleep 30 & sleep 30 & while :; do :; done`, 0},
-			{"idle", `sleep 30 & sleep 30 & exec sleep 30`, 0},
-			{"exits", `sleep 30 & echo out`, 1},
+			{"time limit", `sleep 30 & sleep 30 & while :; do :; done`, 20 * time.Second, 0},
+			{"idle", `sleep 30 & sleep 30 & exec sleep 30`, 500 * time.Millisecond, 0},
+			{"exits", `sleep 30 & echo out`, 20 * time.Second, 1},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
 				for range repeats {
-					r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 200 * time.Millisecond, Idle: 500 * time.Millisecond})
+					r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 200 * time.Millisecond, Idle: tt.idle})
 					if err != nil {
 						t.Fatal(err)
 					}
