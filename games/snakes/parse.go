@@ -218,14 +218,28 @@ func validateCases(sc *textio.Scanner, chunks <-chan []readCase, done chan<- []r
 // jumpSlab hands out the jumps of many boards from a few large arrays
 // instead of one allocation per board. Each board's slice is capped at its
 // length, so appending to it copies instead of writing into the next board.
-type jumpSlab struct{ free []Jump }
+type jumpSlab struct {
+	free []Jump
+	size int // of the last array made
+}
+
+// The slabs' arrays start small and double up to maxSlab, so that a file of
+// one board zeroes 100-odd jumps, not 4096, and one of many boards still
+// takes a few large arrays (a dense board has at most 98 jumps).
+const (
+	firstSlab = 128
+	maxSlab   = 4096
+)
+
+// nextSlab is the size of the array after one of size, for n elements.
+func nextSlab(size, n int) int { return max(min(max(2*size, firstSlab), maxSlab), n) }
 
 // take returns n zeroed jumps.
 func (s *jumpSlab) take(n int) []Jump {
-	const slab = 4096 // a slab holds the jumps of many boards even when dense (≤ 98)
 	// A board of no jumps gets an empty slice, not nil, as it always did.
 	if n > len(s.free) || s.free == nil {
-		s.free = make([]Jump, max(slab, n))
+		s.size = nextSlab(s.size, n)
+		s.free = make([]Jump, s.size)
 	}
 	out := s.free[:n:n]
 	s.free = s.free[n:]
@@ -233,12 +247,15 @@ func (s *jumpSlab) take(n int) []Jump {
 }
 
 // lineSlab is jumpSlab for the jumps' line numbers.
-type lineSlab struct{ free []int32 }
+type lineSlab struct {
+	free []int32
+	size int
+}
 
 func (s *lineSlab) take(n int) []int32 {
-	const slab = 4096
 	if n > len(s.free) {
-		s.free = make([]int32, max(slab, n))
+		s.size = nextSlab(s.size, n)
+		s.free = make([]int32, s.size)
 	}
 	out := s.free[:n:n]
 	s.free = s.free[n:]

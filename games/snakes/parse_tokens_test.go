@@ -216,6 +216,27 @@ func BenchmarkParseManyBoards(b *testing.B) {
 	}
 }
 
+// BenchmarkParseOneBoard parses one board of ten jumps per op: the input
+// a solver check, a shrinking step or a generated board writes and reads.
+func BenchmarkParseOneBoard(b *testing.B) {
+	var bd Board
+	for k := range 10 { // ladders from 2..11 into 91..100, no chains
+		bd.Jumps = append(bd.Jumps, Jump{From: 2 + k, To: 100 - k})
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, []Board{bd}); err != nil {
+		b.Fatal(err)
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseUpTo(bytes.NewReader(data), "b.in", RelaxedMaxCases); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // ruleError is a well-formed case that breaks a rule of the game.
 type ruleError struct{ err *textio.Error }
 
