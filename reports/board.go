@@ -62,8 +62,9 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	case errors.Is(err, props.ErrCannotJudge):
 		// Not a failure of the game: no referee plays it to the end
 		// (props.ErrTooLongToPlay wraps ErrCannotJudge). Its answer and
-		// invariants are still checked; it is not a pass.
-		br.NotPlayed, br.Calibration.Skipped = err.Error(), SkipNotPlayed
+		// invariants are still checked; it is not a pass. Or the
+		// referee ran out of time on it (a game defined by programs).
+		br.NotPlayed, br.Calibration.Skipped = err.Error(), notPlayedSkip(err)
 	case err != nil:
 		br.Error = "simulate: " + err.Error()
 		return br, t

@@ -1,9 +1,11 @@
 package reports
 
 import (
+	"errors"
 	"math"
 
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // Calibration across boards.
@@ -57,7 +59,22 @@ const (
 	SkipNotPlayed = "not-played"
 	// SkipNotJudged: the analyst refused the board (props.ErrCannotJudge).
 	SkipNotJudged = "not-judged"
+	// SkipOutOfTime: the referee stopped at one of its own limits before
+	// it played the board (props.ErrCannotJudge from Simulate, not
+	// props.ErrTooLongToPlay: a referee program of a game defined by
+	// programs out of its time or idleness limit, --program-timeout).
+	SkipOutOfTime = "out-of-time"
 )
+
+// notPlayedSkip is the reason a board the referee did not play (err wraps
+// props.ErrCannotJudge) is left out of the calibration: SkipNotPlayed when
+// its games are longer than the referee plays, SkipOutOfTime otherwise.
+func notPlayedSkip(err error) string {
+	if errors.Is(err, props.ErrTooLongToPlay) {
+		return SkipNotPlayed
+	}
+	return SkipOutOfTime
+}
 
 // boardCalibration is U = Φ(Z) for a board whose exact outcome distribution
 // is pmf, or the reason it is left out.
@@ -95,8 +112,19 @@ func centralMoments(pmf []float64) (sigma, rho float64) {
 	return math.Sqrt(v), rho
 }
 
+// Why a calibration made no test (Calibration.NotTested).
+const (
+	// UntestedNonePlayed: no board of the game was played (not played,
+	// not judged, or not checked at all), so none has a z-score.
+	UntestedNonePlayed = "no board played"
+	// UntestedNoU: boards were played, but none has a usable U (σ = 0, no
+	// runs, or a Berry–Esseen bound above MaxBerryEsseen).
+	UntestedNoU = "no board has a usable U"
+)
+
 // calibrate is the KS test of the U's of the boards that have one; it
-// rejects when the p-value is ≤ alpha.
+// rejects when the p-value is ≤ alpha. Over no board it makes no test:
+// NotTested says why, and it neither passes nor fails.
 func calibrate(boards []BoardReport, alpha float64) *Calibration {
 	c := &Calibration{Alpha: alpha}
 	var us []float64
@@ -115,8 +143,25 @@ func calibrate(boards []BoardReport, alpha float64) *Calibration {
 		c.D = d
 		c.PValue = estimate.KolmogorovSurvival(len(us), d-c.BerryEsseen)
 	}
+	if len(us) == 0 {
+		c.NotTested = untestedWhy(boards)
+		return c
+	}
 	c.Pass = c.PValue > alpha
 	return c
+}
+
+// untestedWhy is why a calibration over boards, none with a U, made no
+// test: UntestedNoU when some board was played, else UntestedNonePlayed.
+func untestedWhy(boards []BoardReport) string {
+	for _, b := range boards {
+		switch b.Calibration.Skipped {
+		case SkipNotPlayed, SkipOutOfTime, SkipNotJudged, SkipError:
+		default:
+			return UntestedNoU
+		}
+	}
+	return UntestedNonePlayed
 }
 
 // detectableZShift is the smallest shift s of every board's z-score that the

@@ -81,6 +81,8 @@ func WriteJUnit(w io.Writer, r *Report, t *Timings) error {
 		c = junitCase{Name: "calibration", Classname: class}
 		if cal := g.Calibration; cal == nil {
 			c.Skipped = &junitSkipped{Message: "partial report of one shard: calibration needs every board"}
+		} else if cal.NotTested != "" {
+			c.Skipped = &junitSkipped{Message: "calibration " + calibrationUntested(cal) + ": neither a pass nor a failure"}
 		} else {
 			c.SystemOut = fmt.Sprintf("KS of U = Φ(Z) over %d boards: D = %.4f, p = %.3g, α = %.3g", cal.Boards, cal.D, cal.PValue, cal.Alpha)
 			if !cal.Pass {

@@ -66,7 +66,10 @@ func writeGameMarkdown(b *strings.Builder, pg PlannedGame, g GameReport) {
 		b.WriteString("Exact answers from the rules engine, and the referee plays the same rules: their agreement shows the engine solved the rules as written, " +
 			"not that the rules are the problem's (a wrong rules function fools both); a solver written apart, judged by `check`, is the independent side.\n\n")
 	}
-	if c := g.Calibration; c != nil {
+	if c := g.Calibration; c != nil && c.NotTested != "" {
+		fmt.Fprintf(b, "Calibration: %s, %d left out%s: neither a pass nor a failure.\n\n",
+			calibrationUntested(c), c.Skipped, leftOutReasons(g.Boards))
+	} else if c != nil {
 		fmt.Fprintf(b, "Calibration: U = Φ(Z) of %d boards (%d left out%s) against Uniform(0,1): D = %.4f, Berry–Esseen allowance %.4f, p = %.3g: %s.\n\n",
 			c.Boards, c.Skipped, leftOutReasons(g.Boards), c.D, c.BerryEsseen, c.PValue, passWord(c.Pass))
 	}
@@ -203,7 +206,16 @@ func calibrationCell(c *Calibration) string {
 	if c == nil {
 		return "(shard)"
 	}
+	if c.NotTested != "" {
+		return calibrationUntested(c)
+	}
 	return fmt.Sprintf("%d, %.3f, %.3g %s", c.Boards, c.D, c.PValue, passWord(c.Pass))
+}
+
+// calibrationUntested says that a calibration made no test, and why
+// (Calibration.NotTested).
+func calibrationUntested(c *Calibration) string {
+	return "not tested (" + c.NotTested + ")"
 }
 
 func invariantFailures(g GameReport) int {
@@ -287,6 +299,7 @@ var skipReasonText = map[string]string{
 	SkipNoRuns:      "no runs",
 	SkipBerryEsseen: fmt.Sprintf("Berry–Esseen bound above %g", MaxBerryEsseen),
 	SkipNotPlayed:   "not played: longer than the referee plays",
+	SkipOutOfTime:   "not played: the referee ran out of time (its time or idleness limit)",
 	SkipNotJudged:   "not judged: the analyst refused it",
 	SkipError:       "could not be checked",
 }

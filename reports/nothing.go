@@ -7,9 +7,10 @@ import (
 
 // Failed reports whether some check of the game failed: a board (its
 // agreement test, an invariant, an error), the calibration or a coverage
-// goal. A game that judged nothing has not failed, and has not passed.
+// goal. A game that judged nothing has not failed, and has not passed; a
+// calibration that made no test (Calibration.NotTested) has not failed.
 func (g GameReport) Failed() bool {
-	if g.BoardsFailed > 0 || (g.Calibration != nil && !g.Calibration.Pass) {
+	if g.BoardsFailed > 0 || (g.Calibration != nil && !g.Calibration.Pass && g.Calibration.NotTested == "") {
 		return true
 	}
 	for _, c := range g.Coverage {

@@ -8,7 +8,7 @@ import (
 // SchemaVersion is the version of report.json's layout (docs/report-schema.md).
 // It changes whenever a field is renamed, removed or changes meaning; new
 // fields may be added without a change.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // Tool is the value of Report.Tool.
 const Tool = "chancecheck"
@@ -164,7 +164,8 @@ type BoardReport struct {
 	Failed []InvariantFailure `json:"failed_invariants,omitempty"`
 	Error  string             `json:"error,omitempty"` // a generate, solve or simulate error
 	// NotPlayed says why the referee did not play the board
-	// (props.ErrTooLongToPlay: its games outlast one run's limit); its
+	// (props.ErrTooLongToPlay: its games outlast one run's limit; or the
+	// referee ran out of time, Calibration.Skipped SkipOutOfTime); its
 	// agreement is then absent and it passes on its invariants.
 	NotPlayed string `json:"not_played,omitempty"`
 	// NotJudged says why no exact answer could be had (the analyst refused
@@ -202,8 +203,9 @@ type BoardCalibration struct {
 	// BerryEsseen bounds |P(U ≤ u) − u| for this board (see calibration.go);
 	// absent when σ = 0.
 	BerryEsseen *float64 `json:"berry_esseen,omitempty"`
-	// Skipped says why the board is left out: "sigma-0", "berry-esseen",
-	// "no-runs"; empty when it is used.
+	// Skipped says why the board is left out: SkipSigmaZero, SkipNoRuns,
+	// SkipBerryEsseen, SkipNotPlayed, SkipOutOfTime, SkipNotJudged,
+	// SkipError; empty when it is used.
 	Skipped string `json:"skipped,omitempty"`
 }
 
@@ -232,5 +234,10 @@ type Calibration struct {
 	D           float64 `json:"d"`       // sup |Fn(u) − u|
 	PValue      float64 `json:"p_value"` // P(D_n ≥ D − BerryEsseen) for n uniform draws
 	Alpha       float64 `json:"alpha"`
-	Pass        bool    `json:"pass"` // PValue > Alpha
+	// Pass: the test was made (NotTested empty) and PValue > Alpha.
+	Pass bool `json:"pass"`
+	// NotTested says why no test was made (UntestedNonePlayed,
+	// UntestedNoU): no board had a U. Such a calibration neither passes
+	// nor fails (GameReport.Failed). Empty when the test was made.
+	NotTested string `json:"not_tested,omitempty"`
 }

@@ -16,7 +16,9 @@ func WriteSummary(w io.Writer, r *Report) {
 		shard, r.Plan.Seed, r.Plan.Runs, r.Budget.Alpha, r.Budget.Checks)
 	for gi, g := range r.Games {
 		cal := "calibration (shard)"
-		if c := g.Calibration; c != nil {
+		if c := g.Calibration; c != nil && c.NotTested != "" {
+			cal = "calibration " + calibrationUntested(c)
+		} else if c != nil {
 			cal = fmt.Sprintf("calibration p = %.3g over %d boards", c.PValue, c.Boards)
 		}
 		if g.Coverage != nil {
