@@ -60,7 +60,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
 	}
 	if n := o.RefereeSkipped - o.NotJudgedSlow; n > 0 {
-		fmt.Fprintf(w, "referee: out of time on %d case(s) (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
+		fmt.Fprintf(w, "referee: out of time on %d case(s), also when run again alone (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
 	}
 	if o.NotJudged > 0 {
 		fmt.Fprintf(w, "not judged: %d case(s) nobody could judge, neither a failure nor a pass (%s)\n", o.NotJudged, o.NotJudgedNote)

@@ -19,8 +19,11 @@ import (
 // from outside: the run goes on with the output of the run alone, and the
 // Result lists it (Result.NotReproducedRuns); a crash of the program's
 // own doing or an output-format failure that does not recur is the
-// program's, the verdict flaky (props.SolversOwn). A brute force or
-// referee that runs out of time is not confirmed (outOfTimeIsASkip).
+// program's, the verdict flaky (props.SolversOwn). A brute force that runs
+// out of time is not confirmed (outOfTimeIsASkip); a referee that does is,
+// with the same seed: one that recurs cannot judge the input (outOfTime),
+// one that does not judges it with the run alone's outcomes, as if it had
+// been the first run — a loaded machine must not make a case not judged.
 
 // confirmLog collects the runs whose fault did not recur alone.
 type confirmLog struct {
@@ -83,11 +86,13 @@ func confirm(ctx context.Context, role Role, p Program, args []string, input []b
 }
 
 // outOfTimeIsASkip reports whether a verdict v of a program in role is no
-// fault to confirm: a brute force or a referee that runs out of time could
-// not judge the input (an input too big for it), and confirming it alone
-// would stall every other run for its whole limit.
+// fault to confirm: a brute force that runs out of time could not judge the
+// input (an input too big for it), and confirming it alone would stall
+// every other run for its whole limit. A referee's is confirmed all the
+// same, at that cost: without it, the case would be judged by nobody, or
+// by the brute force alone, for what may be the machine's doing.
 func outOfTimeIsASkip(role Role, v props.Verdict) bool {
-	return (role == RoleBrute || role == RoleReferee) && (v == props.TimeLimit || v == props.IdleLimit)
+	return role == RoleBrute && (v == props.TimeLimit || v == props.IdleLimit)
 }
 
 // flakyDetail is the detail of a flaky verdict: what the first run saw

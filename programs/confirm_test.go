@@ -1,8 +1,11 @@
 package programs
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -104,5 +107,86 @@ func TestStressFlaky(t *testing.T) {
 				t.Fatalf("first failure %+v, want a flaky solver", f)
 			}
 		})
+	}
+}
+
+// slowOnce is a referee that runs out of time (idle: at the idleness
+// limit) the first time it is given a seed and an input, and plays them as
+// ref does every later time (always: never): a referee a loaded machine
+// slowed down once.
+type slowOnce struct {
+	ref          Program
+	idle, always bool
+	mu           sync.Mutex
+	seen         map[string]bool
+}
+
+func (r *slowOnce) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	key := strings.Join(args, " ") + "\n" + string(input)
+	r.mu.Lock()
+	again := r.seen[key]
+	r.seen[key] = true
+	r.mu.Unlock()
+	if !again || r.always {
+		return props.RunResult{TimedOut: !r.idle, Idle: r.idle, ExitCode: -1, Signal: "killed"}, nil
+	}
+	return r.ref.Run(ctx, args, input)
+}
+func (*slowOnce) String() string { return "slow-once-ref" }
+
+// A referee's time or idleness limit on a case is run again alone, with
+// the same seed, before the case is not judged: one that does not recur
+// judges the case as if it had been the first run (and is listed as not
+// reproduced), one that recurs leaves the case not judged. Before, every
+// row's cases were not judged, and the wrong solver passed as NOTHING
+// JUDGED.
+func TestStressRefereeOutOfTimeRunAgainAlone(t *testing.T) {
+	for _, tt := range []struct {
+		name         string
+		idle, always bool
+		failed       bool // the wrong solver is caught
+	}{
+		{"time limit once", false, false, true},
+		{"idleness limit once", true, false, true},
+		{"time limit always", false, true, false},
+		{"idleness limit always", true, true, false},
+	} {
+		var first []byte // the failing input, the same whatever Jobs is
+		for _, jobs := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%s/jobs=%d", tt.name, jobs), func(t *testing.T) {
+				s := urnStress()
+				s.Jobs = jobs
+				s.Solver = urnSolver(2)
+				s.Referee = &slowOnce{ref: urnReferee(0), idle: tt.idle, always: tt.always, seen: map[string]bool{}}
+				out, err := s.Run(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if out.Fault != nil {
+					t.Fatalf("fault %v: want nobody's fault", out.Fault)
+				}
+				if !tt.failed {
+					if out.Failed() || !out.NothingJudged() || out.NotJudgedSlow != out.Judged || len(out.NotReproducedRuns) != 0 {
+						t.Fatalf("failed %v, %d of %d not judged (%d out of time), not reproduced %q: want every case not judged, the referee out of time",
+							out.Failed(), out.NotJudged, out.Judged, out.NotJudgedSlow, out.NotReproducedRuns)
+					}
+					return
+				}
+				if !out.Failed() || out.First.Kind != RefereeDisagrees || out.First.Verdict != props.WrongAnswer {
+					t.Fatalf("failure %+v, %d of %d not judged (%q): want the referee to reject the solver's answer", out.First, out.NotJudged, out.Judged, out.NotJudgedNote)
+				}
+				if out.NotJudged != 0 || out.RefereeSkipped != 0 {
+					t.Errorf("%d not judged, %d skipped by the referee: want none", out.NotJudged, out.RefereeSkipped)
+				}
+				if len(out.NotReproducedRuns) == 0 || !strings.HasPrefix(out.NotReproducedRuns[0], "the referee (slow-once-ref ") {
+					t.Errorf("not reproduced %q: want the referee's runs listed", out.NotReproducedRuns)
+				}
+				if first == nil {
+					first = out.First.Input
+				} else if !bytes.Equal(first, out.First.Input) {
+					t.Errorf("jobs=%d: failing input %q, jobs=1: %q", jobs, out.First.Input, first)
+				}
+			})
+		}
 	}
 }

@@ -198,9 +198,9 @@ type Result struct {
 	// BruteCompared is how many cases the brute force answered;
 	// BruteSkipped how many it ran out of time on (it is for small inputs).
 	BruteCompared, BruteSkipped int
-	// RefereeSkipped counts the cases the referee ran out of time on
-	// (--program-timeout: an input too big to simulate), judged by the
-	// brute force alone; NotJudged the cases nobody could judge (the
+	// RefereeSkipped counts the cases the referee ran out of time on, also
+	// when run again alone (--program-timeout: an input too big to
+	// simulate), judged by the brute force alone; NotJudged the cases nobody could judge (the
 	// referee out of time, or a residue that reads back as no small
 	// fraction, with no brute force's answer either): neither a failure nor
 	// a pass (both are in Judged). NotJudgedNote says why, for the first.

@@ -255,7 +255,7 @@ func (s *Stress) classify(runs caseRuns) caseVerdict {
 	case runs.refereeSlow && !f.HasBrute:
 		// Too big to simulate, and no brute force answered: nobody can
 		// judge this case, which is no one's failure.
-		v.refereeSkipped, v.notJudged = true, "the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered"
+		v.refereeSkipped, v.notJudged = true, "the referee ran out of time, also when run again alone (too big to simulate; --program-timeout), and no brute force answered"
 		return v
 	case runs.refereeSlow:
 		v.refereeSkipped = true // judged by the brute force alone

@@ -57,7 +57,7 @@ func TestClassify(t *testing.T) {
 		{name: "the referee is out of time and no brute force answered: not judged",
 			runs: caseRuns{f: answered(0.5), bruteSlow: true, refereeSlow: true},
 			want: caseVerdict{verdict: props.WrongAnswer, bruteSkipped: true, refereeSkipped: true,
-				notJudged: "the referee ran out of time (too big to simulate; --program-timeout) and no brute force answered"}},
+				notJudged: "the referee ran out of time, also when run again alone (too big to simulate; --program-timeout), and no brute force answered"}},
 		{name: "the referee is out of time: the brute force judges alone, and disagrees",
 			runs:   caseRuns{f: withBrute(0.5, 0.25), refereeSlow: true},
 			want:   caseVerdict{kind: BruteDisagrees, verdict: props.WrongAnswer, bruteCompared: true, refereeSkipped: true, then: recheckBrute},
