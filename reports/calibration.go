@@ -120,11 +120,16 @@ const (
 	// UntestedNoU: boards were played, but none has a usable U (σ = 0, no
 	// runs, or a Berry–Esseen bound above MaxBerryEsseen).
 	UntestedNoU = "no board has a usable U"
+	// UntestedTooFew: some boards have a U, too few for the test to
+	// reject at all (criticalDistance: even D = 1 passes at its alpha), as
+	// a coverage goal's CoverageTooFew.
+	UntestedTooFew = "too few boards to judge"
 )
 
 // calibrate is the KS test of the U's of the boards that have one; it
-// rejects when the p-value is ≤ alpha. Over no board it makes no test:
-// NotTested says why, and it neither passes nor fails.
+// rejects when the p-value is ≤ alpha. Over no board, or over too few for
+// it to reject whatever their U's, it makes no test: NotTested says why,
+// and it neither passes nor fails.
 func calibrate(boards []BoardReport, alpha float64) *Calibration {
 	c := &Calibration{Alpha: alpha}
 	var us []float64
@@ -145,6 +150,10 @@ func calibrate(boards []BoardReport, alpha float64) *Calibration {
 	}
 	if len(us) == 0 {
 		c.NotTested = untestedWhy(boards)
+		return c
+	}
+	if _, ok := criticalDistance(len(us), c.BerryEsseen, alpha); !ok {
+		c.NotTested = UntestedTooFew
 		return c
 	}
 	c.Pass = c.PValue > alpha

@@ -93,6 +93,7 @@ var htmlPage = sync.OnceValue(func() *template.Template {
 		"runword":   reportVerdict,
 		"ztext":     zText,
 		"word":      passWord,
+		"untested":  calibrationUntested,
 		"invfail":   invariantFailures,
 		"invchk":    invariantChecks,
 		"pct":       func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
@@ -134,7 +135,7 @@ details summary { cursor: pointer; color: #0969da; margin: 8px 0; }
 <tr><th>game</th><th>boards</th><th>failed</th><th>α per board</th><th>smallest shift seen<br>median / max</th><th>calibration<br>boards, D, p</th><th>common z-shift seen</th><th>invariants failed / checked</th><th>verdict</th></tr>
 {{range .Games}}<tr{{if not .Pass}} class="bad"{{end}}><td><a href="#{{.Name}}">{{.Name}}</a></td><td class="num">{{len .Boards}}</td><td class="num">{{.BoardsFailed}}</td><td class="num">{{g "%.3g" .Budget.AlphaPerBoard}}</td>
 <td class="num">{{opt .Sensitivity.MinDetectableMedian}} / {{opt .Sensitivity.MinDetectableMax}}</td>
-<td>{{with .Calibration}}{{if .NotTested}}not tested ({{.NotTested}}){{else}}{{.Boards}}, {{g "%.3f" .D}}, {{g "%.3g" .PValue}} <span class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</span>{{end}}{{else}}(shard){{end}}</td>
+<td>{{with .Calibration}}{{if .NotTested}}{{untested .}}{{else}}{{.Boards}}, {{g "%.3f" .D}}, {{g "%.3g" .PValue}} <span class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</span>{{end}}{{else}}(shard){{end}}</td>
 <td class="num">{{opt .Sensitivity.CalibrationZShift}}</td><td class="num">{{invfail .GameReport}} / {{invchk .GameReport}}</td>
 <td class="{{if .Pass}}pass{{else}}fail{{end}}">{{gameword .GameReport}}</td></tr>
 {{end}}</table>
@@ -145,7 +146,7 @@ the common z-shift is the bias, in standard errors and the same on every board, 
 <p>{{.Title}}</p>
 <p class="muted">Budget: α = {{g "%.3g" .Budget.Alpha}} for the game, {{g "%.3g" .Budget.AlphaPerBoard}} per board, {{g "%.3g" .Budget.CalibrationAlpha}} for the calibration{{.CoverageBudget}}.{{with .Timing}} Time: {{g "%.2f" .Seconds}} s summed over boards.{{end}}</p>
 <div class="plots">{{.Scatter}}{{.ZHist}}{{.QQ}}</div>
-{{with .Calibration}}{{if .NotTested}}<p>Calibration: not tested ({{.NotTested}}), {{.Skipped}} left out: neither a pass nor a failure.</p>{{else}}<p>Calibration: U = Φ(Z) of {{.Boards}} boards ({{.Skipped}} left out: σ = 0 or Berry–Esseen bound above the cap) against Uniform(0,1):
+{{with .Calibration}}{{if .NotTested}}<p>Calibration: {{untested .}}, {{.Skipped}} left out: neither a pass nor a failure.</p>{{else}}<p>Calibration: U = Φ(Z) of {{.Boards}} boards ({{.Skipped}} left out: σ = 0 or Berry–Esseen bound above the cap) against Uniform(0,1):
 D = {{g "%.4f" .D}}, Berry–Esseen allowance {{g "%.4f" .BerryEsseen}}, p = {{g "%.3g" .PValue}} at α = {{g "%.3g" .Alpha}}:
 <strong class="{{if .Pass}}pass{{else}}fail{{end}}">{{word .Pass}}</strong>.</p>{{end}}{{end}}
 {{with notjudged .GameReport}}<p>{{.}}</p>{{end}}{{with nothing .GameReport}}<p><strong>{{.}}</strong></p>{{end}}

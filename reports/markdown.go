@@ -215,6 +215,9 @@ func calibrationCell(c *Calibration) string {
 // calibrationUntested says that a calibration made no test, and why
 // (Calibration.NotTested).
 func calibrationUntested(c *Calibration) string {
+	if c.Boards > 0 {
+		return fmt.Sprintf("not tested (%s: %d with a U)", c.NotTested, c.Boards)
+	}
 	return "not tested (" + c.NotTested + ")"
 }
 

@@ -175,7 +175,7 @@ func qqPlot(g GameReport) (string, error) {
 			return "", err
 		}
 		s.GlyphStyle.Color = colPass
-		if g.Calibration != nil && !g.Calibration.Pass {
+		if g.Calibration != nil && !g.Calibration.Pass && g.Calibration.NotTested == "" {
 			s.GlyphStyle.Color = colFail
 		}
 		s.GlyphStyle.Radius = vg.Points(2.5)

@@ -110,10 +110,20 @@ func TestCalibrationOverNoBoardIsNotTested(t *testing.T) {
 }
 
 // Boards that were played but none of which has a U (σ = 0) leave the
-// calibration untested too, for another reason; a shard has none at all.
+// calibration untested too, for another reason, and so do too few U's for
+// the test to reject whatever they are (as a coverage goal's
+// too-few-boards); with enough of them it is made.
 func TestCalibrationNotTestedWhy(t *testing.T) {
 	played := BoardReport{ID: "gen:0", Calibration: BoardCalibration{Skipped: SkipSigmaZero}, Verdict: BoardPass, Pass: true}
 	notPlayed := BoardReport{ID: "gen:1", NotPlayed: "too long", Calibration: BoardCalibration{Skipped: SkipNotPlayed}, Verdict: BoardNotJudged}
+	withU := func(u float64) BoardReport {
+		be := 0.01
+		return BoardReport{Calibration: BoardCalibration{U: &u, BerryEsseen: &be}, Verdict: BoardPass, Pass: true}
+	}
+	var sixty []BoardReport
+	for i := range 60 {
+		sixty = append(sixty, withU((float64(i)+0.5)/60))
+	}
 	p := Plan{Alpha: 1e-6, Games: []PlannedGame{{Name: "g"}}}
 	for _, tc := range []struct {
 		name   string
@@ -124,11 +134,14 @@ func TestCalibrationNotTestedWhy(t *testing.T) {
 		{"σ = 0 or not played", []BoardReport{notPlayed, played}, UntestedNoU},
 		{"none played", []BoardReport{notPlayed}, UntestedNonePlayed},
 		{"no board", nil, UntestedNonePlayed},
+		{"one board with a U", []BoardReport{withU(0.5), played}, UntestedTooFew},
+		{"three boards with a U", []BoardReport{withU(0.2), withU(0.5), withU(0.8)}, UntestedTooFew},
+		{"sixty boards with a U", sixty, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := assemble(p, nil, []gameSkeleton{{name: "g"}}, [][]BoardReport{tc.boards})
-			if c := r.Games[0].Calibration; c.NotTested != tc.want || c.Pass || r.Failed() {
-				t.Errorf("calibration %+v, report failed %v: want not tested %q, neither pass nor failure", *c, r.Failed(), tc.want)
+			if c := r.Games[0].Calibration; c.NotTested != tc.want || c.Pass != (tc.want == "") || r.Failed() {
+				t.Errorf("calibration %+v, report failed %v: want not tested %q, pass %v, no failure", *c, r.Failed(), tc.want, tc.want == "")
 			}
 		})
 	}
