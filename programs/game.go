@@ -232,7 +232,7 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 	if err == nil && outOfTime(fault) {
 		// A brute force is for small inputs: out of time (or idle), it
 		// cannot judge this one, which is nobody's fault (check skips it).
-		return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (%s; --program-timeout): %w", g.Brute, fault.Verdict, props.ErrCannotJudge)
+		return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (%s; --program-timeout): %w", g.Brute, fault.Verdict, props.ErrOutOfTime)
 	}
 	if err == nil && fault != nil {
 		err = fault
@@ -484,7 +484,7 @@ func batchPlayers(ctx context.Context, referee Program, in Input) func() monteca
 				if err == nil && outOfTime(fault) {
 					// Too big to simulate: the board is not played, which
 					// is nobody's fault (as in stress).
-					return 0, fmt.Errorf("the referee %s ran out of time (%s; --program-timeout): %w", commandLine(referee, args), fault.Verdict, props.ErrCannotJudge)
+					return 0, fmt.Errorf("the referee %s ran out of time (%s; --program-timeout): %w", commandLine(referee, args), fault.Verdict, props.ErrOutOfTime)
 				}
 				if err == nil && fault != nil {
 					err = fault

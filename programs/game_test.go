@@ -326,8 +326,8 @@ func TestGameRefereeOutOfTimeCannotJudge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := g.Simulate(context.Background(), b, sol, montecarlo.Config{Runs: 10, Seed: 1}); !errors.Is(err, props.ErrCannotJudge) || !strings.Contains(err.Error(), "referee") {
-			t.Errorf("idle %v: Simulate with the referee out of time: %v, want an error naming the referee that wraps props.ErrCannotJudge", idle, err)
+		if _, err := g.Simulate(context.Background(), b, sol, montecarlo.Config{Runs: 10, Seed: 1}); !errors.Is(err, props.ErrOutOfTime) || !errors.Is(err, props.ErrCannotJudge) || !strings.Contains(err.Error(), "referee") {
+			t.Errorf("idle %v: Simulate with the referee out of time: %v, want an error naming the referee that wraps props.ErrOutOfTime and props.ErrCannotJudge", idle, err)
 		}
 	}
 }

@@ -10,6 +10,13 @@ package props
 // a board nobody can judge.
 var ErrTooLongToPlay error = cannotJudge("the referee cannot play this board to the end")
 
+// ErrOutOfTime is the error of a game's program run as a process (a
+// referee, or a brute force as the analyst) that ran out of its time or
+// idleness limit on a board: the board is too big for it, which is
+// nobody's fault and no verdict. It wraps ErrCannotJudge and reads as it
+// does; the error wrapping it names the program and the limit.
+var ErrOutOfTime error = cannotJudge(ErrCannotJudge.Error())
+
 // unplayableMass is the probability of an outcome above MaxOutcome beyond
 // which Simulate refuses a board: below it, a run past the limit would fail
 // the run as a harness error less often than once in 10^12 games.

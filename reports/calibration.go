@@ -67,13 +67,15 @@ const (
 )
 
 // notPlayedSkip is the reason a board the referee did not play (err wraps
-// props.ErrCannotJudge) is left out of the calibration: SkipNotPlayed when
-// its games are longer than the referee plays, SkipOutOfTime otherwise.
+// props.ErrCannotJudge) is left out of the calibration: SkipOutOfTime when
+// the referee ran out of its time or idleness limit (props.ErrOutOfTime),
+// SkipNotPlayed otherwise (its games are longer than the referee plays,
+// props.ErrTooLongToPlay, or another reason it cannot play them).
 func notPlayedSkip(err error) string {
-	if errors.Is(err, props.ErrTooLongToPlay) {
-		return SkipNotPlayed
+	if errors.Is(err, props.ErrOutOfTime) {
+		return SkipOutOfTime
 	}
-	return SkipOutOfTime
+	return SkipNotPlayed
 }
 
 // boardCalibration is U = Φ(Z) for a board whose exact outcome distribution

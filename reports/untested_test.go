@@ -13,7 +13,7 @@ import (
 // outOfTime is waitForOne under another name, whose referee runs out of
 // time on the boards notPlayed picks, as a referee program of a game
 // defined by programs does (programs' batchPlayers: an error wrapping
-// props.ErrCannotJudge, not props.ErrTooLongToPlay).
+// props.ErrOutOfTime, which wraps props.ErrCannotJudge).
 type outOfTime struct {
 	props.Game
 	name      string
@@ -24,7 +24,7 @@ func (o outOfTime) Name() string { return o.name }
 
 func (o outOfTime) Simulate(ctx context.Context, b props.Board, sol props.Solution, cfg montecarlo.Config) (montecarlo.Histogram, error) {
 	if o.notPlayed(b.(int)) {
-		return montecarlo.Histogram{}, fmt.Errorf("the referee ./ref 7 1024 ran out of time (%s; --program-timeout): %w", props.TimeLimit, props.ErrCannotJudge)
+		return montecarlo.Histogram{}, fmt.Errorf("the referee ./ref 7 1024 ran out of time (%s; --program-timeout): %w", props.TimeLimit, props.ErrOutOfTime)
 	}
 	return o.Game.Simulate(ctx, b, sol, cfg)
 }
