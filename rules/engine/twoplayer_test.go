@@ -225,6 +225,35 @@ func TestTwoPlayersFloatWithinBound(t *testing.T) {
 	}
 }
 
+// TestTwoPlayersGapNarrowsAfterAStill: in this game of 7 states (found by
+// TestTwoPlayersFloatWithinBound, seed 11804092978458071906) the widest gap
+// of the cycle holds still for a sweep while interval iteration is still
+// narrowing it; taking one such sweep for rounding's floor stopped at a
+// proved bound of 4.7e-9, where iteration goes on below 1e-14. The bound
+// must be within 1e-10 of the exact value, as outsideBound asks.
+func TestTwoPlayersGapNarrowsAfterAStill(t *testing.T) {
+	maxer := map[int]bool{0: true, 2: true, 3: true, 5: true}
+	r := twoPlayers(0, maxer, map[int][]rules.Move[int]{
+		0: {mv("a", w(1, lose, 0), w(3, win, 0), w(3, 2, 0)), mv("b", w(4, 6, 0))},
+		2: {mv("a", w(4, win, 0), w(3, lose, 0), w(3, 3, 0)), mv("b", w(1, 1, 0), w(1, win, 0))},
+		6: {mv("a", w(4, 0, 0), w(2, 2, 0), w(2, lose, 0))},
+		3: {mv("a", w(4, 6, 0), w(4, 6, 0))},
+		1: {mv("a", w(2, 5, 0))},
+		5: {mv("a", w(2, 3, 0)), mv("b", w(2, 5, 0), w(2, lose, 0), w(1, 2, 0))},
+	})
+	exact, err := Solve(r, Options{})
+	if err != nil || exact.Fraction == nil {
+		t.Fatalf("exact: %+v, %v", exact, err)
+	}
+	float, err := Solve(r, Options{ExactStates: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := outsideBound(float, exact.Fraction); why != "" {
+		t.Errorf("value %s: %s", exact.Fraction.RatString(), why)
+	}
+}
+
 // floatMisses solves r exactly and in float64 under opts: 0 when either
 // cannot, 1 when the float value misses, 2 when it is within its bound.
 func floatMisses(r rules.Rules[int], opts Options) int {
