@@ -125,18 +125,18 @@ func Run(ctx context.Context, cfg Config, newPlayer func() Player) (Histogram, e
 // Both words are passed through SplitMix64 so that neighbouring streams start
 // far apart in PCG's state space.
 func StreamSource(seed, stream uint64) *rand.PCG {
-	hi := splitMix64(seed ^ splitMix64(stream+0x9e3779b97f4a7c15))
-	lo := splitMix64(hi ^ stream)
+	hi := SplitMix64(seed ^ SplitMix64(stream+0x9e3779b97f4a7c15))
+	lo := SplitMix64(hi ^ stream)
 	return rand.NewPCG(hi, lo)
 }
 
 // SubSeed derives an independent seed for item i (a board, a property) of a run seeded by seed.
 func SubSeed(seed, i uint64) uint64 {
-	return splitMix64(seed ^ splitMix64(i^0xd1b54a32d192ed03))
+	return SplitMix64(seed ^ SplitMix64(i^0xd1b54a32d192ed03))
 }
 
 // splitMix64 is Steele, Lea and Flood's SplitMix64 finaliser: a bijection that scrambles bits.
-func splitMix64(x uint64) uint64 {
+func SplitMix64(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb

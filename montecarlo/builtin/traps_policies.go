@@ -4,6 +4,7 @@ import (
 	"container/heap"
 
 	"github.com/chancecheck/chancecheck/games/traps"
+	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
 // trapsStepOrder is the order in which the policies here consider moves.
@@ -57,10 +58,10 @@ func (p randomTrapsPolicy) Move(s traps.Situation) (traps.Dir, error) {
 	}
 	h := p.seed
 	for _, v := range []int{s.Row, s.Col, s.Life} {
-		h = splitMix64(h ^ uint64(v))
+		h = montecarlo.SplitMix64(h ^ uint64(v))
 	}
 	for _, r := range s.Known {
-		h = splitMix64(h ^ uint64(r))
+		h = montecarlo.SplitMix64(h ^ uint64(r))
 	}
 	return legal[h%uint64(len(legal))], nil
 }
@@ -164,14 +165,4 @@ func (q *cellQueue) Pop() any {
 	x := old[len(old)-1]
 	*q = old[:len(old)-1]
 	return x
-}
-
-// splitMix64 is Steele, Lea and Flood's SplitMix64 finaliser, a bijection
-// that scrambles bits: the one montecarlo's streams use, copied so that the
-// seeded policies above draw what they always drew.
-func splitMix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
 }
