@@ -10,7 +10,8 @@ import (
 )
 
 // maxOutcome bounds the outcomes the distribution tracks, as the Monte
-// Carlo runner bounds one run's outcome.
+// Carlo runner bounds one run's outcome: levels 0..maxOutcome are taken,
+// maxOutcome itself included (the rules accept a reward of it).
 const maxOutcome = rules.MaxOutcome
 
 // distribution is the outcome distribution under policy, in float64: the
@@ -49,7 +50,7 @@ func (g *Graph[S]) distribution(ctx context.Context, policy []int32, tail float6
 	levels[0].add(0, 1)
 	inPlay, dropped := 1.0, 0.0
 	dropBelow := tail * 1e-9
-	for k := 0; k < maxOutcome; k++ {
+	for k := 0; k <= maxOutcome; k++ {
 		if inPlay <= tail {
 			if inPlay = queuedMass(levels, k); inPlay <= tail {
 				break

@@ -124,3 +124,37 @@ func TestDistributionStepLimitAndCancel(t *testing.T) {
 		t.Errorf("a cancelled context: %v", err)
 	}
 }
+
+// An outcome of exactly rules.MaxOutcome is one the rules accept (a reward
+// or an end value of 2²⁰, or rewards summing to it) and the referee plays:
+// the distribution holds it (issue 29: its level was never taken). Cases
+// hand-derived: the mass goes where the rewards and end values sum to.
+func TestDistributionHoldsTheLargestOutcome(t *testing.T) {
+	endAtMax := rules.Rules[int]{End: func(s int) (int, bool) { return rules.MaxOutcome, s == 1 }, Chance: func(int) []rules.Branch[int] { return []rules.Branch[int]{w(1, 1, 0)} }}
+	tests := []struct {
+		name  string
+		rules rules.Rules[int]
+		want  map[int]float64
+	}{
+		{"one reward of 2^20", chance(map[int][]rules.Branch[int]{0: {w(1, done, rules.MaxOutcome)}}), map[int]float64{rules.MaxOutcome: 1}},
+		{"an end value of 2^20", endAtMax, map[int]float64{rules.MaxOutcome: 1}},
+		{"2^20 or 1, even", chance(map[int][]rules.Branch[int]{0: {w(1, done, rules.MaxOutcome), w(1, done, 1)}}), map[int]float64{1: 0.5, rules.MaxOutcome: 0.5}},
+		{"2^19 twice", chance(map[int][]rules.Branch[int]{0: {w(1, 1, rules.MaxOutcome/2)}, 1: {w(1, done, rules.MaxOutcome/2)}}), map[int]float64{rules.MaxOutcome: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Solve(tt.rules, Options{PMF: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, p := range tt.want {
+				if k >= len(res.PMF) || math.Abs(res.PMF[k]-p) > 1e-15 {
+					t.Errorf("P(outcome %d): pmf of length %d, tail %g; want %g", k, len(res.PMF), res.PMFTail, p)
+				}
+			}
+			if res.PMFTail > 1e-15 {
+				t.Errorf("tail %g: want none", res.PMFTail)
+			}
+		})
+	}
+}
