@@ -52,7 +52,12 @@ type RulesOf[B any, S comparable] struct {
 	// at most this many states are solved by the engine too, and Solve
 	// fails unless the two agree (fractions equal where both have one, and
 	// values within 1e-12 of max(1, |value|) plus the engine's error bound).
-	// 0 means DefaultRulesCheckStates; negative, never.
+	// 0 means DefaultRulesCheckStates; negative, never. OptimalInvariant
+	// holds to it each graph it solves rather than the board's own: the
+	// graph the analyst's policy reaches with its moves fixed, and each
+	// best response's (the board's whole graph in a game of one player;
+	// in a game of two, the graph with one side's moves fixed), so that it
+	// may check a board whose own graph is past CheckStates.
 	CheckStates int
 	// MaxSteps bounds one play of the generic referee; 0 means
 	// DefaultRulesMaxSteps.
@@ -163,12 +168,15 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 }
 
 // FromRulesAndChoices makes a Game of a game with choices that has a
-// hand-written analyst and referee (c) and its rules too: the analyst's
+// hand-written analyst (c.Solve) and its rules too: the analyst's
 // answers (c.Solve, and s.Answer when set) are checked by the engine on
 // every board of at most RulesOf.CheckStates states, as FromRules does, and
 // where the analyst has no fraction and the engine solved exactly, the
 // engine's fraction is the answer's. The referee plays the analyst's policy,
-// as in DefineWithPolicy. Where the policy type P is rules.Policy[S], the
+// as in DefineWithPolicy: c.Referee, or when it is nil the generic referee
+// playing the rules under the analyst's policy, read as a rules.Policy (P
+// is rules.Policy[S], or RulesOf.PolicyOf reads it; without either a nil
+// c.Referee panics, naming them). Where the policy type P is rules.Policy[S], the
 // game gets the invariant OptimalInvariant: the engine checks that no best
 // response beats the analyst's policy, which the referee cannot.
 func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r RulesOf[B, S]) Game {
@@ -182,6 +190,9 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	}
 	if _, ok := any(*new(P)).(rules.Policy[S]); ok || r.PolicyOf != nil {
 		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
+	}
+	if c.Referee == nil {
+		c.Referee = genericRefereeOf[B, P](r, s.Name)
 	}
 	solve := c.Solve
 	if solve != nil {

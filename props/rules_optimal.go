@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/rules"
 	"github.com/chancecheck/chancecheck/rules/engine"
 )
@@ -21,7 +22,8 @@ import (
 // of two players, each player's best reply to the other's fixed strategy)
 // and the invariant fails when one beats the policy's own value by more
 // than the engine's proved error bounds plus 1e-12 of max(1, |value|).
-// Boards of more than RulesOf.CheckStates states, or that the engine
+// Boards where one of the graphs it solves (the policy's own, each best
+// response's) has more than RulesOf.CheckStates states, or that the engine
 // refuses for its limits, are not checked by it.
 const OptimalInvariant = "optimal"
 
@@ -162,13 +164,23 @@ func policyOf[B any, S comparable](r RulesOf[B, S], b B, pol any) (rules.Policy[
 	if r.CheckStates < 0 {
 		return nil, false
 	}
-	rs := r.Rules(b)
-	g, err := engine.Explore(rs, r.CheckStates)
+	out, err := readPolicy(r, b, pol, r.CheckStates)
 	if tooLargeForEngine(err) {
 		return nil, false
 	}
 	if err != nil {
 		return rules.Policy[S]{}, true // checkOptimal's engine says what is wrong
+	}
+	return out, true
+}
+
+// readPolicy reads pol through RulesOf.PolicyOf at every state with
+// several moves of b's graph, explored within limit states.
+func readPolicy[B any, S comparable](r RulesOf[B, S], b B, pol any, limit int) (rules.Policy[S], error) {
+	rs := r.Rules(b)
+	g, err := engine.Explore(rs, limit)
+	if err != nil {
+		return nil, err
 	}
 	out := rules.Policy[S]{}
 	for _, s := range g.States {
@@ -179,5 +191,36 @@ func policyOf[B any, S comparable](r RulesOf[B, S], b B, pol any) (rules.Policy[
 			out[s] = k
 		}
 	}
-	return out, true
+	return out, nil
+}
+
+// genericRefereeOf is the referee of FromRulesAndChoices without one of
+// its own: the generic referee playing the rules under the analyst's
+// policy, read as a rules.Policy directly or through RulesOf.PolicyOf (at
+// every state the engine explores within RulesOf.Engine.MaxStates; a board
+// past it cannot be judged). It panics when P is neither and PolicyOf is
+// nil: a Spec is code, and the mistake shows the first time it runs.
+func genericRefereeOf[B, P any, S comparable](r RulesOf[B, S], name string) func(B, P) (func() montecarlo.Player, error) {
+	if _, ok := any(*new(P)).(rules.Policy[S]); ok {
+		return func(b B, pol P) (func() montecarlo.Player, error) {
+			return rulesReferee(r, b, any(pol).(rules.Policy[S])), nil
+		}
+	}
+	if r.PolicyOf == nil {
+		panic(specError(name, fmt.Sprintf("FromRulesAndChoices without Choices.Referee needs a policy the generic referee can play: a rules.Policy, or RulesOf.PolicyOf to read a %T as one", *new(P))))
+	}
+	return func(b B, pol P) (func() montecarlo.Player, error) {
+		limit := r.Engine.MaxStates
+		if limit == 0 {
+			limit = engine.DefaultMaxStates
+		}
+		out, err := readPolicy(r, b, any(pol), limit)
+		if tooLargeForEngine(err) {
+			return nil, fmt.Errorf("%s: the generic referee reads the analyst's policy at every state: %w: %w", name, err, ErrCannotJudge)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: the generic referee: %w", name, err)
+		}
+		return rulesReferee(r, b, out), nil
+	}
 }

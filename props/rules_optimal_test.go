@@ -103,3 +103,48 @@ func TestOptimalInvariant(t *testing.T) {
 		t.Errorf("stopping early: %v", err)
 	}
 }
+
+// stopEarlyAsInt is an analyst of pressOn whose policy is not a rules.Policy:
+// the first k at which it presses on (n: it always stops), and the true
+// value of that policy, by hand: stop at once below from, so 1/n there.
+func stopEarlyAsInt(n int) (Solution, int, error) {
+	return Solution{Value: 1 / float64(n)}, n, nil
+}
+
+// TestFromRulesAndChoicesGenericReferee: without Choices.Referee the game
+// plays the analyst's policy by the generic referee (issue 28: it
+// panicked), whether the policy is a rules.Policy or read by
+// RulesOf.PolicyOf; the referee must play that policy, not the engine's
+// (which would get 64/125 at n = 4 and disagree with the analyst's 1/4;
+// the engine's own check of the analyst is off, CheckStates −1, to leave
+// the referee alone to judge).
+// Without either, building the game panics naming PolicyOf.
+func TestFromRulesAndChoicesGenericReferee(t *testing.T) {
+	tests := []struct {
+		name string
+		game func() Game
+	}{
+		{"rules.Policy", func() Game {
+			return FromRulesAndChoices(pressOnSpec(), Choices[int, rules.Policy[int]]{Solve: stopEarly}, RulesOf[int, int]{Rules: pressOn, CheckStates: -1})
+		}},
+		{"PolicyOf", func() Game {
+			return FromRulesAndChoices(pressOnSpec(), Choices[int, int]{Solve: stopEarlyAsInt}, RulesOf[int, int]{Rules: pressOn, CheckStates: -1, PolicyOf: func(n int, from any, k int) (int, bool) {
+				if k < from.(int) {
+					return 0, true
+				}
+				return 1, true
+			}})
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rapid.Check(t, Agreement(tt.game(), 2000, TestAlpha))
+		})
+	}
+	defer func() {
+		if msg := fmt.Sprint(recover()); !strings.Contains(msg, "RulesOf.PolicyOf") {
+			t.Errorf("no referee, no way to read the policy: panic %q, want one naming RulesOf.PolicyOf", msg)
+		}
+	}()
+	FromRulesAndChoices(pressOnSpec(), Choices[int, int]{Solve: stopEarlyAsInt}, RulesOf[int, int]{Rules: pressOn})
+}
