@@ -237,9 +237,14 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.0e)", r.MaxError)
 	}
 	if outcome == Count {
+		if len(res.PMF) == 0 {
+			// No play ended within the limit: there is nothing to test the
+			// referee against, which is nobody's fault.
+			return Solution{}, nil, fmt.Errorf("%s: the rules engine's outcome distribution is empty, %s, before any play ended: %w", name, res.PMFCut, ErrCannotJudge)
+		}
 		sol.PMF, sol.PMFTail = res.PMF, res.PMFTail
-		if res.PMFTail > r.Engine.PMFTail && res.PMFTail > engine.DefaultPMFTail {
-			sol.Oracle += fmt.Sprintf(", distribution cut with %.1e of its mass left out (Options.MaxPMFSteps, --engine-pmf-steps)", res.PMFTail)
+		if res.PMFCut != "" {
+			sol.Oracle += fmt.Sprintf(", distribution %s with %.1e of its mass left out", res.PMFCut, res.PMFTail)
 		}
 	}
 	return sol, res.Policy, nil

@@ -113,3 +113,40 @@ func TestRulesMaxErrorIsRelative(t *testing.T) {
 		t.Errorf("MaxError 1e-20: %v; want ErrCannotJudge naming --engine-max-error", err)
 	}
 }
+
+// A count game whose outcome distribution comes back empty (no play ended
+// within --engine-pmf-steps) is a board nobody can judge, naming the flag
+// that raises the limit (issue 28: "the analyst gave no outcome
+// distribution" failed the kit and report); one cut short but not empty is
+// judged against its tail, and its oracle names the cut.
+func TestRulesEmptyDistributionCannotJudge(t *testing.T) {
+	tests := []struct {
+		name      string
+		steps     int
+		target    int
+		judged    bool
+		oracleCut bool
+	}{
+		{"no play ends in one step", 1, 10, false, false},
+		{"a few plays end", 40, 10, true, true},
+		{"the whole distribution", 0, 10, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := rollsGame(props.RulesOf[int, int]{Engine: engine.Options{MaxPMFSteps: tt.steps}})
+			sol, err := g.Solve(tt.target)
+			if !tt.judged {
+				if !errors.Is(err, props.ErrCannotJudge) || !strings.Contains(err.Error(), "--engine-pmf-steps") {
+					t.Errorf("Solve: %v; want ErrCannotJudge naming --engine-pmf-steps", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cut := strings.Contains(sol.Oracle, "--engine-pmf-steps"); cut != tt.oracleCut {
+				t.Errorf("oracle %q, tail %g: want the cut named %v", sol.Oracle, sol.PMFTail, tt.oracleCut)
+			}
+		})
+	}
+}

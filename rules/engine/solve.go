@@ -110,6 +110,11 @@ type Result[S comparable] struct {
 	// unless Options.PMF.
 	PMF     []float64
 	PMFTail float64
+	// PMFCut says why the distribution was cut with more than PMFTail
+	// asked left out: "" when it was not, else the limit that stopped it
+	// (the steps of Options.MaxPMFSteps, or outcomes past
+	// rules.MaxOutcome), naming what raises it.
+	PMFCut string
 	// Policy is an optimal move for every state with several moves.
 	Policy rules.Policy[S]
 	// States is the number of states explored; Cycles the number of
@@ -184,12 +189,26 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 		}
 	}
 	if opts.PMF {
-		res.PMF, res.PMFTail, _, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		var steps int
+		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
 		if err != nil {
 			return Result[S]{}, err
 		}
+		res.PMFCut = pmfCut(res.PMFTail, opts, steps)
 	}
 	return res, nil
+}
+
+// pmfCut is Result.PMFCut of a distribution that left tail out after
+// steps steps.
+func pmfCut(tail float64, opts Options, steps int) string {
+	switch {
+	case steps >= opts.MaxPMFSteps && tail > opts.PMFTail:
+		return fmt.Sprintf("cut after %d steps (Options.MaxPMFSteps, --engine-pmf-steps raises it)", opts.MaxPMFSteps)
+	case tail > 2*opts.PMFTail: // up to tail·3/2 is what it asked (see distribution)
+		return fmt.Sprintf("cut at outcome %d (rules.MaxOutcome, the most one play may count)", maxOutcome)
+	}
+	return ""
 }
 
 // solveComponents solves every component in reverse topological order

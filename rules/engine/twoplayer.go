@@ -142,10 +142,12 @@ func solveTwoPlayer[S comparable](ctx context.Context, r rules.Rules[S], opts Op
 		}
 	}
 	if opts.PMF {
-		res.PMF, res.PMFTail, _, err = g.distribution(ctx, gs.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		var steps int
+		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, gs.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
 		if err != nil {
 			return Result[S]{}, err
 		}
+		res.PMFCut = pmfCut(res.PMFTail, opts, steps)
 	}
 	if opts.ExactStates > 0 && n <= opts.ExactStates {
 		frac := exactGame(ctx, r, res.Policy, opts)
