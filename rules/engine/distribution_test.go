@@ -114,6 +114,9 @@ func TestDistributionStepLimitAndCancel(t *testing.T) {
 		if bug == plantNone && (!covers || k > 1000) {
 			t.Errorf("%d throws kept, tail %g: want at most 1000 and a tail ≥ %g", k, res.PMFTail, beyond)
 		}
+		if !strings.Contains(res.PMFCut, "--engine-pmf-steps") {
+			t.Errorf("cut %q: want it to name --engine-pmf-steps", res.PMFCut)
+		}
 		if bug == plantPMFTail && covers {
 			t.Errorf("the planted tail %g still covers %g", res.PMFTail, beyond)
 		}
@@ -152,8 +155,8 @@ func TestDistributionHoldsTheLargestOutcome(t *testing.T) {
 					t.Errorf("P(outcome %d): pmf of length %d, tail %g; want %g", k, len(res.PMF), res.PMFTail, p)
 				}
 			}
-			if res.PMFTail > 1e-15 {
-				t.Errorf("tail %g: want none", res.PMFTail)
+			if res.PMFTail > 1e-15 || res.PMFCut != "" {
+				t.Errorf("tail %g, cut %q: want none", res.PMFTail, res.PMFCut)
 			}
 		})
 	}
