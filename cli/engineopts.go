@@ -88,7 +88,7 @@ func (e *engineFlags) register(f *pflag.FlagSet, names string) {
 		def := map[string]int{"engine-states": engine.DefaultMaxStates, "engine-cycle": engine.DefaultMaxCycleStates, "engine-hubs": engine.DefaultMaxHubs, "engine-pmf-steps": engine.DefaultMaxPMFSteps}[fl.name]
 		f.Var(fl.v, fl.name, fmt.Sprintf(fl.help, def)+"; for games defined by rules: "+names)
 	}
-	f.Var(&e.maxError, "engine-max-error", fmt.Sprintf("largest proved error bound of the rules engine's float64 answer, relative where the value is above 1 (default %g)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
+	f.Var(&e.maxError, "engine-max-error", fmt.Sprintf("largest proved error bound of the rules engine's float64 answer, relative where the value is above 1 (default: the larger of %g and a tenth of the game's tolerance)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
 }
 
 // apply sets the limits given on g; a game without rules is left as it is

@@ -17,10 +17,16 @@ import (
 
 // Defaults of RulesOf's zero values.
 const (
-	// DefaultRulesMaxError is the largest error bound an answer of the
-	// engine solved in float64 may carry, relative to the value where it
-	// is above 1 (as judges' tolerances are): far below any judge's.
+	// DefaultRulesMaxError is an error bound an answer of the engine
+	// solved in float64 may always carry, relative to the value where it
+	// is above 1 (as judges' tolerances are): far below any judge's. By
+	// default a bound up to a tenth of what the game's judge accepts
+	// (Spec.Tolerance) is allowed too; see RulesOf.MaxError.
 	DefaultRulesMaxError = 1e-10
+	// toleranceShare is the share of the judge's tolerance an engine's
+	// float64 answer may be off by, by default: the judge's window then
+	// moves by at most a tenth of itself.
+	toleranceShare = 0.1
 	// DefaultRulesCheckStates is how many states a board's graph may have
 	// for the engine to check a hand-written analyst on it.
 	DefaultRulesCheckStates = 1 << 12
@@ -46,7 +52,10 @@ type RulesOf[B any, S comparable] struct {
 	// and count it. The CLI's flags change it (WithEngineLimits).
 	Engine engine.Options
 	// MaxError is the largest error bound a float64 answer of the engine
-	// may carry, times max(1, |value|); 0 means DefaultRulesMaxError.
+	// may carry, times max(1, |value|). 0 follows the game's tolerance:
+	// the larger of DefaultRulesMaxError times max(1, |value|) and a tenth
+	// of the error the judge accepts at the value (Spec.Tolerance), so
+	// that a game judged to 1e-3 is not refused for a bound of 1e-5.
 	MaxError float64
 	// CheckStates: where the Spec has its own analyst (Solve), boards with
 	// at most this many states are solved by the engine too, and Solve
@@ -69,12 +78,13 @@ type RulesOf[B any, S comparable] struct {
 	// it the game gets OptimalInvariant. Nil: the invariant is added only
 	// when P is rules.Policy[S].
 	PolicyOf func(b B, policy any, s S) (int, bool)
+
+	// tolerance is the judge's rule of the game (Spec.Tolerance), which
+	// the error allowed follows when MaxError is 0.
+	tolerance Tolerance
 }
 
 func (r RulesOf[B, S]) withDefaults() RulesOf[B, S] {
-	if r.MaxError == 0 {
-		r.MaxError = DefaultRulesMaxError
-	}
 	if r.CheckStates == 0 {
 		r.CheckStates = DefaultRulesCheckStates
 	}
@@ -99,6 +109,7 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	}
 	orig := s
 	r = r.withDefaults()
+	r.tolerance = s.Tolerance
 	if s.Solve == nil {
 		s.Solve = func(b B) (Solution, error) {
 			sol, _, err := solveByRules(r, b, s.Outcome, s.Name)
@@ -149,6 +160,7 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 	}
 	orig := s
 	r = r.withDefaults()
+	r.tolerance = s.Tolerance
 	s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	if s.Answer == nil {
 		// solve and check print the value alone: no distribution.
@@ -185,6 +197,7 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	}
 	orig, origC := s, c
 	r = r.withDefaults()
+	r.tolerance = s.Tolerance
 	if s.Answer != nil {
 		s.Answer = checkedByRules(r, s, s.Answer)
 	}
@@ -225,16 +238,17 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	if err != nil {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w", name, err)
 	}
-	// Relative above 1: a count of 2 311 seconds cannot carry an absolute
-	// 1e-10 in float64, and no judge asks for it.
-	if allowed := r.MaxError * max(1, math.Abs(res.Value)); res.Fraction == nil && !(res.ErrorBound <= allowed) {
-		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError %g times max(1, |value|), --engine-max-error): %w", name, res.Value, res.ErrorBound, allowed, r.MaxError, ErrCannotJudge)
+	if allowed, rule := r.errorAllowed(res.Value); res.Fraction == nil && !(res.ErrorBound <= allowed) {
+		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (%s; --engine-max-error sets it): %w", name, res.Value, res.ErrorBound, allowed, rule, ErrCannotJudge)
 	}
 	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
 	if res.Fraction == nil {
 		// The bound allowed, not the bound of this board: the oracle's name
 		// is counted over boards (check's "boards by oracle").
 		sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.0e)", r.MaxError)
+		if r.MaxError == 0 {
+			sol.Oracle = fmt.Sprintf("the rules engine (float64, error at most %.0e or a tenth of the tolerance)", DefaultRulesMaxError)
+		}
 	}
 	if outcome == Count {
 		if len(res.PMF) == 0 {
@@ -248,6 +262,23 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 		}
 	}
 	return sol, res.Policy, nil
+}
+
+// errorAllowed is the largest error bound a float64 answer near value may
+// carry, and the rule that gives it. Relative above 1: a count of 2 311
+// seconds cannot carry an absolute 1e-10 in float64, and no judge asks for
+// it.
+func (r RulesOf[B, S]) errorAllowed(value float64) (float64, string) {
+	scale := max(1, math.Abs(value))
+	if r.MaxError > 0 {
+		return r.MaxError * scale, fmt.Sprintf("RulesOf.MaxError %g times max(1, |value|)", r.MaxError)
+	}
+	t := r.tolerance
+	if t == (Tolerance{}) {
+		t = Tolerance{Abs: DefaultTolerance, Rel: DefaultTolerance}
+	}
+	window := max(t.Abs, t.Rel*math.Abs(value))
+	return max(DefaultRulesMaxError*scale, toleranceShare*window), fmt.Sprintf("the larger of %g times max(1, |value|) and a tenth of the judge's tolerance, %s", DefaultRulesMaxError, t)
 }
 
 // checkedByRules is solve (s.Solve or s.Answer), checked against the
