@@ -81,12 +81,15 @@ func (e *engineFlags) register(f *pflag.FlagSet, names string) {
 		help string
 	}{
 		{&e.states, "engine-states", "most states the rules engine explores on one board (default %d)"},
-		{&e.cycle, "engine-cycle", "largest cycle of states the rules engine solves exactly; larger ones in float64 with a proved bound (default %d)"},
+		{&e.cycle, "engine-cycle", "largest cycle of states the rules engine may solve exactly; larger ones in float64 with a proved bound (default: no limit, the predicted cost of the exact solve decides)"},
 		{&e.hubs, "engine-hubs", "most hubs (states every loop passes through) of a large cycle the float method solves (default %d)"},
 		{&e.pmfSteps, "engine-pmf-steps", "most steps of the outcome distribution; past them its cut mass is stated (default %d)"},
 	} {
-		def := map[string]int{"engine-states": engine.DefaultMaxStates, "engine-cycle": engine.DefaultMaxCycleStates, "engine-hubs": engine.DefaultMaxHubs, "engine-pmf-steps": engine.DefaultMaxPMFSteps}[fl.name]
-		f.Var(fl.v, fl.name, fmt.Sprintf(fl.help, def)+"; for games defined by rules: "+names)
+		help := fl.help
+		if def, ok := map[string]int{"engine-states": engine.DefaultMaxStates, "engine-hubs": engine.DefaultMaxHubs, "engine-pmf-steps": engine.DefaultMaxPMFSteps}[fl.name]; ok {
+			help = fmt.Sprintf(help, def)
+		}
+		f.Var(fl.v, fl.name, help+"; for games defined by rules: "+names)
 	}
 	f.Var(&e.maxError, "engine-max-error", fmt.Sprintf("largest proved error bound of the rules engine's float64 answer, relative where the value is above 1 (default: the larger of %g and a tenth of the game's tolerance)", props.DefaultRulesMaxError)+"; for games defined by rules: "+names)
 }

@@ -5,6 +5,9 @@
 //	/tmp/enginebench mice 1000      # Bag of mice 1000 1000, acyclic, float64
 //	/tmp/enginebench restart 70     # a game with restarts, one cycle, float64 with a proved bound
 //	/tmp/enginebench chain 1000000  # a walk of a million states, modulo 998244353
+//	/tmp/enginebench back 5028      # issue 28's one-player game, traps back to the start, die of 6
+//	/tmp/enginebench back10 100000  # the same with a die of 10
+//	/tmp/enginebench pig2 100       # two-dice Pig, one cycle of 883,298 states, two players
 //
 // It prints the states, the value and its bound (or the residue) and the
 // time taken, and exits 1 on an error.
@@ -29,7 +32,7 @@ func main() {
 
 func run(args []string) error {
 	if len(args) != 2 {
-		return fmt.Errorf("usage: enginebench mice|restart|chain N")
+		return fmt.Errorf("usage: enginebench mice|restart|chain|back|back10|pig2 N")
 	}
 	n, err := strconv.Atoi(args[1])
 	if err != nil || n < 1 {
@@ -55,8 +58,21 @@ func run(args []string) error {
 			return err
 		}
 		fmt.Printf("%d states: %d mod 998244353 in %v\n", n+1, r, time.Since(start))
+	case "back", "back10":
+		m := map[string]int{"back": 6, "back10": 10}[args[0]]
+		res, err := engine.Solve(BackToStartBoard(n, m, 10).Rules(), engine.Options{})
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%d states, a cycle of %d, %s: %.12g ± %.1e in %v\n", res.States, res.LargestCycle, res.Method, res.Value, res.ErrorBound, time.Since(start))
+	case "pig2":
+		res, err := engine.Solve(twoDicePig(n), engine.Options{})
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%d states, a cycle of %d: %.12f ± %.1e in %v\n", res.States, res.LargestCycle, res.Value, res.ErrorBound, time.Since(start))
 	default:
-		return fmt.Errorf("unknown board %q: mice, restart or chain", args[0])
+		return fmt.Errorf("unknown board %q: mice, restart, chain, back, back10 or pig2", args[0])
 	}
 	return nil
 }

@@ -281,9 +281,10 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 }
 
 // symbolicWork is the work of the elimination of the cycle in order
-// (places) under pol, following where entries are nonzero and not their
-// values (no cancellation assumed, so it counts at least the work done),
-// and whether it stays within budget steps and maxFill entries.
+// (places) under pol (nil: every move of every state at once, a pattern
+// that holds every policy's), following where entries are nonzero and not
+// their values (no cancellation assumed, so it counts at least the work
+// done), and whether it stays within budget steps and maxFill entries.
 func (s *solver[S]) symbolicWork(comp []int32, order []int32, pol []int32, budget int) (int, bool) {
 	start := budget
 	g := s.g
@@ -311,8 +312,12 @@ func (s *solver[S]) symbolicWork(comp []int32, order []int32, pol []int32, budge
 		v := comp[l]
 		touched = touched[:0]
 		touch(i, i)
-		m := g.moveStart[v] + pol[l]
-		lo, hi := g.branches(m)
+		var lo, hi int32
+		if pol == nil {
+			lo, hi = g.edgeRange(v)
+		} else {
+			lo, hi = g.branches(g.moveStart[v] + pol[l])
+		}
 		for _, to := range g.to[lo:hi] {
 			if p := s.local[to]; p >= 0 {
 				touch(pos[p], i)

@@ -117,17 +117,12 @@ func ratModulo(x *big.Rat, p uint64) (uint64, error) {
 func (g *Graph[S]) provedPolicy(opts Options) (Result[S], []int32, error) {
 	opts.PMF = false
 	comps := g.components()
-	largest := 0
-	for c := range comps.len() {
-		if comps.cyclic[c] {
-			largest = max(largest, len(comps.states(c)))
-		}
-	}
-	if g.exactMode(opts, largest) {
+	p := g.planCycles(comps, opts)
+	if g.exactMode(opts, p) {
 		res, err := g.Solve(opts)
 		return res, nil, err
 	}
-	s, err := g.solveComponents(context.Background(), opts, comps, false)
+	s, err := g.solveComponents(context.Background(), opts, comps, false, p.exact)
 	if err != nil {
 		return Result[S]{}, nil, err
 	}

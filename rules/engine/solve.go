@@ -13,7 +13,6 @@ import (
 const (
 	DefaultMaxStates      = 1 << 22
 	DefaultExactStates    = 1 << 13
-	DefaultMaxCycleStates = 5000
 	DefaultMaxHubs        = 256
 	DefaultPMFTail        = 1e-13
 	DefaultMaxPMFSteps    = 1 << 24
@@ -26,15 +25,23 @@ const (
 type Options struct {
 	// MaxStates is Explore's limit on the states reachable.
 	MaxStates int
-	// ExactStates: a graph of at most this many states, none of whose
-	// cycles is larger than MaxCycleStates, is solved in big.Rat
-	// throughout (Result.Fraction); any other in float64 with a proved
-	// error bound. Negative: always float64.
+	// ExactStates: a graph of at most this many states, each of whose
+	// cycles may be solved exactly (ExactCost, MaxCycleStates) and whose
+	// cycles' predicted costs sum to at most ExactCost, is solved in
+	// big.Rat throughout (Result.Fraction); any other in float64 with a
+	// proved error bound. Negative: always float64.
 	ExactStates int
-	// MaxCycleStates bounds the states of a cycle (strongly connected
-	// component) solved exactly, by Gaussian elimination over big.Rat. In
-	// float64 mode a larger cycle is solved by the float method of
-	// cycle_float.go instead.
+	// ExactCost bounds the predicted cost of solving a cycle (strongly
+	// connected component) exactly, by Gaussian elimination over big.Rat:
+	// a cost model of its states, branches and fill-in (exactCost in
+	// cost.go; DefaultExactCost is about a second). A cycle predicted to
+	// cost more is solved in float64 by the float method of
+	// cycle_float.go, with a proved bound. Negative: exactness is asked,
+	// whatever it costs (within MaxCycleStates).
+	ExactCost float64
+	// MaxCycleStates, when positive, bounds the states of a cycle solved
+	// exactly besides its predicted cost (--engine-cycle); 0: the cost
+	// alone decides.
 	MaxCycleStates int
 	// MaxHubs bounds the hubs of a large cycle solved in float64: the
 	// states every loop of the cycle passes through (its feedback
@@ -67,6 +74,7 @@ const (
 	plantHubCheck                // the large cycle's policy iteration stops after one round and its bound is taken without checking g(x) ≤ x
 	plantModulo                  // the residue's elimination forgets a row's fill-in
 	plantPMFTail                 // the cut distribution's tail forgets the mass still queued
+	plantCost                    // the exact solve's cost model forgets the size of the numbers
 )
 
 func (o Options) withDefaults() Options {
@@ -76,8 +84,8 @@ func (o Options) withDefaults() Options {
 	if o.ExactStates == 0 {
 		o.ExactStates = DefaultExactStates
 	}
-	if o.MaxCycleStates == 0 {
-		o.MaxCycleStates = DefaultMaxCycleStates
+	if o.ExactCost == 0 {
+		o.ExactCost = DefaultExactCost
 	}
 	if o.MaxHubs == 0 {
 		o.MaxHubs = DefaultMaxHubs
@@ -152,9 +160,9 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 // SolveContext solves the explored graph: each strongly connected
 // component in reverse topological order, by a direct sum when it is one
 // state without a self-loop (backward induction), by exact policy
-// iteration when it is a cycle of at most MaxCycleStates states (a single
-// evaluation for a cycle of chance alone), and in float64 by the hub
-// method of cycle_float.go when it is larger.
+// iteration when it is a cycle whose exact solve is predicted to cost at
+// most ExactCost (a single evaluation for a cycle of chance alone), and
+// in float64 by the hub method of cycle_float.go when it would cost more.
 func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
 	if g.rules.Mover != nil {
@@ -168,11 +176,12 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 			res.LargestCycle = max(res.LargestCycle, len(comps.states(c)))
 		}
 	}
-	exact := g.exactMode(opts, res.LargestCycle)
+	p := g.planCycles(comps, opts)
+	exact := g.exactMode(opts, p)
 	if exact {
 		res.Method = "exact"
 	}
-	s, err := g.solveComponents(ctx, opts, comps, exact)
+	s, err := g.solveComponents(ctx, opts, comps, exact, p.exact)
 	if err != nil {
 		return Result[S]{}, err
 	}
@@ -212,8 +221,9 @@ func pmfCut(tail float64, opts Options, steps int) string {
 }
 
 // solveComponents solves every component in reverse topological order
-// (see SolveContext) and returns the solver with its tables.
-func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool) (*solver[S], error) {
+// (see SolveContext), the cycles marked in exactCycle exactly, and returns
+// the solver with its tables.
+func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool, exactCycle []bool) (*solver[S], error) {
 	s := newSolver(g, exact)
 	s.plant = opts.plant
 	for c := range comps.len() {
@@ -229,7 +239,7 @@ func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps comp
 			continue
 		}
 		var err error
-		if len(comp) <= opts.MaxCycleStates {
+		if exactCycle[c] {
 			err = s.solveCycle(comp)
 		} else {
 			err = s.solveLargeCycle(comp, opts)
@@ -241,10 +251,51 @@ func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps comp
 	return s, nil
 }
 
+// cyclePlan is the method chosen for each component: exact[c] when the
+// cycle c is solved exactly, and allExact when every cycle is and their
+// costs together stay within ExactCost (so the graph may be solved in
+// big.Rat throughout).
+type cyclePlan struct {
+	exact    []bool
+	allExact bool
+}
+
 // exactMode reports whether opts solve the graph in big.Rat throughout:
-// at most ExactStates states, none of its cycles past MaxCycleStates.
-func (g *Graph[S]) exactMode(opts Options, largestCycle int) bool {
-	return opts.ExactStates > 0 && len(g.States) <= opts.ExactStates && largestCycle <= opts.MaxCycleStates
+// at most ExactStates states, every cycle exact under plan p.
+func (g *Graph[S]) exactMode(opts Options, p cyclePlan) bool {
+	return opts.ExactStates > 0 && len(g.States) <= opts.ExactStates && p.allExact
+}
+
+// planCycles chooses each cycle's method by its predicted cost
+// (exactCost) and MaxCycleStates; a cycle of one state is cheap whatever
+// it holds.
+func (g *Graph[S]) planCycles(comps components, opts Options) cyclePlan {
+	p := cyclePlan{exact: make([]bool, comps.len()), allExact: true}
+	s := newSolver(g, false)
+	s.plant = opts.plant
+	total := 0.0
+	for c := range comps.len() {
+		if !comps.cyclic[c] {
+			continue
+		}
+		comp := comps.states(c)
+		if opts.MaxCycleStates > 0 && len(comp) > opts.MaxCycleStates {
+			p.allExact = false
+			continue
+		}
+		cost := 0.0
+		if len(comp) > 1 {
+			cost = s.exactCost(comp)
+		}
+		if p.exact[c] = opts.ExactCost < 0 || cost <= opts.ExactCost; !p.exact[c] {
+			p.allExact = false
+		}
+		total += cost
+	}
+	if opts.ExactCost >= 0 && total > opts.ExactCost {
+		p.allExact = false
+	}
+	return p
 }
 
 // solver holds the values found so far: rat in exact mode, val and err
