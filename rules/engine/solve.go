@@ -11,11 +11,11 @@ import (
 
 // Defaults of Options' zero values.
 const (
-	DefaultMaxStates      = 1 << 22
-	DefaultExactStates    = 1 << 13
-	DefaultMaxHubs        = 256
-	DefaultPMFTail        = 1e-13
-	DefaultMaxPMFSteps    = 1 << 24
+	DefaultMaxStates   = 1 << 22
+	DefaultExactStates = 1 << 13
+	DefaultMaxHubs     = 256
+	DefaultPMFTail     = 1e-13
+	DefaultMaxPMFSteps = 1 << 24
 )
 
 // Options bound the engine's work. Zero values take the defaults. Each
