@@ -53,6 +53,17 @@ type Rules[S comparable] struct {
 	// goal is Goal. A two-player game needs Moves, and its rewards must be
 	// 0 on every move of a cycle (see rules/engine for why).
 	Mover func(s S) Goal
+	// Endless, when not nil, is the answer of a board on which no play
+	// can end: no state that ends the game is reachable from the start,
+	// whatever the moves, so every play loops for ever (with probability
+	// 1), as problems ask for "print -1 if the game never ends". The
+	// engine proves it (it explores every state reachable from the start
+	// and finds none that ends) and answers *Endless; the referee, which
+	// could only play until its step limit, is not asked. Nil: such a
+	// board is an error, as a state from which no play ends always is.
+	// Only the start's reachable states matter: a board from whose start
+	// some play ends, but not every one, is still an error.
+	Endless *float64
 }
 
 // Goal is what the player of a game with choices aims for.

@@ -63,12 +63,18 @@ func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
 		return 0, err
 	}
 	opts = opts.withDefaults()
+	if res, ok := g.endlessResult(opts.plant); ok {
+		if res.Fraction == nil {
+			return 0, fmt.Errorf("engine: no play ends, and the rules' answer for it, %v, is no fraction: %w", res.Value, ErrNoResidue)
+		}
+		return ratModulo(res.Fraction, p)
+	}
 	if g.rules.Mover != nil {
 		// Two players: the residue of the value where the engine proves
 		// it exactly (both strategies exact, twoplayer.go), and nowhere
 		// else: a float policy of each side is not proved optimal here.
 		opts.PMF = false
-		res, err := solveTwoPlayer(context.Background(), g.rules, opts)
+		res, err := g.solveTwoPlayer(context.Background(), opts)
 		if err != nil {
 			return 0, err
 		}

@@ -75,6 +75,7 @@ const (
 	plantModulo                  // the residue's elimination forgets a row's fill-in
 	plantPMFTail                 // the cut distribution's tail forgets the mass still queued
 	plantCost                    // the exact solve's cost model forgets the size of the numbers
+	plantEndless                 // the proof that no play ends looks at the start alone
 )
 
 func (o Options) withDefaults() Options {
@@ -130,6 +131,11 @@ type Result[S comparable] struct {
 	// of the largest; Method "exact" or "float64".
 	States, Cycles, LargestCycle int
 	Method                       string
+	// Endless: no play can end from the start (no state that ends the
+	// game is reachable), and the rules declare the answer of such a board
+	// (rules.Rules.Endless), which Value and Fraction hold; Method
+	// "endless", no policy and no distribution.
+	Endless bool
 }
 
 // Solve explores r's states and solves them under opts.
@@ -142,14 +148,35 @@ func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
 // cycles, and while building the distribution).
 func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
-	if r.Mover != nil {
-		return solveTwoPlayer(ctx, r, opts) // twoplayer.go
-	}
 	g, err := Explore(r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
 	}
 	return g.SolveContext(ctx, opts)
+}
+
+// endlessResult is the Result of a graph from whose start no play ends, when
+// the rules declare the answer of such a board (rules.Rules.Endless):
+// every state reachable is in the graph, so a graph with no state that
+// ends proves that every play loops for ever. ok is false otherwise.
+func (g *Graph[S]) endlessResult(plant plantedBug) (res Result[S], ok bool) {
+	if g.rules.Endless == nil {
+		return Result[S]{}, false
+	}
+	for i := range g.end {
+		if g.ended(int32(i)) {
+			return Result[S]{}, false
+		}
+		if plant == plantEndless {
+			break // looks at the start alone
+		}
+	}
+	v := *g.rules.Endless
+	res = Result[S]{Value: v, States: len(g.States), Method: "endless", Endless: true, Policy: rules.Policy[S]{}}
+	if !math.IsNaN(v) && !math.IsInf(v, 0) {
+		res.Fraction = new(big.Rat).SetFloat64(v)
+	}
+	return res, true
 }
 
 // Solve solves the explored graph under opts.
@@ -165,8 +192,11 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 // in float64 by the hub method of cycle_float.go when it would cost more.
 func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
+	if res, ok := g.endlessResult(opts.plant); ok {
+		return res, nil
+	}
 	if g.rules.Mover != nil {
-		return solveTwoPlayer(ctx, g.rules, opts) // twoplayer.go
+		return g.solveTwoPlayer(ctx, opts) // twoplayer.go
 	}
 	comps := g.components()
 	res := Result[S]{States: len(g.States), Method: "float64"}

@@ -92,17 +92,14 @@ type gameSolver[S comparable] struct {
 	plant   plantedBug
 }
 
-// solveTwoPlayer explores a game of two players and solves it by interval
+// solveTwoPlayer solves an explored game of two players by interval
 // iteration over its cycles in reverse topological order; on a graph of at
 // most opts.ExactStates states it then tries to make the value exact
 // (exactGame). It stops with ctx's error when ctx is done: checked between
 // components, every few sweeps of a cycle and while building the
 // distribution.
-func solveTwoPlayer[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
-	g, err := Explore(r, opts.MaxStates)
-	if err != nil {
-		return Result[S]{}, err
-	}
+func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S], error) {
+	r := g.rules
 	n := len(g.States)
 	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
 		p: make([]float64, len(g.to)), policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
@@ -128,6 +125,7 @@ func solveTwoPlayer[S comparable](ctx context.Context, r rules.Rules[S], opts Op
 		gs.factors[k] = newRoundingFactor(k)
 	}
 	res := Result[S]{States: n, Method: "interval iteration"}
+	var err error
 	if res.Cycles, res.LargestCycle, err = gs.solveComponents(ctx, g.components(), runtime.GOMAXPROCS(0), parallelLevel); err != nil {
 		return Result[S]{}, err
 	}
