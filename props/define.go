@@ -263,6 +263,9 @@ func (d defined[B, P]) complete(sol Solution) (Solution, error) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return Solution{}, fmt.Errorf("%s: the analyst's answer is %v", d.spec.Name, v)
 	}
+	if sol.Endless {
+		return sol, nil // the declared answer of a board no play ends: no distribution
+	}
 	if d.spec.Outcome == Count {
 		if sol.PMF == nil {
 			return Solution{}, fmt.Errorf("%s: the analyst gave no outcome distribution (PMF), which a count game needs", d.spec.Name)
@@ -346,6 +349,9 @@ func (d defined[B, P]) Simulate(ctx context.Context, b Board, sol Solution, cfg 
 	v, err := d.board(b)
 	if err != nil {
 		return montecarlo.Histogram{}, err
+	}
+	if sol.Endless {
+		return montecarlo.Histogram{}, fmt.Errorf("%s: no play ends on this board (its answer, %v, is the one the rules declare for it), so the referee has nothing to play: %w", d.spec.Name, sol.Value, ErrCannotJudge)
 	}
 	if d.spec.Outcome == Count {
 		if p := massAbove(sol, montecarlo.MaxOutcome); p > unplayableMass {

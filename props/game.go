@@ -45,6 +45,12 @@ type Solution struct {
 	// analyst that knows only the residue (a brute force printing one) sets
 	// it itself. Zero for a float answer.
 	Exact answer.Value
+	// Endless: no play can end on this board, and Value (and Fraction) is
+	// the answer the game declares for it (rules.Rules.Endless, the
+	// judges' "print -1"), proved by the rules engine. There is no
+	// distribution, and the referee is not asked (Simulate says so,
+	// wrapping ErrCannotJudge); a solver's answer is judged as any other.
+	Endless bool
 }
 
 // OwnAnalyst is OracleOf's name for an answer of the game's own analyst.

@@ -238,6 +238,9 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	if err != nil {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w", name, err)
 	}
+	if res.Endless {
+		return Solution{Value: res.Value, Fraction: res.Fraction, Endless: true, Oracle: "the rules engine (no play ends: the rules' answer for it)"}, res.Policy, nil
+	}
 	if allowed, rule := r.errorAllowed(res.Value); res.Fraction == nil && !(res.ErrorBound <= allowed) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (%s; --engine-max-error sets it): %w", name, res.Value, res.ErrorBound, allowed, rule, ErrCannotJudge)
 	}
@@ -310,6 +313,7 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(
 			return Solution{}, fmt.Errorf("%s: the analyst and the rules engine disagree (one of them, or the rules, is wrong): %s", s.Name, msg)
 		}
 		sol.Oracle = "the analyst, agreeing with the rules engine (" + res.Method + ")"
+		sol.Endless = res.Endless // the answer declared for a board no play ends
 		if frac == nil && res.Fraction != nil {
 			sol.Fraction = res.Fraction // the engine's, which the analyst's float agrees with
 		}
