@@ -7,7 +7,7 @@
 //	/tmp/enginebench chain 1000000  # a walk of a million states, modulo 998244353
 //	/tmp/enginebench back 5028      # issue 28's one-player game, traps back to the start, die of 6
 //	/tmp/enginebench back10 100000  # the same with a die of 10
-//	/tmp/enginebench pig2 100       # two-dice Pig, one cycle of 883,298 states, two players
+//	/tmp/enginebench pig2 100       # two-dice Pig, one cycle of 867,374 states, two players
 //
 // It prints the states, the value and its bound (or the residue) and the
 // time taken, and exits 1 on an error.
