@@ -7,8 +7,9 @@ import (
 	"github.com/chancecheck/chancecheck/rules"
 )
 
-// The float method for a cycle too large to solve exactly (more than
-// Options.MaxCycleStates states), with a proved error bound.
+// The float method for a cycle too dear to solve exactly (predicted to
+// cost more than Options.ExactCost, or past Options.MaxCycleStates), with
+// a proved error bound.
 //
 // Hubs. A depth-first search of the cycle from its first state marks the
 // target of every back edge a hub; every loop of the cycle holds a back
@@ -134,12 +135,12 @@ func (g *Graph[S]) splitAtHubs(comp []int32, local []int32) hubbed {
 	return h
 }
 
-// solveLargeCycle solves a cycle of more than MaxCycleStates states in
-// float64 by the hub method above.
+// solveLargeCycle solves a cycle too dear to solve exactly (planCycles)
+// in float64 by the hub method above.
 func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 	g := s.g
 	if s.exact {
-		return g.cycleError(comp, fmt.Sprintf("more than the %d solved exactly (Options.MaxCycleStates, --engine-cycle)", opts.MaxCycleStates))
+		return g.cycleError(comp, "too dear to solve exactly (Options.ExactCost, Options.MaxCycleStates, --engine-cycle)")
 	}
 	for l, v := range comp {
 		s.local[v] = int32(l)
@@ -150,7 +151,7 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 		}
 	}()
 	if opts.MaxHubs < 0 {
-		return g.cycleError(comp, fmt.Sprintf("more than the %d solved exactly (Options.MaxCycleStates, --engine-cycle), and the float method is off (Options.MaxHubs < 0)", opts.MaxCycleStates))
+		return g.cycleError(comp, "too dear to solve exactly (Options.ExactCost, Options.MaxCycleStates, --engine-cycle), and the float method is off (Options.MaxHubs < 0)")
 	}
 	h := g.splitAtHubs(comp, s.local)
 	k := len(h.hubs)

@@ -81,7 +81,7 @@ var sparseLarge = Options{ExactStates: -1, MaxCycleStates: 1, MaxHubs: 1}
 // their proved bound of the exact fraction, and the bound is not vacuous.
 func TestLargeCycleAgainstExact(t *testing.T) {
 	for _, tt := range largeCycleGames() {
-		exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, MaxCycleStates: 1 << 20})
+		exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, ExactCost: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +119,7 @@ func TestLargeCycleAgainstExact(t *testing.T) {
 func TestLargeCyclePlantedCheck(t *testing.T) {
 	caught := false
 	for _, tt := range largeCycleGames() {
-		exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, MaxCycleStates: 1 << 20})
+		exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, ExactCost: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

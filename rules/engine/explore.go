@@ -25,8 +25,9 @@ import (
 var ErrTooManyStates = errors.New("too many states")
 
 // ErrCycleTooLarge is wrapped by Solve's error when a strongly connected
-// component cannot be solved within the engine's limits: more states than
-// Options.MaxCycleStates where only an exact solve will do, more hubs than
+// component cannot be solved within the engine's limits: too dear to solve
+// exactly (Options.ExactCost, MaxCycleStates) where only an exact solve
+// will do, more hubs than
 // Options.MaxHubs for the float64 method, or an error bound that did not
 // come down within its rounds.
 var ErrCycleTooLarge = errors.New("a cycle too large to solve within the engine's limits")

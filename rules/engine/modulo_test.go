@@ -57,7 +57,7 @@ func modCases() []struct {
 func TestSolveModuloAgainstFractions(t *testing.T) {
 	for _, tt := range modCases() {
 		t.Run(tt.name, func(t *testing.T) {
-			exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, MaxCycleStates: 1 << 20})
+			exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, ExactCost: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,7 +80,7 @@ func TestSolveModuloAgainstFractions(t *testing.T) {
 // residue on some cycle.
 func TestSolveModuloPlantedFillIn(t *testing.T) {
 	for _, tt := range modCases() {
-		exact, _ := Solve(tt.r, Options{ExactStates: 1 << 20, MaxCycleStates: 1 << 20})
+		exact, _ := Solve(tt.r, Options{ExactStates: 1 << 20, ExactCost: -1})
 		want, _ := ratModulo(exact.Fraction, judgePrime)
 		if got, err := SolveModulo(tt.r, judgePrime, Options{plant: plantModulo}); err == nil && got != want {
 			return
@@ -135,7 +135,7 @@ func TestSolveModuloChoices(t *testing.T) {
 			continue
 		}
 		t.Run(tt.name, func(t *testing.T) {
-			exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, MaxCycleStates: 1 << 20})
+			exact, err := Solve(tt.r, Options{ExactStates: 1 << 20, ExactCost: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
