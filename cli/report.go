@@ -62,6 +62,9 @@ values in force, and 'report merge' refuses shards run under other values.
 				}
 			}
 			var err error
+			// The report's three-way property: the engine checks each
+			// analyst on every board that fits it.
+			eng.checkEvery = true
 			if opt.Games, err = eng.applyAll(opt.Games); err != nil {
 				return err
 			}
