@@ -194,9 +194,11 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("--alpha must be between 0 and 1")
 	}
 	if o.out != "" {
-		if err := safefile.CheckDir("--out", o.out); err != nil {
-			return usageError{err} // before the run, not after it
+		claim, err := claimOut("--out", o.out) // before the run, not after it
+		if err != nil {
+			return err
 		}
+		defer claim.Release()
 	}
 	var shard props.Shard
 	if o.shard != "" {
@@ -331,11 +333,16 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 		return nil, err
 	}
 	files := &counterexampleFiles{In: filepath.Join(dir, "counterexample.in"), Ans: filepath.Join(dir, "counterexample.ans")}
-	// Never through a link planted in the directory (safefile).
-	if err := safefile.WriteBytes(files.In, f.Input); err != nil {
-		return nil, err
+	// Never through a link planted in the directory, and both files or
+	// neither (safefile).
+	bytesOf := func(b []byte) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := w.Write(b); return err }
 	}
-	if err := safefile.WriteBytes(files.Ans, []byte(f.OursText)); err != nil {
+	err = safefile.WriteFiles(dir, []safefile.File{
+		{Name: filepath.Base(files.In), Render: bytesOf(f.Input)},
+		{Name: filepath.Base(files.Ans), Render: bytesOf([]byte(f.OursText))},
+	}, nil, nil)
+	if err != nil {
 		return nil, err
 	}
 	return files, nil
