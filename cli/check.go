@@ -260,7 +260,7 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 			return err
 		}
 	} else {
-		writeCheckText(w, g, o, res, files)
+		writeCheckText(terminalSafe(w), g, o, res, files)
 	}
 	if writeErr != nil {
 		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)

@@ -64,7 +64,7 @@ func (app App) reportError(stderr io.Writer, err error) int {
 	if errors.Is(err, errInterrupted) {
 		return exitInterrupted
 	}
-	fmt.Fprintln(stderr, err)
+	fmt.Fprintln(terminalSafe(stderr), err) // it may quote a program's output
 	var pe programError
 	if errors.As(err, &pe) {
 		return exitUsage

@@ -330,7 +330,7 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 			return err
 		}
 	} else {
-		writeStressText(w, s, outcome)
+		writeStressText(terminalSafe(w), s, outcome)
 	}
 	switch {
 	case outcome.Fault != nil && outcome.Failed():
