@@ -236,7 +236,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 			return usageError{err}
 		}
 		if errors.Is(err, props.ErrInconsistentOracle) {
-			return programError{fmt.Errorf("check stopped: %w: the solver is not blamed", err)}
+			return oracleStopped(cmd, g, o, shard, err)
 		}
 		return err
 	}
