@@ -157,7 +157,7 @@ Games:
 	f.Uint64Var(&o.seed, "seed", 1, "generator seed: the same seed checks the same boards")
 	f.DurationVar(&o.time, "time", 60*time.Second, "time for the search, samples included (0: no limit; then --cases is needed)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "solver processes running at once")
-	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
+	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; the whole process tree where a cgroup's memory controller is delegated, else each process on its own; default: none)")
 	f.Float64Var(&o.alpha, "alpha", props.DefaultCoverageAlpha, "false-alarm budget of the coverage test, split over the game's goals")
 	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "CPU time limit of one solver run: user and system time of the solver and every process it starts (must be positive)")
 	f.DurationVar(&o.idle, "idle-timeout", 0, "wall-clock limit of one solver run, for a solver that sleeps or waits (default: 5 × --timeout, at least --timeout + 10s)")
@@ -386,7 +386,7 @@ func (o checkOptions) idleLimit() time.Duration {
 func (o checkOptions) limits() string {
 	s := fmt.Sprintf("%v of CPU time a run (the solver and every process it starts), idleness %v of wall-clock time", o.timeout, o.idleLimit())
 	if o.memory != "" {
-		s += ", memory " + o.memory
+		s += ", memory " + o.memory + " (" + solverproc.MemoryScope() + ")"
 	}
 	return s
 }
