@@ -78,6 +78,10 @@ var treeWatcher = sync.OnceValue(func() *treeWatch {
 	cmd.Env = append(os.Environ(), treeWatchdogEnv+"=1")
 	cmd.Stdin = r
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	// Started and known as the watchdog before any run looks at /proc
+	// again: a look in between would take it for an orphan of its tree.
+	startMu.Lock()
+	defer startMu.Unlock()
 	err = cmd.Start()
 	r.Close()
 	if err != nil {
