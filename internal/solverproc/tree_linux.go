@@ -58,7 +58,7 @@ func prepareTree(cmd *exec.Cmd) tree {
 	// finds them; the setting is the process's, and harmless to repeat.
 	_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 	tw := treeWatcher()
-	if tw != nil {
+	if tw.tell("alive?") { // a line the watchdog skips; false when it is gone
 		attr.Pdeathsig = 0 // the watchdog follows the tree from the solver (treewatch_linux.go)
 	}
 	return &procTree{seen: map[int]procStat{}, watch: tw}
