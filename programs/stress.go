@@ -477,6 +477,50 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	}
 	out.Shrink, out.First = stats, shrunk
 	out.Interrupted = ctx.Err() != nil // while shrinking: First is confirmed all the same
+	if found.Kind.restsOnBrute() && !out.Interrupted {
+		return s.trustBrute(ctx, out)
+	}
+	return false, nil
+}
+
+// restsOnBrute reports whether failures of kind k rest on the brute
+// force's answer, which must then be consistent (props/trust.go).
+func (k FailureKind) restsOnBrute() bool { return k == BruteDisagrees || k == ProgramsDisagree }
+
+// trustBrute withdraws out's failure, which rests on the brute force's
+// answer, when the brute force was seen inconsistent while shrinking, or
+// is now on the failure's input, run until it has answered it
+// props.TrustRuns times in all: the brute force's fault is then the
+// verdict. A re-check out of time judges nobody: the failure is withdrawn
+// and the case counted as not judged; true then, for the search goes on.
+func (s *Stress) trustBrute(ctx context.Context, out *Result) (bool, error) {
+	fault := out.Shrink.Inconsistent
+	f := out.First
+	if fault == nil {
+		var recheck string
+		var err error
+		fault, recheck, err = s.bruteAgain(ctx, f.Input, f, props.TrustRuns-props.OracleRuns)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			out.Interrupted = true
+			return false, nil
+		case err != nil:
+			return false, err
+		case recheck != "":
+			out.Found, out.First, out.Shrink = nil, nil, ShrinkStats{}
+			out.NotJudged++
+			if out.NotJudgedNote == "" {
+				out.NotJudgedNote = fmt.Sprintf("case %d: %s (re-checked before the verdict)", f.Index+1, recheck)
+			}
+			return true, nil
+		}
+		if fault != nil && fault.Input == nil {
+			fault.Input, fault.Generator = f.Input, commandLine(s.Generator, f.Case.Args(s.Params))
+		}
+	}
+	if fault != nil {
+		out.Fault, out.Found, out.First = fault, nil, nil
+	}
 	return false, nil
 }
 

@@ -84,7 +84,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	case recheckBrute:
 		// The brute force is run again before the failure stands: one that
 		// changes its answer is named instead.
-		if fault, recheck, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil || recheck != "" {
+		if fault, recheck, err := s.bruteAgain(ctx, input, f, props.OracleRuns-1); err != nil || fault != nil || recheck != "" {
 			r.fault, r.notJudged = fault, recheck
 			return r, err
 		}

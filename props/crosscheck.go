@@ -222,10 +222,22 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 			// A failure that does not recur cannot be shrunk by running it.
 			out.Shrink = ShrinkStats{Method: "none", Note: "a flaky failure is not shrunk: it does not recur when run again"}
 		} else if single != nil {
-			shrunk, stats := c.shrink(ctx, *single, f)
+			shrunk, stats, oracleErr := c.shrink(ctx, *single, f)
 			out.Shrink = stats
+			if oracleErr != nil && f.Verdict == WrongAnswer {
+				return nil, oracleErr // the blame rests on an oracle seen inconsistent
+			}
 			if shrunk != nil {
 				out.Found, out.First = f, shrunk
+			}
+		}
+	}
+	// Before the verdict, the oracle a wrong answer rests on is re-checked
+	// (trust.go).
+	if ctx.Err() == nil {
+		for _, f := range []*Failure{out.First, out.SampleFailure} {
+			if err := c.trust(f); err != nil {
+				return nil, err
 			}
 		}
 	}
