@@ -22,11 +22,15 @@ type Runner interface {
 
 // RunResult is how one run of a solver ended.
 type RunResult struct {
-	Stdout     []byte
-	StderrTail string // the end of stderr, for crash reports
-	ExitCode   int    // -1 when ended by a signal
-	Signal     string // the signal's name, or ""
-	TimedOut   bool   // over the CPU time limit
+	Stdout []byte
+	// StdoutDropped is how many bytes the program printed past the most
+	// kept (solverproc.MaxStdout), and were dropped: such a run is an
+	// output-format fault (Ended), never its cut output taken as whole.
+	StdoutDropped int64
+	StderrTail    string // the end of stderr, for crash reports
+	ExitCode      int    // -1 when ended by a signal
+	Signal        string // the signal's name, or ""
+	TimedOut      bool   // over the CPU time limit
 	// Idle says the run was killed at the idleness limit (wall-clock
 	// time) with CPU time to spare.
 	Idle    bool
@@ -61,6 +65,8 @@ func (r RunResult) Ended() (Verdict, string) {
 		return IdleLimit, fmt.Sprintf("%s: it slept or waited, and it and every process it started were killed", r.Usage())
 	case r.OverMemory != "":
 		return MemoryLimit, r.OverMemory + stderrTail(r)
+	case r.StdoutDropped > 0:
+		return OutputFormat, fmt.Sprintf("it printed %d bytes, past the %d MiB of output kept: its output is not read cut short", int64(len(r.Stdout))+r.StdoutDropped, solverproc.MaxStdout>>20)
 	case r.Crashed():
 		how := fmt.Sprintf("exit status %d", r.ExitCode)
 		if r.Signal != "" {
