@@ -86,3 +86,49 @@ func TestCheckTooFewJudged(t *testing.T) {
 		})
 	}
 }
+
+// The same on stress: a referee that cannot judge n ≥ 3 (exit 77, the
+// "cannot judge" protocol) leaves most cases not judged: TOO FEW JUDGED,
+// exit 2, naming the values never judged; with --min-judged 0 the cases
+// judged pass, and the values are still named.
+func TestStressTooFewJudged(t *testing.T) {
+	needSh(t)
+	declining := `sh -c 'read n; if [ "$n" -ge 3 ]; then exit 77; fi; printf "1 %s\n" "$2"' ref`
+	base := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", declining, "--solver", shRight,
+		"--params", "n=1..30", "--cases", "20", "--runs", "100"}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"the default share", nil, 2, []string{"TOO FEW JUDGED: judged ", "judged 3 of 20: too few to pass (--min-judged 0.5)",
+			"never judged: no input with n ≥ 2 was judged (17 not judged)", "the referee cannot judge this input (exit status 77)"}},
+		{"no share asked", []string{"--min-judged", "0"}, 0, []string{"every case judged agreed", "never judged: no input with n ≥ 2 was judged (17 not judged)"}},
+		{"a share above 1", []string{"--min-judged", "2"}, 2, []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := chancecheck(t, "", append(append([]string(nil), base...), tt.args...)...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr: %s", code, tt.code, out, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			if len(tt.want) == 0 {
+				return
+			}
+			code, out, _ = chancecheck(t, "", append(append(append([]string(nil), base...), tt.args...), "--json")...)
+			var j stressJSON
+			if err := json.Unmarshal([]byte(out), &j); err != nil {
+				t.Fatalf("--json: %v\n%s", err, out)
+			}
+			if code != tt.code || j.Passed != (tt.code == 0) || j.TooFewJudged != (tt.code != 0) || len(j.NeverJudged) != 1 {
+				t.Errorf("--json: exit %d, passed %v, too_few_judged %v, never_judged %q", code, j.Passed, j.TooFewJudged, j.NeverJudged)
+			}
+		})
+	}
+}

@@ -32,14 +32,20 @@ type stressJSON struct {
 	// RefereeSkipped: cases the referee ran out of time on (judged by the
 	// brute force alone, or not at all); NotJudged: cases nobody could
 	// judge, neither a failure nor a pass; NotJudgedNote why, for the first.
-	RefereeSkipped int                `json:"referee_skipped"`
-	NotJudged      int                `json:"not_judged"`
-	NotJudgedNote  string             `json:"not_judged_note,omitempty"`
-	Fault          *stressFaultJSON   `json:"fault,omitempty"`
-	NotReproduced  *stressFailureJSON `json:"not_reproduced,omitempty"`
-	Found          *stressFailureJSON `json:"found_failure,omitempty"`
-	First          *stressFailureJSON `json:"first_failure,omitempty"`
-	Shrink         *stressShrinkJSON  `json:"shrink,omitempty"`
+	RefereeSkipped int    `json:"referee_skipped"`
+	NotJudged      int    `json:"not_judged"`
+	NotJudgedNote  string `json:"not_judged_note,omitempty"`
+	// MinJudged is --min-judged; TooFewJudged says that the run judged
+	// fewer of its cases than that share, or none: no pass, exit 2.
+	// NeverJudged names the parameter values no judged case reached.
+	MinJudged     float64            `json:"min_judged"`
+	TooFewJudged  bool               `json:"too_few_judged,omitempty"`
+	NeverJudged   []string           `json:"never_judged,omitempty"`
+	Fault         *stressFaultJSON   `json:"fault,omitempty"`
+	NotReproduced *stressFailureJSON `json:"not_reproduced,omitempty"`
+	Found         *stressFailureJSON `json:"found_failure,omitempty"`
+	First         *stressFailureJSON `json:"first_failure,omitempty"`
+	Shrink        *stressShrinkJSON  `json:"shrink,omitempty"`
 	// RunsNotReproduced are the runs whose time or idleness limit, crash
 	// or output format did not recur when run again alone (no fault).
 	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
@@ -140,7 +146,8 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,
 		AnswerKind: s.Answer.Kind.String(), Modulus: s.Answer.Modulus}
-	j.Passed = j.Passed && !o.NothingJudged()
+	j.MinJudged, j.TooFewJudged, j.NeverJudged = s.MinJudged, o.TooFewJudged(), o.NeverJudged
+	j.Passed = j.Passed && !o.NothingJudged() && !j.TooFewJudged
 	if b, err := s.Bounds(); err == nil {
 		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence()}
 	}

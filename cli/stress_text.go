@@ -57,10 +57,10 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 			least, largest, median, len(o.MinDetectable))
 	}
 	if s.Brute != nil {
-		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
+		fmt.Fprintf(w, "brute force: answered %d case(s), out of time or cannot judge on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
 	}
 	if n := o.RefereeSkipped - o.NotJudgedSlow; n > 0 {
-		fmt.Fprintf(w, "referee: out of time on %d case(s), also when run again alone (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
+		fmt.Fprintf(w, "referee: out of time (also when run again alone: too big to simulate; --program-timeout) or cannot judge on %d case(s), judged by the brute force alone there\n", n)
 	}
 	if o.NotJudged > 0 {
 		fmt.Fprintf(w, "not judged: %d case(s) nobody could judge, neither a failure nor a pass (%s)\n", o.NotJudged, o.NotJudgedNote)
@@ -107,8 +107,13 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		}
 	case o.NothingJudged():
 		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
+		writeNeverJudged(w, o.NeverJudged)
+	case o.TooFewJudged():
+		fmt.Fprintf(w, "\nTOO FEW JUDGED: %s; every case judged agreed, %d not judged: no verdict on the solver%s\n", o.Share, o.NotJudged, runsNotReproducedCaveat(o))
+		writeNeverJudged(w, o.NeverJudged)
 	case o.First == nil && o.NotJudged > 0:
 		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s); %d not judged%s\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged, runsNotReproducedCaveat(o))
+		writeNeverJudged(w, o.NeverJudged)
 	case o.First == nil:
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)%s\n", o.Judged, runsNotReproducedCaveat(o))
 	default:

@@ -20,7 +20,7 @@ import (
 //     runs; with one, this is not needed). When one of them fails and
 //     another takes the input, that one is at fault, as it would be on an
 //     input the solver passed, and the solver's failure is reported too. A brute force or a referee out of time, or
-//     killed at the idleness limit, says nothing (outOfTime).
+//     killed at the idleness limit, says nothing (saysNothing).
 //   - A brute force that disagrees with the solver, or with the referee,
 //     is run again on the input until it has answered props.OracleRuns
 //     times in all (bruteAgain), and the input a verdict of the solver
@@ -30,13 +30,6 @@ import (
 //     or the referee, is named. One that runs out of time on a re-check
 //     could not be re-checked: that judges nobody, and the case is not
 //     judged.
-
-// outOfTime reports whether f is a time or idleness limit: for the brute
-// force (it is for small inputs) and the referee (an input too big to
-// simulate) neither is a fault, only an input they cannot judge.
-func outOfTime(f *Fault) bool {
-	return f != nil && (f.Verdict == props.TimeLimit || f.Verdict == props.IdleLimit)
-}
 
 // inputOnTrial runs the brute force (when there is one) and the referee on
 // input, which the solver failed on (solverFault says how): a Fault of the
@@ -51,7 +44,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 		switch {
 		case err != nil:
 			return nil, err
-		case outOfTime(fault): // says nothing either way
+		case saysNothing(fault): // says nothing either way
 		case fault != nil:
 			failed = append(failed, fault)
 		default:
@@ -70,7 +63,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 	switch {
 	case err != nil:
 		return nil, err
-	case outOfTime(fault): // too big to simulate: says nothing either way
+	case saysNothing(fault): // too big to simulate: says nothing either way
 	case fault != nil:
 		failed = append(failed, fault)
 	default:
@@ -137,8 +130,8 @@ func (s *Stress) bruteSame(ctx context.Context, input []byte, f *Failure) (fault
 	switch {
 	case err != nil:
 		return nil, "", err
-	case outOfTime(fault):
-		return nil, fmt.Sprintf("the brute force answered %s, then, run again on the same input to re-check its answer, ran out of time (%s): it could not be re-checked, so nobody is judged on this input", first, fault.Verdict), nil
+	case saysNothing(fault):
+		return nil, fmt.Sprintf("the brute force answered %s, then, run again on the same input to re-check its answer, %s: it could not be re-checked, so nobody is judged on this input", first, fault.why()), nil
 	case fault != nil:
 		return fault, "", nil
 	}

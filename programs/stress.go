@@ -82,6 +82,10 @@ type Stress struct {
 	// Progress, when set, is called after each case of the search, from
 	// Run's goroutine.
 	Progress func(done, cases int)
+	// MinJudged is the least share of the Cases that must be judged (by the
+	// brute force or the referee) for the run to pass (--min-judged); 0:
+	// at least one. Fewer is a verdict of its own (Result.TooFewJudged).
+	MinJudged float64
 }
 
 // Defaults of Stress's zero fields.
@@ -216,6 +220,21 @@ type Result struct {
 	NotReproducedRuns []string
 	Shrink            ShrinkStats
 	Elapsed           time.Duration
+	// Share is how many of the cases asked for were judged, against
+	// Stress.MinJudged; NeverJudged names the parameter values no case
+	// judged reached while some not judged did ("no input with n ≥ 3 was
+	// judged (5 not judged)").
+	Share       props.JudgedShare
+	NeverJudged []string
+
+	judgedValues, notJudgedValues [][]int64 // per case taken: for NeverJudged
+}
+
+// TooFewJudged reports whether the run, which found no failure and met no
+// fault, judged too few of its cases to pass (Share): its own verdict,
+// never a pass.
+func (o *Result) TooFewJudged() bool {
+	return o.First == nil && o.Fault == nil && !o.Interrupted && o.NotReproduced == nil && o.Share.TooFew()
 }
 
 // Failed reports whether a failure was found (and, if statistical,
@@ -306,7 +325,11 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	start := time.Now()
 	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
 	ctx, log := withConfirmation(ctx)
-	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
+	defer func() {
+		out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list()
+		out.Share = props.JudgedShare{Judged: out.Judged - out.NotJudged, Of: s.Cases, Min: s.MinJudged}
+		out.NeverJudged = neverJudged(s.Params, out.judgedValues, out.notJudgedValues)
+	}()
 	// The cases are judged Jobs at once and taken in order: the first
 	// failure is the lowest failing case whatever Jobs is. A failure that
 	// settling finds nobody could judge (unjudged) is counted as such, and
@@ -384,6 +407,12 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 		return false, nil
 	}
 	out.Judged++
+	values := drawCase(s.Params, s.Seed, i).Values
+	if r.notJudged != "" {
+		out.notJudgedValues = append(out.notJudgedValues, values)
+	} else {
+		out.judgedValues = append(out.judgedValues, values)
+	}
 	if r.notJudged != "" {
 		out.NotJudged++
 		if out.NotJudgedNote == "" {
@@ -449,7 +478,7 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 		switch {
 		case err != nil:
 			return false, err
-		case outOfTime(fault):
+		case saysNothing(fault):
 			// No check was made, so none of the budget is spent: the
 			// failure is neither confirmed nor refuted, and the case is
 			// one the referee ran out of time on (classify).
@@ -550,8 +579,8 @@ func (s *Stress) notConfirmed(out *Result, found *Failure, fault *Fault) *Failur
 	out.NotJudged++
 	out.NotJudgedSlow++
 	if out.NotJudgedNote == "" {
-		out.NotJudgedNote = fmt.Sprintf("case %d: %s (%s), then the referee, run again with fresh seeds to confirm it, ran out of time (%s; --program-timeout): the failure could not be confirmed, so nobody is judged on this input",
-			found.Index+1, found.Kind, firstLine(found.Detail), fault.Verdict)
+		out.NotJudgedNote = fmt.Sprintf("case %d: %s (%s), then the referee, run again with fresh seeds to confirm it, %s (--program-timeout): the failure could not be confirmed, so nobody is judged on this input",
+			found.Index+1, found.Kind, firstLine(found.Detail), fault.why())
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -110,7 +111,8 @@ type caseRuns struct {
 	// was not run on (the search's scope only).
 	refereeCannot string
 	refereeFault  *Fault
-	refereeSlow   bool       // the referee ran out of time
+	refereeSlow   bool       // the referee ran out of time, or declined the input
+	refereeWhy    string     // why, in words (Fault.why)
 	judgement     *Judgement // the referee's runs tested
 }
 
@@ -156,7 +158,7 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 		switch {
 		case err != nil:
 			return runs, err
-		case outOfTime(fault):
+		case saysNothing(fault):
 			runs.bruteSlow = true
 		case fault != nil:
 			runs.bruteFault = fault
@@ -190,8 +192,8 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 	switch {
 	case err != nil:
 		return runs, err
-	case outOfTime(fault):
-		runs.refereeSlow = true
+	case saysNothing(fault):
+		runs.refereeSlow, runs.refereeWhy = true, fault.why()
 	case fault != nil:
 		runs.refereeFault = fault
 	case j != nil:
@@ -256,6 +258,9 @@ func (s *Stress) classify(runs caseRuns) caseVerdict {
 		// Too big to simulate, and no brute force answered: nobody can
 		// judge this case, which is no one's failure.
 		v.refereeSkipped, v.notJudged = true, "the referee ran out of time, also when run again alone (too big to simulate; --program-timeout), and no brute force answered"
+		if runs.refereeWhy != "" && !strings.HasPrefix(runs.refereeWhy, "ran out of time") {
+			v.notJudged = "the referee " + runs.refereeWhy + ", and no brute force answered"
+		}
 		return v
 	case runs.refereeSlow:
 		v.refereeSkipped = true // judged by the brute force alone
