@@ -67,7 +67,7 @@ func lastLine(s string) string {
 // cannot judge (declined). Neither is a fault: only an input it cannot
 // judge.
 func saysNothing(f *Fault) bool {
-	return f != nil && (f.Declined || f.Verdict == props.TimeLimit || f.Verdict == props.IdleLimit)
+	return f != nil && (f.Declined || f.Verdict.OutOfTime())
 }
 
 // why says why a program said nothing of an input (saysNothing), after

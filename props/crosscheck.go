@@ -234,7 +234,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 		out.Interrupted = true
 	}
 	if f := out.First; f != nil {
-		if single := f.generatedCase(); f.Verdict == TimeLimit || f.Verdict == IdleLimit {
+		if single := f.generatedCase(); f.Verdict.OutOfTime() {
 			// Every failing try would cost the whole time limit.
 			out.Shrink = ShrinkStats{Method: "none", Note: f.Verdict.String() + "s are not shrunk: every try that still fails costs the whole limit"}
 		} else if f.Verdict == Flaky {

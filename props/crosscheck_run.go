@@ -346,7 +346,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		}
 	}
 	notReproduced := false
-	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
+	if verdict.Confirmable() && !solverproc.IsAlone(ctx) {
 		// A loaded machine can make these: run the input again with
 		// no other solver of the check running before blaming the solver.
 		again, err := run(solverproc.Alone(ctx))
@@ -400,12 +400,6 @@ func SolversOwn(v Verdict, res RunResult) bool {
 		return res.Signal != solverproc.SignalKilled
 	}
 	return false
-}
-
-// confirmed reports whether a verdict is confirmed by a run alone before
-// it is reported: those a busy machine can cause.
-func confirmed(v Verdict) bool {
-	return v == TimeLimit || v == IdleLimit || v == Crash || v == OutputFormat
 }
 
 // judge applies the game's judge to one run; the answer to a board
