@@ -110,6 +110,9 @@ type stressFailureJSON struct {
 	Referee       *stressRefereeJSON `json:"referee,omitempty"`
 	Detail        string             `json:"detail,omitempty"`
 	Stdout        string             `json:"stdout,omitempty"`
+	// Note is what the verdict assumes: for a wrong answer without a
+	// validator, that the inputs are not validated.
+	Note string `json:"note,omitempty"`
 }
 
 type stressRefereeJSON struct {
@@ -163,7 +166,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 			return nil
 		}
 		fj := &stressFailureJSON{Kind: f.Kind.String(), Verdict: f.Verdict.String(), Case: f.Index + 1,
-			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout}
+			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout, Note: wrongAnswerNote(s, f)}
 		if f.HasAnswer {
 			fj.Answer = &f.Answer
 		}

@@ -180,6 +180,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if f.Verdict == props.TimeLimit {
 		fmt.Fprintf(w, "(the limit is CPU time, set by --timeout: the solver's and every process it starts; a time limit is not run again)\n")
 	}
+	if note := wrongAnswerNote(s, f); note != "" {
+		fmt.Fprintln(w, note)
+	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
 	if s.Brute != nil {
 		fmt.Fprintf(w, "  %s | %s\n", genLine(s, f.Case), s.Brute)
@@ -253,4 +256,13 @@ func writeRunsNotReproduced(w io.Writer, o *programs.Result) {
 	for _, r := range o.NotReproducedRuns {
 		fmt.Fprintf(w, "  %s\n", r)
 	}
+}
+
+// wrongAnswerNote is what a wrong answer found without a validator must
+// say (programs.UnvalidatedNote); "" for another verdict, or with one.
+func wrongAnswerNote(s *programs.Stress, f *programs.Failure) string {
+	if s.Validator != nil || f == nil || f.Verdict != props.WrongAnswer {
+		return ""
+	}
+	return programs.UnvalidatedNote
 }

@@ -196,6 +196,9 @@ func (g *programGame) spec() props.Spec[Input] {
 		// bound), a failure is shrunk as stress shrinks one (shrink.go).
 		Simplifiers: []func(Input) []Input{g.simpler},
 	}
+	if g.Validator == nil {
+		spec.WrongAnswerNote = UnvalidatedNote
+	}
 	if !g.Answer.Kind.Exact() {
 		spec.Tolerance = g.Tolerance
 	}

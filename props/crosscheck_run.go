@@ -369,6 +369,9 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 			detail += fmt.Sprintf("\n(confirmed: run again with no other solver of this check running; the first run: %s)", first)
 		}
 	}
+	if n, ok := c.Game.(wrongAnswerNoter); ok && verdict == WrongAnswer && n.WrongAnswerNote() != "" {
+		detail += "\n" + n.WrongAnswerNote()
+	}
 	var ours bytes.Buffer
 	_ = c.answerPrinter().WriteAnswers(&ours, sols)
 	return &Failure{
@@ -377,6 +380,10 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		Stdout: clipOutput(string(res.Stdout)), Detail: detail + leftover(res), NotReproduced: notReproduced,
 	}, nil
 }
+
+// wrongAnswerNoter is a Game with a note said under every wrong answer
+// (Spec.WrongAnswerNote): every Game Define makes is one.
+type wrongAnswerNoter interface{ WrongAnswerNote() string }
 
 // oracleName names what gave a solution: its Oracle, or the game's analyst.
 func (c *CrossCheck) oracleName(s Solution) string {
