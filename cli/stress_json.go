@@ -38,6 +38,9 @@ type stressJSON struct {
 	// MinJudged is --min-judged; TooFewJudged says that the run judged
 	// fewer of its cases than that share, or none: no pass, exit 2.
 	// NeverJudged names the parameter values no judged case reached.
+	// BruteResidues counts the cases on which the brute force printed a
+	// residue where p/q is expected (the referee cannot test those).
+	BruteResidues int                `json:"brute_residues,omitempty"`
 	MinJudged     float64            `json:"min_judged"`
 	TooFewJudged  bool               `json:"too_few_judged,omitempty"`
 	NeverJudged   []string           `json:"never_judged,omitempty"`
@@ -150,6 +153,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,
 		AnswerKind: s.Answer.Kind.String(), Modulus: s.Answer.Modulus}
 	j.MinJudged, j.TooFewJudged, j.NeverJudged = s.MinJudged, o.TooFewJudged(), o.NeverJudged
+	j.BruteResidues = o.BruteResidues
 	j.Passed = j.Passed && !o.NothingJudged() && !j.TooFewJudged
 	if b, err := s.Bounds(); err == nil {
 		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence()}

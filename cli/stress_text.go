@@ -59,6 +59,10 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if s.Brute != nil {
 		fmt.Fprintf(w, "brute force: answered %d case(s), out of time or cannot judge on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
 	}
+	if o.BruteResidues > 0 {
+		fmt.Fprintf(w, "WARNING: the brute force printed a residue, not p/q, on %d case(s) (the first: %s): the fraction behind it is unknown (it reads back as no small fraction), "+
+			"so the referee could not test it there; have the brute force print the exact fraction p/q (chancecheck takes its residue)\n", o.BruteResidues, o.BruteResidueNote)
+	}
 	if n := o.RefereeSkipped - o.NotJudgedSlow; n > 0 {
 		fmt.Fprintf(w, "referee: out of time (also when run again alone: too big to simulate; --program-timeout) or cannot judge on %d case(s), judged by the brute force alone there\n", n)
 	}

@@ -220,6 +220,13 @@ type Result struct {
 	NotReproducedRuns []string
 	Shrink            ShrinkStats
 	Elapsed           time.Duration
+	// BruteResidues counts the cases on which the brute force printed a
+	// residue where p/q is expected (Stress.Answer a residue): its fraction
+	// is unknown, so the referee cannot test it, and such a case is judged
+	// by the brute force alone, or not at all. BruteResidueNote says the
+	// first one: a warning, said before the verdict.
+	BruteResidues    int
+	BruteResidueNote string
 	// Share is how many of the cases asked for were judged, against
 	// Stress.MinJudged; NeverJudged names the parameter values no case
 	// judged reached while some not judged did ("no input with n ≥ 3 was
@@ -424,6 +431,11 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 	}
 	if r.bruteCompared {
 		out.BruteCompared++
+	}
+	if r.bruteResidue != "" {
+		if out.BruteResidues++; out.BruteResidueNote == "" {
+			out.BruteResidueNote = fmt.Sprintf("case %d: %s", i+1, r.bruteResidue)
+		}
 	}
 	if r.bruteSkipped {
 		out.BruteSkipped++

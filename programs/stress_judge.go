@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -33,6 +34,7 @@ type judged struct {
 	bruteCompared, bruteSkipped bool
 	refereeSkipped              bool   // the referee ran out of time
 	notJudged                   string // why nobody could judge the case; "" when judged
+	bruteResidue                string // the residue the brute force printed where p/q was expected; "" else
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -60,6 +62,9 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	}
 	v := s.classify(runs)
 	r.judgement = runs.judgement
+	if f := runs.f; f.HasBrute && f.BruteFraction == nil && s.rule().Kind == answer.Residue {
+		r.bruteResidue = f.BruteValue.String()
+	}
 	r.fault, r.notJudged = v.fault, v.notJudged
 	r.bruteCompared, r.bruteSkipped, r.refereeSkipped = v.bruteCompared, v.bruteSkipped, v.refereeSkipped
 	if v.kind == 0 {
