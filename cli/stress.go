@@ -143,8 +143,9 @@ TOO FEW JUDGED ("judged 26 of 100: too few to pass"), exit 2, and names the
 parameter values never judged ("no input with n ≥ 3 was judged").
 
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
-failure was found, 2 bad options, a program that cannot be started, a
-fault of the generator, the referee or the brute force, or too few cases
+failure of the solver was found, 2 bad options, a program that cannot be
+started, a fault of the generator, the referee or the brute force (the
+referee and the brute force disagreeing among them), or too few cases
 judged, 130 interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -353,6 +354,10 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 			return programError{fmt.Errorf("stress stopped: the %s is inconsistent: the solver is not blamed", outcome.Fault.Role)}
 		}
 		return programError{fmt.Errorf("stress stopped: the %s failed (%s): the solver is not blamed", outcome.Fault.Role, outcome.Fault.Verdict)}
+	case outcome.Failed() && outcome.First.Kind == programs.ProgramsDisagree:
+		// An oracle is at fault, the referee or the brute force: not the
+		// solver, and no failure of it (exit 2).
+		return programError{errors.New("stress stopped: the referee and the brute force disagree: one of them is wrong, and the solver is not blamed")}
 	case outcome.Failed():
 		return errCheckFailed
 	case outcome.Interrupted:

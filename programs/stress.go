@@ -561,8 +561,50 @@ func (s *Stress) trustBrute(ctx context.Context, out *Result) (bool, error) {
 	}
 	if fault != nil {
 		out.Fault, out.Found, out.First = fault, nil, nil
+		return false, nil
 	}
-	return false, nil
+	return false, s.refereeOnTrust(ctx, out)
+}
+
+// refereeOnTrust plays the referee on the input of out's failure, shrunk
+// without it (a deterministic failure is shrunk by the brute force alone),
+// against the brute force's answer: runs that reject it withdraw the blame
+// from the solver (props/trust.go), and the failure is the referee's and
+// the brute force's disagreement. It takes the share of the budget a
+// deterministic failure leaves unused, the re-confirmation's. A referee
+// out of time, or that cannot judge the input, says nothing; another fault
+// of it is reported beside the solver's failure.
+func (s *Stress) refereeOnTrust(ctx context.Context, out *Result) error {
+	f := out.First
+	if f.Kind != BruteDisagrees || f.Judgement != nil {
+		return nil // the search's referee judged this input already
+	}
+	reference, ok, _ := s.target(f)
+	if !ok || s.against(f) == nil && !s.hasRange() {
+		return nil
+	}
+	seed := derive(s.Seed, domainShrink, uint64(s.shrinkTries())+1)
+	j, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), out.Budget.PerShrink)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		out.Interrupted = true
+		return nil
+	case err != nil:
+		return err
+	case saysNothing(fault):
+		return nil
+	case fault != nil:
+		fault.Input, fault.Generator = f.Input, commandLine(s.Generator, f.Case.Args(s.Params))
+		out.Fault = fault
+		return nil
+	case j.Pass:
+		return nil
+	}
+	disagree := *f
+	disagree.Kind, disagree.Judgement, disagree.RefereeSeed = ProgramsDisagree, j, seed
+	disagree.Detail = s.refereeDetail(&disagree, j)
+	out.First = &disagree
+	return nil
 }
 
 // notConfirmed takes the statistical failure found, whose re-confirming
