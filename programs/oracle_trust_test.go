@@ -93,3 +93,25 @@ func TestGameFlakyOracleNeverBlamesTheSolver(t *testing.T) {
 		t.Errorf("the flaky brute force was never named: the test judged nothing")
 	}
 }
+
+// Where the referee can judge, its runs must not contradict the oracle a
+// blame rests on (issue 29 part 1): a brute force wrong from two black
+// balls on, with a correct solver and a referee that cannot judge an urn
+// of more than 10 balls, blames the solver on a big urn the referee cannot
+// play; shrunk by the brute force alone to a small urn, the referee plays
+// it before the verdict, rejects the brute force's answer, and the
+// failure is theirs: the referee and the brute force disagree.
+func TestStressRefereeMustNotContradictTheOracle(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		s := urnStress()
+		s.Seed, s.Runs = seed, 20000
+		s.Referee, s.Brute, s.Solver = declining{urnReferee(0), 10, CannotJudgeStatus, ""}, urnSolver(2), urnSolver(0)
+		out, err := s.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !out.Failed() || out.First.Kind != ProgramsDisagree {
+			t.Errorf("seed %d: fault %v, failure %+v: want the referee and the brute force to disagree, the solver unblamed", seed, out.Fault, out.First)
+		}
+	}
+}
