@@ -178,7 +178,7 @@ type Result struct {
 
 // Failed reports whether any input failed. An under-covered class is not
 // an input that failed: see UnderCovered.
-func (o *Result) Failed() bool { return o.First != nil || o.SampleFailure != nil }
+func (r *Result) Failed() bool { return r.First != nil || r.SampleFailure != nil }
 
 // JudgedShare is how many generated boards the check judged, of asked
 // (the boards --cases asked for, or 0 for as many as were drawn: those
@@ -196,9 +196,9 @@ func (o *Result) JudgedShare(asked int, min float64) JudgedShare {
 func (o *Result) NeverJudged() []string { return NeverJudged(o.Classes, o.NotJudgedClasses) }
 
 // UnderCovered returns the coverage goals the test rejected.
-func (o *Result) UnderCovered() []ClassCoverage {
+func (r *Result) UnderCovered() []ClassCoverage {
 	var under []ClassCoverage
-	for _, c := range o.Coverage {
+	for _, c := range r.Coverage {
 		if c.Verdict == UnderCovered {
 			under = append(under, c)
 		}

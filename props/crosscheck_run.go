@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 
@@ -341,9 +342,12 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		return nil, nil
 	}
 	if verdict == WrongAnswer {
-		if err := c.oracleAgain(boards[index], sols[index], OracleRuns-1); err != nil {
+		confirmed, err := c.oracleAgain(boards[index], sols[index])
+		if err != nil {
 			return nil, err
 		}
+		sols = slices.Clone(sols)
+		sols[index] = confirmed
 	}
 	notReproduced := false
 	if verdict.Confirmable() && !solverproc.IsAlone(ctx) {

@@ -39,15 +39,36 @@ const TrustRuns = 12
 
 // ErrInconsistentOracle is wrapped by the error of a check whose oracle
 // (a game's analyst, a programs game's brute force) gave two answers to the
-// same board: it cannot judge the solver there, and it, not the solver, is
-// at fault.
+// same board, or whose analyst another oracle (the rules engine)
+// contradicts: it cannot judge the solver there, and it, not the solver,
+// is at fault.
 var ErrInconsistentOracle = errors.New("the oracle is inconsistent")
 
-// oracleAgain solves b again, runs times, after the solver's answer
-// disagreed with first, the analyst's: nil when the analyst gives the same
-// answer every time (within the judge's strict rule; exactly for an exact
-// kind), else an error that names it.
-func (c *CrossCheck) oracleAgain(b Board, first Solution, runs int) error {
+// oracleAgain solves b again, OracleRuns−1 times, after the solver's answer
+// disagreed with first, the analyst's, and has a game that can confirm it
+// (Confirmer) confirm it: the confirmed answer when the analyst gives the
+// same answer every time (within the judge's strict rule; exactly for an
+// exact kind) and the confirmation holds, else an error that names the
+// oracle at fault. A brute force that changes its answer (issues 21, 29),
+// or an analyst the rules engine contradicts (issue 28), is caught before
+// the solver is blamed.
+func (c *CrossCheck) oracleAgain(b Board, first Solution) (Solution, error) {
+	if err := c.sameAnswers(b, first, OracleRuns-1); err != nil {
+		return Solution{}, err
+	}
+	cg, ok := c.Game.(Confirmer)
+	if !ok {
+		return first, nil
+	}
+	confirmed, err := cg.Confirm(b, first)
+	if err != nil {
+		return Solution{}, err
+	}
+	return confirmed, nil
+}
+
+// sameAnswers solves b again, runs times: nil when every answer is first's.
+func (c *CrossCheck) sameAnswers(b Board, first Solution, runs int) error {
 	for range runs {
 		if err := c.sameAnswer(b, first); err != nil {
 			return err
@@ -83,7 +104,7 @@ func (c *CrossCheck) trust(f *Failure) error {
 	if f == nil || f.Verdict != WrongAnswer || f.Index < 0 || f.Index >= len(f.Boards) || f.Index >= len(f.Ours) {
 		return nil
 	}
-	if err := c.oracleAgain(f.Boards[f.Index], f.Ours[f.Index], TrustRuns-OracleRuns); err != nil {
+	if err := c.sameAnswers(f.Boards[f.Index], f.Ours[f.Index], TrustRuns-OracleRuns); err != nil {
 		return fmt.Errorf("%w (re-checked before the verdict on %s)", err, f.Source)
 	}
 	return nil
