@@ -33,6 +33,7 @@ type checkOptions struct {
 	jobs          int
 	memory        string
 	alpha         float64
+	minJudged     float64
 	shard         string
 	lookupEnv     func(string) (string, bool) // --shard auto's environment: App.lookupEnv
 	gen           oneGameGenFlags
@@ -123,7 +124,11 @@ first failure by board index, counts summed.
 drawn depend on them and on --seed` + app.genExample() + `. The output states them.
 
 A run that stops before the --cases asked for says so in its verdict line
-("14 of 100 asked (--time ran out)"). A board no oracle can judge (the
+("14 of 100 asked (--time ran out)"). Nothing passes that was not judged: a
+run that judged fewer than --min-judged (0.5) of the generated boards asked
+for (or drawn, with --time alone), or none, ends TOO FEW JUDGED ("judged 14
+of 100: too few to pass"), exit 2, and names a coverage class of which no
+board was judged. A board no oracle can judge (the
 analyst refuses it: past its limits) is skipped and counted on a "not
 judged" line, never the solver's failure and never a pass. An analyst that
 disagrees with the solver is asked again: one that changes its answer (a
@@ -133,8 +138,8 @@ found, and a solver the interrupt killed is not a crash.
 
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
 failure was found or a class was under-covered, 2 bad options, a solver
-that cannot be started or an inconsistent analyst, or no board judged
-before --time ran out, 130 interrupted with no failure found.
+that cannot be started or an inconsistent analyst, or too few boards
+judged (--min-judged), 130 interrupted with no failure found.
 
 Games:
 ` + app.gamesHelp() + "\n" + app.paramsHelp(),
@@ -169,6 +174,7 @@ Games:
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
+	minJudgedFlag(f, &o.minJudged)
 	o.engine.register(f, app.rulesGames())
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"; needs --cases); see 'check merge'")
 	o.gen.register(f)
@@ -194,6 +200,9 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("--jobs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("--alpha must be between 0 and 1")
+	}
+	if err := checkMinJudged(o.minJudged); err != nil {
+		return err
 	}
 	if o.out != "" {
 		claim, err := claimOut("--out", o.out) // before the run, not after it
@@ -283,7 +292,16 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 		return programError{fmt.Errorf("check judged no board: --time (%v) ran out with every input in progress (the solver's limits: %s); "+
 			"the solver was not judged: give a longer --time, or a shorter --timeout or --idle-timeout", o.time, o.limits())}
 	}
+	if share := o.judgedShare(res); share.TooFew() {
+		return tooFewJudgedError("check", share, res.NeverJudged())
+	}
 	return nil
+}
+
+// judgedShare is how many generated boards the run judged, of those asked
+// for (or drawn, with --time alone), against --min-judged.
+func (o checkOptions) judgedShare(res *props.Result) props.JudgedShare {
+	return res.JudgedShare(o.askedBoards(res), o.minJudged)
 }
 
 // memoryLimit reads --memory: 0 for none.

@@ -26,6 +26,15 @@ type checkJSON struct {
 	NotJudged          int    `json:"not_judged"`
 	NotJudgedGenerated int    `json:"not_judged_generated"`
 	NotJudgedReason    string `json:"not_judged_reason,omitempty"`
+	// NotJudgedClasses counts the generated boards not judged per class;
+	// NeverJudged names the classes none of whose boards was judged.
+	NotJudgedClasses map[string]int `json:"not_judged_classes,omitempty"`
+	NeverJudged      []string       `json:"never_judged,omitempty"`
+	// MinJudged is --min-judged; TooFewJudged says that the run judged
+	// fewer generated boards than that share of those asked for (or none):
+	// no pass, exit 2.
+	MinJudged    float64 `json:"min_judged"`
+	TooFewJudged bool    `json:"too_few_judged,omitempty"`
 	// Asked is how many generated boards --cases asked for (this shard's
 	// share), 0 with --time alone; StoppedEarly says that fewer were
 	// judged (--time ran out, the first failure, an interrupt), and
@@ -133,7 +142,9 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	if r := g.AnswerRule(); r.Kind.Exact() {
 		j.AnswerKind, j.Modulus = r.Kind.String(), r.Modulus
 	}
-	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0
+	j.NotJudgedClasses, j.NeverJudged = res.NotJudgedClasses, res.NeverJudged()
+	j.MinJudged, j.TooFewJudged = o.minJudged, !res.Failed() && o.judgedShare(res).TooFew()
+	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0 && !j.TooFewJudged
 	for v, n := range res.Counts {
 		j.Failures[v.String()] = n
 	}

@@ -118,7 +118,7 @@ func checkShardsOfOneRun(files []string, shards []checkJSON) error {
 		case !slices.Equal(j.GenOptions, first.GenOptions):
 			return fmt.Errorf("%s and %s are shards of different checks (generator options %q/%q)", files[0], files[i], first.GenOptions, j.GenOptions)
 		case j.Seed != first.Seed, s.Cases != s0.Cases, s.Count != s0.Count, s.Batch != s0.Batch, s.KeepGoing != s0.KeepGoing,
-			s.Solver != s0.Solver, s.Alpha != s0.Alpha:
+			s.Solver != s0.Solver, s.Alpha != s0.Alpha, j.MinJudged != first.MinJudged:
 			return fmt.Errorf("%s and %s are shards of different checks (seed %d/%d, --cases %d/%d, shards %d/%d, --batch %d/%d, --keep-going %v/%v, --solver %q/%q, --alpha %g/%g)",
 				files[0], files[i], first.Seed, j.Seed, s0.Cases, s.Cases, s0.Count, s.Count, s0.Batch, s.Batch, s0.KeepGoing, s.KeepGoing, s0.Solver, s.Solver, s0.Alpha, s.Alpha)
 		case s.Index < 1 || s.Index > s.Count:
@@ -150,7 +150,7 @@ func checkShardsOfOneRun(files []string, shards []checkJSON) error {
 // first shard's JSON has them.
 func mergedOptions(first checkJSON) checkOptions {
 	s0 := first.Shard
-	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha,
+	o := checkOptions{solver: s0.Solver, cases: s0.Cases, seed: first.Seed, batch: s0.Batch, keepGoing: s0.KeepGoing, alpha: s0.Alpha, minJudged: first.MinJudged,
 		timeout: seconds(first.TimeoutSec), idle: seconds(first.IdleSec)}
 	for _, a := range first.GenOptions {
 		if l, ok := strings.CutPrefix(a, "--limits "); ok {
@@ -166,7 +166,7 @@ func mergedOptions(first checkJSON) checkOptions {
 // result: the counts summed, the first failure the lowest failing board's,
 // the coverage test done on the sums.
 func mergeShards(g props.Game, first checkJSON, shards []checkJSON) (*props.Result, error) {
-	res := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
+	res := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {
 		j := &shards[i]
@@ -197,6 +197,9 @@ func addShard(res *props.Result, g props.Game, j *checkJSON) error {
 	res.NotJudgedGenerated += j.NotJudgedGenerated
 	for c, n := range j.Classes {
 		res.Classes[c] += n
+	}
+	for c, n := range j.NotJudgedClasses {
+		res.NotJudgedClasses[c] += n
 	}
 	for o, n := range j.Oracles {
 		res.Oracles[o] += n

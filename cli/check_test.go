@@ -205,8 +205,12 @@ func TestCheckCommand(t *testing.T) {
 		// line (each run sleeps 100 ms and holds 20 boards: 4000 boards take
 		// 20 s of solver runs however fast the machine, far past --time 5s,
 		// which a loaded machine judges a board in).
-		{name: "the time runs out before --cases", game: "snakes", mode: "slow-snakes", args: []string{"--time", "5s", "--cases", "4000", "--jobs", "1"}, wantCode: 0,
+		// With --min-judged 0 it passes on the boards judged; by default the
+		// few it judged of the 4000 asked are too few to pass (issue 29).
+		{name: "the time runs out before --cases", game: "snakes", mode: "slow-snakes", args: []string{"--time", "5s", "--cases", "4000", "--jobs", "1", "--min-judged", "0"}, wantCode: 0,
 			want: []string{"every answer agreed", "generated board(s) of 4000 asked (--time ran out)"}},
+		{name: "the time runs out before --cases, the default share", game: "snakes", mode: "slow-snakes", args: []string{"--time", "5s", "--cases", "4000", "--jobs", "1"}, wantCode: 2,
+			want: []string{"TOO FEW JUDGED: judged ", " of 4000: too few to pass (--min-judged 0.5)", "generated board(s) of 4000 asked (--time ran out)"}},
 		{name: "under-covered", game: "bit", mode: "bit", args: []string{"--cases", "400", "--time", "0"}, wantCode: 1,
 			want: []string{"every answer agreed", "coverage of 400 generated boards", "false-alarm budget 1e-06 over 3 goal(s), 3.33e-07 each",
 				"UNDER-COVERED", "under-covered: class one:", "under-covered: class never: 0 of 400", "ok"}},

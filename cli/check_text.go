@@ -35,6 +35,13 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 			g.Name(), o.time, res.Seed, o.gen.said())
 		return
 	}
+	if share := o.judgedShare(res); !res.Failed() && share.TooFew() {
+		fmt.Fprintf(w, "check %s: TOO FEW JUDGED: %s: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v: no verdict on the solver\n",
+			g.Name(), share, res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "boards by kind: %s\n", classList(res.Classes))
+		writeNotJudgedText(w, res)
+		return
+	}
 	if !res.Failed() {
 		caveat := ""
 		if n := len(res.NotReproduced); n > 0 {
@@ -138,6 +145,7 @@ func writeNotJudgedText(w io.Writer, res *props.Result) {
 	}
 	fmt.Fprintf(w, "not judged: %d board(s) that no oracle could judge (%d generated), skipped: not a failure of the solver, not a pass; the first: %s\n",
 		res.NotJudged, res.NotJudgedGenerated, res.NotJudgedReason)
+	writeNeverJudged(w, res.NeverJudged())
 }
 
 // writeCoverageText prints the coverage table of a game with goals, and a

@@ -171,7 +171,9 @@ func TestCheckNotJudged(t *testing.T) {
 		code   int
 		want   []string
 	}{
-		{"some boards not judged", func(b int) bool { return b == 1 }, 0, []string{"every answer agreed", "not judged: ", "past this analyst's limits"}},
+		// 6 of the 20 boards are judged: too few to pass (issue 29; a larger
+		// share passes: TestCheckTooFewJudged).
+		{"some boards not judged", func(b int) bool { return b == 1 }, 2, []string{"TOO FEW JUDGED: judged 6 of 20", "not judged: ", "past this analyst's limits"}},
 		{"none judged", func(int) bool { return true }, 2, []string{"NOTHING JUDGED", "not judged: 20 board(s)"}},
 	}
 	for _, tt := range tests {

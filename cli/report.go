@@ -14,11 +14,12 @@ import (
 func (app App) newReportCommand() *cobra.Command {
 	opt := reports.DefaultOptions(slices.Clone(app.Games)...)
 	var (
-		games   string
-		out     string
-		shard   string
-		genOpts reportGenFlags
-		eng     engineFlags
+		games     string
+		out       string
+		shard     string
+		genOpts   reportGenFlags
+		eng       engineFlags
+		minJudged float64
 	)
 	cmd := &cobra.Command{
 		Use:   "report",
@@ -30,7 +31,9 @@ boards and the calibration test of each game), checks every invariant, and
 writes into --out: report.json (schema in docs/report-schema.md), report.md,
 report.html, junit.xml and timings.json. Exits 1 when anything disagrees,
 and 2 when nothing failed but a game had no board anyone could judge
-(NOTHING JUDGED: its referee played none, or its analyst refused all).
+(NOTHING JUDGED: its referee played none, or its analyst refused all), or
+judged fewer than --min-judged (0.5) of its generated boards (TOO FEW
+JUDGED, naming a coverage class never judged).
 The same seed gives the same report.json, whatever --workers is.
 
 --shard i/n checks only the i-th of n deterministic slices of the boards;
@@ -85,6 +88,10 @@ values in force, and 'report merge' refuses shards run under other values.
 			if opt.Boards < 0 || opt.Runs <= 0 || !(opt.Alpha > 0 && opt.Alpha < 1) {
 				return usagef("need --boards ≥ 0, --runs > 0 and 0 < --alpha < 1")
 			}
+			if err := checkMinJudged(minJudged); err != nil {
+				return err
+			}
+			opt.MinJudged = &minJudged
 			claim, err := claimOut("--out", out) // before the run, not after it
 			if err != nil {
 				return err
@@ -110,6 +117,7 @@ values in force, and 'report merge' refuses shards run under other values.
 	f.IntVar(&opt.Workers, "workers", runtime.GOMAXPROCS(0), "parallel workers (the report does not depend on it)")
 	f.StringVar(&out, "out", "report", "directory for the report files")
 	f.StringVar(&shard, "shard", "", "check only slice i of n (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"); see 'report merge'")
+	minJudgedFlag(f, &minJudged)
 	genOpts.register(f)
 	cmd.AddCommand(app.newReportMergeCommand())
 	return cmd
@@ -166,6 +174,9 @@ func finishReport(w io.Writer, out string, rep *reports.Report, tim *reports.Tim
 		// Nothing judged is no pass, and no failure of the referee either.
 		return programError{fmt.Errorf("report judged nothing for %s: nobody could judge any of its boards (see report.md)",
 			strings.Join(rep.NothingJudgedGames(), ", "))}
+	case rep.TooFewJudged:
+		return programError{fmt.Errorf("report did not pass: too few boards of %s were judged (--min-judged; see report.md)",
+			strings.Join(rep.TooFewJudgedGames(), ", "))}
 	case !rep.Pass:
 		return errCheckFailed
 	}

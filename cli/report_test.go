@@ -132,6 +132,7 @@ func (r refusingSnakes) Solve(b props.Board) (props.Solution, error) {
 func TestReportNothingJudged(t *testing.T) {
 	all := func(int) bool { return true }
 	some := func(n int) bool { return n > 0 }
+	many := func(n int) bool { return n > 10 }
 	for _, tc := range []struct {
 		name     string
 		games    []props.Game
@@ -139,24 +140,29 @@ func TestReportNothingJudged(t *testing.T) {
 		say      string // on stdout
 		stderr   string
 		notJudge bool // report.json has nothing_judged
+		extra    []string
 	}{
 		{"every board refused", []props.Game{refusingSnakes{builtin.Snakes(), "idle", all, false}},
-			2, "verdict: NOTHING JUDGED: nobody could judge any board of idle", "report judged nothing for idle", true},
+			2, "verdict: NOTHING JUDGED: nobody could judge any board of idle", "report judged nothing for idle", true, nil},
+		{"some boards refused, no share asked", []props.Game{refusingSnakes{builtin.Snakes(), "half", many, false}},
+			0, "verdict: pass\n", "", false, []string{"--min-judged", "0"}},
+		// Only a sample is judged, none of the 3 generated boards: too few
+		// to pass (issue 29), naming the classes never judged.
 		{"some boards refused", []props.Game{refusingSnakes{builtin.Snakes(), "half", some, false}},
-			0, "verdict: pass\n", "", false},
+			2, "Too few judged: of its generated boards, judged 0 of 3: nothing judged is no pass", "too few boards of half were judged", false, nil},
 		{"a failed game and one that judged nothing", []props.Game{
 			refusingSnakes{builtin.Snakes(), "broken", some, true}, refusingSnakes{builtin.Snakes(), "idle", all, false}},
-			1, "verdict: FAIL\n", "", true},
+			1, "verdict: FAIL\n", "", true, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			var out, errOut bytes.Buffer
-			code := App{Name: "cc", Games: tc.games}.Run(t.Context(), []string{"report", "--boards", "3", "--runs", "2000", "--seed", "5", "--out", dir},
+			code := App{Name: "cc", Games: tc.games}.Run(t.Context(), append([]string{"report", "--boards", "3", "--runs", "2000", "--seed", "5", "--out", dir}, tc.extra...),
 				strings.NewReader(""), &out, &errOut)
 			if code != tc.code || !strings.Contains(out.String(), tc.say) || !strings.Contains(errOut.String(), tc.stderr) {
 				t.Fatalf("exit %d, want %d saying %q and %q on stderr:\n%s%s", code, tc.code, tc.say, tc.stderr, out.String(), errOut.String())
 			}
-			if tc.code == 0 && !strings.Contains(out.String(), "nobody could judge (skipped)") {
+			if tc.code != 1 && !tc.notJudge && !strings.Contains(out.String(), "nobody could judge (skipped)") {
 				t.Errorf("no board was refused: the game does not mix judged and refused boards:\n%s", out.String())
 			}
 			if got := strings.Contains(mustRead(t, filepath.Join(dir, "report.json")), `"nothing_judged": true`); got != tc.notJudge {

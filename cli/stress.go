@@ -35,6 +35,7 @@ type stressOptions struct {
 	jobs                     int
 	solverDistribution       bool
 	bruteDistribution        bool
+	minJudged                float64
 	answer                   answerOptions
 }
 
@@ -136,9 +137,16 @@ on the input: one that changes its answer is "inconsistent", its fault,
 not the solver's. An interrupt (Ctrl-C, SIGTERM) is no verdict on anyone:
 the run says it was interrupted, with what it had found.
 
+Nothing passes that was not judged: a run that judged fewer than
+--min-judged (0.5) of its --cases (by the brute force or the referee) ends
+TOO FEW JUDGED ("judged 26 of 100: too few to pass"), exit 2, and names the
+parameter values never judged ("no input with n ≥ 3 was judged").
+
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
-failure was found, 2 bad options, a program that cannot be started, or a
-fault of the generator, the referee or the brute force, 130 interrupted.`,
+failure of the solver was found, 2 bad options, a program that cannot be
+started, a fault of the generator, the referee or the brute force (the
+referee and the brute force disagreeing among them), or too few cases
+judged, 130 interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.answer.toleranceSet = cmd.Flags().Changed("tolerance")
@@ -167,6 +175,7 @@ fault of the generator, the referee or the brute force, 130 interrupted.`,
 	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
+	minJudgedFlag(f, &o.minJudged)
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	return cmd
 }
@@ -224,6 +233,9 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	case kind == programs.Expectation && !o.solverDistribution && !o.bruteDistribution && !(o.maxOutcome > o.minOutcome):
 		return nil, usagef("--kind expectation needs --max-outcome B above --min-outcome (default 0): the range of the referee's outcomes is the assumption its test rests on (or --solver-distribution)")
 	}
+	if err := checkMinJudged(o.minJudged); err != nil {
+		return nil, err
+	}
 	rule, err := o.answer.rule()
 	if err != nil {
 		return nil, err
@@ -259,7 +271,8 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	s := &programs.Stress{Quantity: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
 		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
-		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator}
+		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator,
+		MinJudged: o.minJudged}
 	if rule.Kind.Exact() {
 		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)
 	}
@@ -341,12 +354,18 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 			return programError{fmt.Errorf("stress stopped: the %s is inconsistent: the solver is not blamed", outcome.Fault.Role)}
 		}
 		return programError{fmt.Errorf("stress stopped: the %s failed (%s): the solver is not blamed", outcome.Fault.Role, outcome.Fault.Verdict)}
+	case outcome.Failed() && outcome.First.Kind == programs.ProgramsDisagree:
+		// An oracle is at fault, the referee or the brute force: not the
+		// solver, and no failure of it (exit 2).
+		return programError{errors.New("stress stopped: the referee and the brute force disagree: one of them is wrong, and the solver is not blamed")}
 	case outcome.Failed():
 		return errCheckFailed
 	case outcome.Interrupted:
 		return errInterrupted
 	case outcome.NothingJudged():
 		return programError{fmt.Errorf("stress could not judge the solver: nobody could judge any of the %d case(s)", outcome.Judged)}
+	case outcome.TooFewJudged():
+		return tooFewJudgedError("stress", outcome.Share, outcome.NeverJudged)
 	}
 	return nil
 }

@@ -49,6 +49,11 @@ func TestStressModulus(t *testing.T) {
 		{"a denominator bound past uniqueness", []string{"--modulus", "998244353", "--max-denominator", "30000", "--solver", shHalfResidue}, 2, nil, "unique small fraction only up to 22341"},
 		{"an unknown kind", []string{"--answer", "decimal", "--solver", shHalfResidue}, 2, nil, `--answer: answer kind "decimal": want one of float, integer, fraction, residue`},
 		{"fractions", []string{"--answer", "fraction", "--solver", `sh -c 'echo 2/4' sol`, "--brute", shHalfBrute}, 0, []string{"every case agreed: 3 case(s)"}, ""},
+		// A brute force printing a residue (of 1/99991) where p/q is expected
+		// is warned of: the referee cannot test what it cannot read back
+		// (issue 30 part 5: before, "every case agreed" without a word).
+		{"a brute force printing residues", []string{"--modulus", "998244353", "--solver", `sh -c 'echo 627872347' sol`, "--brute", `sh -c 'echo 627872347' brute`}, 0,
+			[]string{"WARNING: the brute force printed a residue, not p/q, on 3 case(s) (the first: case 1: 627872347)", "every case agreed: 3 case(s)"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,6 +62,8 @@ func TestStressModulus(t *testing.T) {
 			for _, w := range tt.stdout {
 				ok = ok && strings.Contains(out, w)
 			}
+			// Only a brute force printing residues is warned of.
+			ok = ok && strings.Contains(tt.name, "printing residues") == strings.Contains(out, "WARNING: the brute force printed a residue")
 			if !ok {
 				t.Errorf("exit %d, stdout:\n%s\nstderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
 			}

@@ -32,14 +32,23 @@ type stressJSON struct {
 	// RefereeSkipped: cases the referee ran out of time on (judged by the
 	// brute force alone, or not at all); NotJudged: cases nobody could
 	// judge, neither a failure nor a pass; NotJudgedNote why, for the first.
-	RefereeSkipped int                `json:"referee_skipped"`
-	NotJudged      int                `json:"not_judged"`
-	NotJudgedNote  string             `json:"not_judged_note,omitempty"`
-	Fault          *stressFaultJSON   `json:"fault,omitempty"`
-	NotReproduced  *stressFailureJSON `json:"not_reproduced,omitempty"`
-	Found          *stressFailureJSON `json:"found_failure,omitempty"`
-	First          *stressFailureJSON `json:"first_failure,omitempty"`
-	Shrink         *stressShrinkJSON  `json:"shrink,omitempty"`
+	RefereeSkipped int    `json:"referee_skipped"`
+	NotJudged      int    `json:"not_judged"`
+	NotJudgedNote  string `json:"not_judged_note,omitempty"`
+	// MinJudged is --min-judged; TooFewJudged says that the run judged
+	// fewer of its cases than that share, or none: no pass, exit 2.
+	// NeverJudged names the parameter values no judged case reached.
+	// BruteResidues counts the cases on which the brute force printed a
+	// residue where p/q is expected (the referee cannot test those).
+	BruteResidues int                `json:"brute_residues,omitempty"`
+	MinJudged     float64            `json:"min_judged"`
+	TooFewJudged  bool               `json:"too_few_judged,omitempty"`
+	NeverJudged   []string           `json:"never_judged,omitempty"`
+	Fault         *stressFaultJSON   `json:"fault,omitempty"`
+	NotReproduced *stressFailureJSON `json:"not_reproduced,omitempty"`
+	Found         *stressFailureJSON `json:"found_failure,omitempty"`
+	First         *stressFailureJSON `json:"first_failure,omitempty"`
+	Shrink        *stressShrinkJSON  `json:"shrink,omitempty"`
 	// RunsNotReproduced are the runs whose time or idleness limit, crash
 	// or output format did not recur when run again alone (no fault).
 	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
@@ -104,6 +113,9 @@ type stressFailureJSON struct {
 	Referee       *stressRefereeJSON `json:"referee,omitempty"`
 	Detail        string             `json:"detail,omitempty"`
 	Stdout        string             `json:"stdout,omitempty"`
+	// Note is what the verdict assumes: for a wrong answer without a
+	// validator, that the inputs are not validated.
+	Note string `json:"note,omitempty"`
 }
 
 type stressRefereeJSON struct {
@@ -140,7 +152,9 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,
 		AnswerKind: s.Answer.Kind.String(), Modulus: s.Answer.Modulus}
-	j.Passed = j.Passed && !o.NothingJudged()
+	j.MinJudged, j.TooFewJudged, j.NeverJudged = s.MinJudged, o.TooFewJudged(), o.NeverJudged
+	j.BruteResidues = o.BruteResidues
+	j.Passed = j.Passed && !o.NothingJudged() && !j.TooFewJudged
 	if b, err := s.Bounds(); err == nil {
 		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence()}
 	}
@@ -156,7 +170,7 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 			return nil
 		}
 		fj := &stressFailureJSON{Kind: f.Kind.String(), Verdict: f.Verdict.String(), Case: f.Index + 1,
-			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout}
+			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout, Note: wrongAnswerNote(s, f)}
 		if f.HasAnswer {
 			fj.Answer = &f.Answer
 		}

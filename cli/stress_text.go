@@ -57,10 +57,14 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 			least, largest, median, len(o.MinDetectable))
 	}
 	if s.Brute != nil {
-		fmt.Fprintf(w, "brute force: answered %d case(s), out of time on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
+		fmt.Fprintf(w, "brute force: answered %d case(s), out of time or cannot judge on %d (judged by the referee alone there)\n", o.BruteCompared, o.BruteSkipped)
+	}
+	if o.BruteResidues > 0 {
+		fmt.Fprintf(w, "WARNING: the brute force printed a residue, not p/q, on %d case(s) (the first: %s): the fraction behind it is unknown (it reads back as no small fraction), "+
+			"so the referee could not test it there; have the brute force print the exact fraction p/q (chancecheck takes its residue)\n", o.BruteResidues, o.BruteResidueNote)
 	}
 	if n := o.RefereeSkipped - o.NotJudgedSlow; n > 0 {
-		fmt.Fprintf(w, "referee: out of time on %d case(s), also when run again alone (too big to simulate; --program-timeout), judged by the brute force alone there\n", n)
+		fmt.Fprintf(w, "referee: out of time (also when run again alone: too big to simulate; --program-timeout) or cannot judge on %d case(s), judged by the brute force alone there\n", n)
 	}
 	if o.NotJudged > 0 {
 		fmt.Fprintf(w, "not judged: %d case(s) nobody could judge, neither a failure nor a pass (%s)\n", o.NotJudged, o.NotJudgedNote)
@@ -107,8 +111,13 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		}
 	case o.NothingJudged():
 		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
+		writeNeverJudged(w, o.NeverJudged)
+	case o.TooFewJudged():
+		fmt.Fprintf(w, "\nTOO FEW JUDGED: %s; every case judged agreed, %d not judged: no verdict on the solver%s\n", o.Share, o.NotJudged, runsNotReproducedCaveat(o))
+		writeNeverJudged(w, o.NeverJudged)
 	case o.First == nil && o.NotJudged > 0:
 		fmt.Fprintf(w, "\nevery case judged agreed: %d of %d case(s); %d not judged%s\n", o.Judged-o.NotJudged, o.Judged, o.NotJudged, runsNotReproducedCaveat(o))
+		writeNeverJudged(w, o.NeverJudged)
 	case o.First == nil:
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)%s\n", o.Judged, runsNotReproducedCaveat(o))
 	default:
@@ -174,6 +183,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	}
 	if f.Verdict == props.TimeLimit {
 		fmt.Fprintf(w, "(the limit is CPU time, set by --timeout: the solver's and every process it starts; a time limit is not run again)\n")
+	}
+	if note := wrongAnswerNote(s, f); note != "" {
+		fmt.Fprintln(w, note)
 	}
 	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
 	if s.Brute != nil {
@@ -248,4 +260,13 @@ func writeRunsNotReproduced(w io.Writer, o *programs.Result) {
 	for _, r := range o.NotReproducedRuns {
 		fmt.Fprintf(w, "  %s\n", r)
 	}
+}
+
+// wrongAnswerNote is what a wrong answer found without a validator must
+// say (programs.UnvalidatedNote); "" for another verdict, or with one.
+func wrongAnswerNote(s *programs.Stress, f *programs.Failure) string {
+	if s.Validator != nil || f == nil || f.Verdict != props.WrongAnswer {
+		return ""
+	}
+	return programs.UnvalidatedNote
 }

@@ -20,20 +20,16 @@ import (
 //     runs; with one, this is not needed). When one of them fails and
 //     another takes the input, that one is at fault, as it would be on an
 //     input the solver passed, and the solver's failure is reported too. A brute force or a referee out of time, or
-//     killed at the idleness limit, says nothing (outOfTime).
+//     killed at the idleness limit, says nothing (saysNothing).
 //   - A brute force that disagrees with the solver, or with the referee,
-//     is run again on the input (bruteAgain): one whose second answer is
-//     outside the tolerance of its first is inconsistent, and it, not the
-//     solver or the referee, is named. One that runs out of time the
-//     second time could not be re-checked: that judges nobody, and the case
-//     is not judged.
-
-// outOfTime reports whether f is a time or idleness limit: for the brute
-// force (it is for small inputs) and the referee (an input too big to
-// simulate) neither is a fault, only an input they cannot judge.
-func outOfTime(f *Fault) bool {
-	return f != nil && (f.Verdict == props.TimeLimit || f.Verdict == props.IdleLimit)
-}
+//     is run again on the input until it has answered props.OracleRuns
+//     times in all (bruteAgain), and the input a verdict of the solver
+//     rests on props.TrustRuns times before the verdict (trustBrute;
+//     props/trust.go says why): one that changes its answer, there or on
+//     any input shrinking tries, is inconsistent, and it, not the solver
+//     or the referee, is named. One that runs out of time on a re-check
+//     could not be re-checked: that judges nobody, and the case is not
+//     judged.
 
 // inputOnTrial runs the brute force (when there is one) and the referee on
 // input, which the solver failed on (solverFault says how): a Fault of the
@@ -48,7 +44,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 		switch {
 		case err != nil:
 			return nil, err
-		case outOfTime(fault): // says nothing either way
+		case saysNothing(fault): // says nothing either way
 		case fault != nil:
 			failed = append(failed, fault)
 		default:
@@ -67,7 +63,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 	switch {
 	case err != nil:
 		return nil, err
-	case outOfTime(fault): // too big to simulate: says nothing either way
+	case saysNothing(fault): // too big to simulate: says nothing either way
 	case fault != nil:
 		failed = append(failed, fault)
 	default:
@@ -111,21 +107,31 @@ func (s *Stress) refereeTakes(ctx context.Context, input []byte, seed int64) (*F
 	return nil, nil
 }
 
-// bruteAgain runs the brute force on input again, after its answer first
-// (f's) disagreed with the solver's or the referee's: nil when it gives the
-// same answer (within the tolerance; exactly for an exact kind of answer),
-// else its fault (inconsistent, or whatever went wrong this time). A second
-// run out of time (or at the idleness limit) is no answer: recheck says the
-// brute force could not be re-checked, which judges nobody. An
-// interruption is returned as ctx's error.
-func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure) (fault *Fault, recheck string, err error) {
+// bruteAgain runs the brute force on input again, runs times, after its
+// answer first (f's) disagreed with the solver's or the referee's: nil when
+// it gives the same answer every time (within the tolerance; exactly for an
+// exact kind of answer), else its fault (inconsistent, or whatever went
+// wrong this time). A run out of time (or at the idleness limit) is no
+// answer: recheck says the brute force could not be re-checked, which
+// judges nobody. An interruption is returned as ctx's error.
+func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure, runs int) (fault *Fault, recheck string, err error) {
+	for range runs {
+		if fault, recheck, err := s.bruteSame(ctx, input, f); err != nil || fault != nil || recheck != "" {
+			return fault, recheck, err
+		}
+	}
+	return nil, "", nil
+}
+
+// bruteSame runs the brute force on input once more, as bruteAgain.
+func (s *Stress) bruteSame(ctx context.Context, input []byte, f *Failure) (fault *Fault, recheck string, err error) {
 	first := s.ShowBrute(f)
 	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
 	switch {
 	case err != nil:
 		return nil, "", err
-	case outOfTime(fault):
-		return nil, fmt.Sprintf("the brute force answered %s, then, run again on the same input to re-check its answer, ran out of time (%s): it could not be re-checked, so nobody is judged on this input", first, fault.Verdict), nil
+	case saysNothing(fault):
+		return nil, fmt.Sprintf("the brute force answered %s, then, run again on the same input to re-check its answer, %s: it could not be re-checked, so nobody is judged on this input", first, fault.why()), nil
 	case fault != nil:
 		return fault, "", nil
 	}

@@ -329,9 +329,13 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 		{"referee's confirming run out of time, the brute force judges", func(s *Stress) {
 			s.Referee, s.Brute = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0)}, urnSolver(0)
 		}, 0, "", func(o *Result) bool { return o.RefereeSkipped > 0 && o.Judged == 20 }},
+		// The brute force's answer fails the solver; but before the verdict
+		// the referee, biased, plays the shrunk input against the brute
+		// force's answer and rejects it (issue 29: an oracle the referee
+		// contradicts blames nobody): one of the two is wrong.
 		{"referee's confirming run out of time, the brute force fails the solver", func(s *Stress) {
 			s.Referee, s.Brute, s.Solver = confirmingOutOfTime{bias: 0.2, seed: derive(s.Seed, domainShrink, 0)}, urnSolver(0), urnSolver(2)
-		}, BruteDisagrees, "", nil},
+		}, ProgramsDisagree, "", nil},
 	}
 	for _, tt := range tests {
 		for _, jobs := range []int{1, 3} { // the search goes on past a case in the same order whatever Jobs is
@@ -348,7 +352,7 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 				}
 				if tt.failure != 0 {
 					if out.First == nil || out.First.Kind != tt.failure {
-						t.Fatalf("failure %+v: want the solver's %s", out.First, tt.failure)
+						t.Fatalf("failure %+v: want %s", out.First, tt.failure)
 					}
 					return
 				}

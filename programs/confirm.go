@@ -55,18 +55,13 @@ func (l *confirmLog) list() []string {
 	return slices.Sorted(slices.Values(l.runs))
 }
 
-// confirmable reports whether v is confirmed by a run alone.
-func confirmable(v props.Verdict) bool {
-	return v == props.TimeLimit || v == props.IdleLimit || v == props.Crash || v == props.OutputFormat
-}
-
 // confirm runs p again alone when res ended with a fault a loaded machine
 // can cause, in a stress run's ctx: a fault that recurs is returned as the
 // run alone saw it, with the first run in its detail; one that does not is
 // logged, and the run alone's result returned.
 func confirm(ctx context.Context, role Role, p Program, args []string, input []byte, res props.RunResult) (props.RunResult, props.Verdict, string, error) {
 	v, detail := res.Ended()
-	if v == props.Accepted || !confirmable(v) || outOfTimeIsASkip(role, v) {
+	if v == props.Accepted || !v.Confirmable() || outOfTimeIsASkip(role, v) {
 		return res, v, detail, nil
 	}
 	again, log, err := rerunAlone(ctx, p, args, input)
@@ -92,7 +87,7 @@ func confirm(ctx context.Context, role Role, p Program, args []string, input []b
 // same, at that cost: without it, the case would be judged by nobody, or
 // by the brute force alone, for what may be the machine's doing.
 func outOfTimeIsASkip(role Role, v props.Verdict) bool {
-	return role == RoleBrute && (v == props.TimeLimit || v == props.IdleLimit)
+	return role == RoleBrute && v.OutOfTime()
 }
 
 // flakyDetail is the detail of a flaky verdict: what the first run saw

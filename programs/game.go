@@ -197,6 +197,9 @@ func (g *programGame) spec() props.Spec[Input] {
 		// bound), a failure is shrunk as stress shrinks one (shrink.go).
 		Simplifiers: []func(Input) []Input{g.simpler},
 	}
+	if g.Validator == nil {
+		spec.WrongAnswerNote = UnvalidatedNote
+	}
 	if !g.Answer.Kind.Exact() {
 		spec.Tolerance = g.Tolerance
 	}
@@ -230,10 +233,11 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 	if err != nil && g.ctx.Err() != nil {
 		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err) // an interruption is no verdict
 	}
-	if err == nil && outOfTime(fault) {
-		// A brute force is for small inputs: out of time (or idle), it
-		// cannot judge this one, which is nobody's fault (check skips it).
-		return props.Solution{}, fmt.Errorf("the brute force %s ran out of time (%s; --program-timeout): %w", g.Brute, fault.Verdict, props.ErrOutOfTime)
+	if err == nil && saysNothing(fault) {
+		// A brute force is for small inputs: out of time (or idle), or
+		// saying it cannot judge this one (cannotjudge.go), it does not
+		// judge it, which is nobody's fault (check skips it).
+		return props.Solution{}, sayNothingError("the brute force "+g.Brute.String(), fault)
 	}
 	if err == nil && fault != nil {
 		err = fault
@@ -384,12 +388,12 @@ func deterministic(ctx context.Context, g GameSpec, args []string, first []byte)
 // input, and the error returned blames the generator that printed it
 // (its Args say with which arguments); nil when the
 // referee plays it, and the brute force is to blame, or when it runs out
-// of time (or idles) on it, which says nothing of the input (outOfTime),
+// of time (or idles) on it, which says nothing of the input (saysNothing),
 // as in stress (inputOnTrial).
 func noProgramTakes(ctx context.Context, g GameSpec, in Input, bruteErr error) error {
 	args := []string{"1", "1"}
 	out, fault, err := run(ctx, RoleReferee, g.Referee, args, []byte(in.Text))
-	if err != nil || outOfTime(fault) { // out of time, the referee says nothing of the input
+	if err != nil || saysNothing(fault) { // out of time, the referee says nothing of the input
 		return nil
 	}
 	why := ""
@@ -493,10 +497,11 @@ func batchPlayers(ctx context.Context, referee Program, in Input) func() monteca
 				seed := int64(rng.Uint64()%maxSeed) + 1
 				args := []string{strconv.FormatInt(seed, 10), strconv.Itoa(montecarlo.BlockRuns)}
 				out, fault, err := run(ctx, RoleReferee, referee, args, []byte(in.Text))
-				if err == nil && outOfTime(fault) {
-					// Too big to simulate: the board is not played, which
-					// is nobody's fault (as in stress).
-					return 0, fmt.Errorf("the referee %s ran out of time (%s; --program-timeout): %w", commandLine(referee, args), fault.Verdict, props.ErrOutOfTime)
+				if err == nil && saysNothing(fault) {
+					// Too big to simulate, or one the referee says it cannot
+					// judge: the board is not played, which is nobody's
+					// fault (as in stress).
+					return 0, sayNothingError("the referee "+commandLine(referee, args), fault)
 				}
 				if err == nil && fault != nil {
 					err = fault

@@ -125,9 +125,15 @@ type Fault struct {
 	// program that reads inputs failed on its output (Input), the solver
 	// included: there was no validator to ask.
 	NoProgramTakes bool
+	// Declined says that the program (a brute force, a referee) said it
+	// cannot judge the input (cannotjudge.go): no fault, Detail its reason.
+	Declined bool
 }
 
 func (f *Fault) Error() string {
+	if f.Declined {
+		return fmt.Sprintf("the %s cannot judge this input: %s: %s", f.Role, f.Command, f.Detail)
+	}
 	if f.Inconsistent {
 		return fmt.Sprintf("the %s is inconsistent: %s: %s", f.Role, f.Command, f.Detail)
 	}
@@ -145,6 +151,9 @@ func run(ctx context.Context, role Role, p Program, args []string, input []byte)
 	res, err := p.Run(ctx, args, input)
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err() // an interruption is no verdict
+	}
+	if why, ok := declined(role, res); err == nil && ok {
+		return nil, &Fault{Role: role, Command: commandLine(p, args), Detail: why, Declined: true}, nil
 	}
 	var v props.Verdict
 	var detail string

@@ -16,8 +16,12 @@ type ShrinkStats struct {
 	Note     string // why shrinking stopped short, or a program's fault met on the way
 	// Other is the first candidate that failed another way (another kind
 	// or verdict): another bug, which shrinking does not follow.
-	Other   *Failure
-	Elapsed time.Duration
+	Other *Failure
+	// Inconsistent is the brute force changing its answer on a candidate:
+	// it ends shrinking, and withdraws a failure that rests on the brute
+	// force's answer (props/trust.go).
+	Inconsistent *Fault
+	Elapsed      time.Duration
 }
 
 // shrink searches the parameter space below found's case for a smaller
@@ -83,6 +87,11 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 			}
 			if err != nil {
 				return nil, st, err
+			}
+			if r.fault != nil && r.fault.Inconsistent {
+				st.Inconsistent, st.Note = r.fault, "stopped: "+r.fault.Error()
+				st.Elapsed = time.Since(start)
+				return cur, st, nil
 			}
 			if r.fault != nil {
 				if st.Note == "" {

@@ -82,6 +82,10 @@ type Stress struct {
 	// Progress, when set, is called after each case of the search, from
 	// Run's goroutine.
 	Progress func(done, cases int)
+	// MinJudged is the least share of the Cases that must be judged (by the
+	// brute force or the referee) for the run to pass (--min-judged); 0:
+	// at least one. Fewer is a verdict of its own (Result.TooFewJudged).
+	MinJudged float64
 }
 
 // Defaults of Stress's zero fields.
@@ -216,6 +220,28 @@ type Result struct {
 	NotReproducedRuns []string
 	Shrink            ShrinkStats
 	Elapsed           time.Duration
+	// BruteResidues counts the cases on which the brute force printed a
+	// residue where p/q is expected (Stress.Answer a residue): its fraction
+	// is unknown, so the referee cannot test it, and such a case is judged
+	// by the brute force alone, or not at all. BruteResidueNote says the
+	// first one: a warning, said before the verdict.
+	BruteResidues    int
+	BruteResidueNote string
+	// Share is how many of the cases asked for were judged, against
+	// Stress.MinJudged; NeverJudged names the parameter values no case
+	// judged reached while some not judged did ("no input with n ≥ 3 was
+	// judged (5 not judged)").
+	Share       props.JudgedShare
+	NeverJudged []string
+
+	judgedValues, notJudgedValues [][]int64 // per case taken: for NeverJudged
+}
+
+// TooFewJudged reports whether the run, which found no failure and met no
+// fault, judged too few of its cases to pass (Share): its own verdict,
+// never a pass.
+func (o *Result) TooFewJudged() bool {
+	return o.First == nil && o.Fault == nil && !o.Interrupted && o.NotReproduced == nil && o.Share.TooFew()
 }
 
 // Failed reports whether a failure was found (and, if statistical,
@@ -306,7 +332,11 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	start := time.Now()
 	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
 	ctx, log := withConfirmation(ctx)
-	defer func() { out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list() }()
+	defer func() {
+		out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list()
+		out.Share = props.JudgedShare{Judged: out.Judged - out.NotJudged, Of: s.Cases, Min: s.MinJudged}
+		out.NeverJudged = neverJudged(s.Params, out.judgedValues, out.notJudgedValues)
+	}()
 	// The cases are judged Jobs at once and taken in order: the first
 	// failure is the lowest failing case whatever Jobs is. A failure that
 	// settling finds nobody could judge (unjudged) is counted as such, and
@@ -384,6 +414,12 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 		return false, nil
 	}
 	out.Judged++
+	values := drawCase(s.Params, s.Seed, i).Values
+	if r.notJudged != "" {
+		out.notJudgedValues = append(out.notJudgedValues, values)
+	} else {
+		out.judgedValues = append(out.judgedValues, values)
+	}
 	if r.notJudged != "" {
 		out.NotJudged++
 		if out.NotJudgedNote == "" {
@@ -395,6 +431,11 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 	}
 	if r.bruteCompared {
 		out.BruteCompared++
+	}
+	if r.bruteResidue != "" {
+		if out.BruteResidues++; out.BruteResidueNote == "" {
+			out.BruteResidueNote = fmt.Sprintf("case %d: %s", i+1, r.bruteResidue)
+		}
 	}
 	if r.bruteSkipped {
 		out.BruteSkipped++
@@ -449,7 +490,7 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 		switch {
 		case err != nil:
 			return false, err
-		case outOfTime(fault):
+		case saysNothing(fault):
 			// No check was made, so none of the budget is spent: the
 			// failure is neither confirmed nor refuted, and the case is
 			// one the referee ran out of time on (classify).
@@ -477,7 +518,93 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	}
 	out.Shrink, out.First = stats, shrunk
 	out.Interrupted = ctx.Err() != nil // while shrinking: First is confirmed all the same
+	if found.Kind.restsOnBrute() && !out.Interrupted {
+		return s.trustBrute(ctx, out)
+	}
 	return false, nil
+}
+
+// restsOnBrute reports whether failures of kind k rest on the brute
+// force's answer, which must then be consistent (props/trust.go).
+func (k FailureKind) restsOnBrute() bool { return k == BruteDisagrees || k == ProgramsDisagree }
+
+// trustBrute withdraws out's failure, which rests on the brute force's
+// answer, when the brute force was seen inconsistent while shrinking, or
+// is now on the failure's input, run until it has answered it
+// props.TrustRuns times in all: the brute force's fault is then the
+// verdict. A re-check out of time judges nobody: the failure is withdrawn
+// and the case counted as not judged; true then, for the search goes on.
+func (s *Stress) trustBrute(ctx context.Context, out *Result) (bool, error) {
+	fault := out.Shrink.Inconsistent
+	f := out.First
+	if fault == nil {
+		var recheck string
+		var err error
+		fault, recheck, err = s.bruteAgain(ctx, f.Input, f, props.TrustRuns-props.OracleRuns)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			out.Interrupted = true
+			return false, nil
+		case err != nil:
+			return false, err
+		case recheck != "":
+			out.Found, out.First, out.Shrink = nil, nil, ShrinkStats{}
+			out.NotJudged++
+			if out.NotJudgedNote == "" {
+				out.NotJudgedNote = fmt.Sprintf("case %d: %s (re-checked before the verdict)", f.Index+1, recheck)
+			}
+			return true, nil
+		}
+		if fault != nil && fault.Input == nil {
+			fault.Input, fault.Generator = f.Input, commandLine(s.Generator, f.Case.Args(s.Params))
+		}
+	}
+	if fault != nil {
+		out.Fault, out.Found, out.First = fault, nil, nil
+		return false, nil
+	}
+	return false, s.refereeOnTrust(ctx, out)
+}
+
+// refereeOnTrust plays the referee on the input of out's failure, shrunk
+// without it (a deterministic failure is shrunk by the brute force alone),
+// against the brute force's answer: runs that reject it withdraw the blame
+// from the solver (props/trust.go), and the failure is the referee's and
+// the brute force's disagreement. It takes the share of the budget a
+// deterministic failure leaves unused, the re-confirmation's. A referee
+// out of time, or that cannot judge the input, says nothing; another fault
+// of it is reported beside the solver's failure.
+func (s *Stress) refereeOnTrust(ctx context.Context, out *Result) error {
+	f := out.First
+	if f.Kind != BruteDisagrees || f.Judgement != nil {
+		return nil // the search's referee judged this input already
+	}
+	reference, ok, _ := s.target(f)
+	if !ok || s.against(f) == nil && !s.hasRange() {
+		return nil
+	}
+	seed := derive(s.Seed, domainShrink, uint64(s.shrinkTries())+1)
+	j, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), out.Budget.PerShrink)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		out.Interrupted = true
+		return nil
+	case err != nil:
+		return err
+	case saysNothing(fault):
+		return nil
+	case fault != nil:
+		fault.Input, fault.Generator = f.Input, commandLine(s.Generator, f.Case.Args(s.Params))
+		out.Fault = fault
+		return nil
+	case j.Pass:
+		return nil
+	}
+	disagree := *f
+	disagree.Kind, disagree.Judgement, disagree.RefereeSeed = ProgramsDisagree, j, seed
+	disagree.Detail = s.refereeDetail(&disagree, j)
+	out.First = &disagree
+	return nil
 }
 
 // notConfirmed takes the statistical failure found, whose re-confirming
@@ -506,8 +633,8 @@ func (s *Stress) notConfirmed(out *Result, found *Failure, fault *Fault) *Failur
 	out.NotJudged++
 	out.NotJudgedSlow++
 	if out.NotJudgedNote == "" {
-		out.NotJudgedNote = fmt.Sprintf("case %d: %s (%s), then the referee, run again with fresh seeds to confirm it, ran out of time (%s; --program-timeout): the failure could not be confirmed, so nobody is judged on this input",
-			found.Index+1, found.Kind, firstLine(found.Detail), fault.Verdict)
+		out.NotJudgedNote = fmt.Sprintf("case %d: %s (%s), then the referee, run again with fresh seeds to confirm it, %s (--program-timeout): the failure could not be confirmed, so nobody is judged on this input",
+			found.Index+1, found.Kind, firstLine(found.Detail), fault.why())
 	}
 	return nil
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -32,6 +34,7 @@ type judged struct {
 	bruteCompared, bruteSkipped bool
 	refereeSkipped              bool   // the referee ran out of time
 	notJudged                   string // why nobody could judge the case; "" when judged
+	bruteResidue                string // the residue the brute force printed where p/q was expected; "" else
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -59,6 +62,9 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	}
 	v := s.classify(runs)
 	r.judgement = runs.judgement
+	if f := runs.f; f.HasBrute && f.BruteFraction == nil && s.rule().Kind == answer.Residue {
+		r.bruteResidue = f.BruteValue.String()
+	}
 	r.fault, r.notJudged = v.fault, v.notJudged
 	r.bruteCompared, r.bruteSkipped, r.refereeSkipped = v.bruteCompared, v.bruteSkipped, v.refereeSkipped
 	if v.kind == 0 {
@@ -84,7 +90,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	case recheckBrute:
 		// The brute force is run again before the failure stands: one that
 		// changes its answer is named instead.
-		if fault, recheck, err := s.bruteAgain(ctx, input, f); err != nil || fault != nil || recheck != "" {
+		if fault, recheck, err := s.bruteAgain(ctx, input, f, props.OracleRuns-1); err != nil || fault != nil || recheck != "" {
 			r.fault, r.notJudged = fault, recheck
 			return r, err
 		}
@@ -110,7 +116,8 @@ type caseRuns struct {
 	// was not run on (the search's scope only).
 	refereeCannot string
 	refereeFault  *Fault
-	refereeSlow   bool       // the referee ran out of time
+	refereeSlow   bool       // the referee ran out of time, or declined the input
+	refereeWhy    string     // why, in words (Fault.why)
 	judgement     *Judgement // the referee's runs tested
 }
 
@@ -156,7 +163,7 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 		switch {
 		case err != nil:
 			return runs, err
-		case outOfTime(fault):
+		case saysNothing(fault):
 			runs.bruteSlow = true
 		case fault != nil:
 			runs.bruteFault = fault
@@ -190,8 +197,8 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 	switch {
 	case err != nil:
 		return runs, err
-	case outOfTime(fault):
-		runs.refereeSlow = true
+	case saysNothing(fault):
+		runs.refereeSlow, runs.refereeWhy = true, fault.why()
 	case fault != nil:
 		runs.refereeFault = fault
 	case j != nil:
@@ -256,6 +263,9 @@ func (s *Stress) classify(runs caseRuns) caseVerdict {
 		// Too big to simulate, and no brute force answered: nobody can
 		// judge this case, which is no one's failure.
 		v.refereeSkipped, v.notJudged = true, "the referee ran out of time, also when run again alone (too big to simulate; --program-timeout), and no brute force answered"
+		if runs.refereeWhy != "" && !strings.HasPrefix(runs.refereeWhy, "ran out of time") {
+			v.notJudged = "the referee " + runs.refereeWhy + ", and no brute force answered"
+		}
 		return v
 	case runs.refereeSlow:
 		v.refereeSkipped = true // judged by the brute force alone

@@ -47,3 +47,10 @@ func rejection(where string, f *Fault) error {
 	}
 	return fmt.Errorf("%s: the validator failed (%s): %s: %s", where, f.Verdict, f.Command, detail)
 }
+
+// UnvalidatedNote is said under every wrong answer of a run without a
+// validator (issue 30 part 5): such a verdict assumes the input is one of
+// the problem's, which nothing checked — an input outside its domain (a 2
+// in a binary array) fails a correct solver as a wrong answer.
+const UnvalidatedNote = "note: the inputs are not validated (no --validator): this verdict assumes the generator's input is one the problem allows; " +
+	"give --validator 'CMD' (the input on stdin, exit 0 when it is valid, as testlib's validators) to check each input before any program runs"

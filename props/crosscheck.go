@@ -134,7 +134,11 @@ type Result struct {
 	// NotJudgedReason is the first one's, in the boards' order.
 	NotJudged, NotJudgedGenerated int
 	NotJudgedReason               string
-	Classes                       map[string]int // generated boards per coverage class
+	// NotJudgedClasses counts the generated boards not judged per coverage
+	// class, as Classes counts those judged (NeverJudged names a class
+	// never judged).
+	NotJudgedClasses map[string]int
+	Classes          map[string]int // generated boards per coverage class
 	// Oracles counts the boards judged (samples and generated) by what gave
 	// our answer (Solution.OracleOf): the analyst, the rules engine, the
 	// analyst checked by the engine.
@@ -176,6 +180,21 @@ type Result struct {
 // an input that failed: see UnderCovered.
 func (r *Result) Failed() bool { return r.First != nil || r.SampleFailure != nil }
 
+// JudgedShare is how many generated boards the check judged, of asked
+// (the boards --cases asked for, or 0 for as many as were drawn: those
+// judged and those no oracle could judge), against the least share min.
+func (o *Result) JudgedShare(asked int, min float64) JudgedShare {
+	of := asked
+	if of <= 0 {
+		of = o.Generated + o.NotJudgedGenerated
+	}
+	return JudgedShare{Judged: o.Generated, Of: of, Min: min}
+}
+
+// NeverJudged names the coverage classes of which no generated board was
+// judged while some were drawn (props.NeverJudged).
+func (o *Result) NeverJudged() []string { return NeverJudged(o.Classes, o.NotJudgedClasses) }
+
 // UnderCovered returns the coverage goals the test rejected.
 func (r *Result) UnderCovered() []ClassCoverage {
 	var under []ClassCoverage
@@ -207,7 +226,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	}
 	start := time.Now()
 	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
-	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
+	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
 	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
@@ -215,17 +234,29 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 		out.Interrupted = true
 	}
 	if f := out.First; f != nil {
-		if single := f.generatedCase(); f.Verdict == TimeLimit || f.Verdict == IdleLimit {
+		if single := f.generatedCase(); f.Verdict.OutOfTime() {
 			// Every failing try would cost the whole time limit.
 			out.Shrink = ShrinkStats{Method: "none", Note: f.Verdict.String() + "s are not shrunk: every try that still fails costs the whole limit"}
 		} else if f.Verdict == Flaky {
 			// A failure that does not recur cannot be shrunk by running it.
 			out.Shrink = ShrinkStats{Method: "none", Note: "a flaky failure is not shrunk: it does not recur when run again"}
 		} else if single != nil {
-			shrunk, stats := c.shrink(ctx, *single, f)
+			shrunk, stats, oracleErr := c.shrink(ctx, *single, f)
 			out.Shrink = stats
+			if oracleErr != nil && f.Verdict == WrongAnswer {
+				return nil, oracleErr // the blame rests on an oracle seen inconsistent
+			}
 			if shrunk != nil {
 				out.Found, out.First = f, shrunk
+			}
+		}
+	}
+	// Before the verdict, the oracle a wrong answer rests on is re-checked
+	// (trust.go).
+	if ctx.Err() == nil {
+		for _, f := range []*Failure{out.First, out.SampleFailure} {
+			if err := c.trust(f); err != nil {
+				return nil, err
 			}
 		}
 	}

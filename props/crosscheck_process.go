@@ -61,7 +61,7 @@ func (p *ProcessSolver) Run(ctx context.Context, input []byte) (RunResult, error
 func RunProcess(ctx context.Context, argv []string, input []byte, cpu, idle time.Duration, memory int64) (RunResult, error) {
 	r, err := solverproc.Run(ctx, argv, input, solverproc.Limits{Time: cpu, Idle: idle, Memory: memory})
 	return RunResult{
-		Stdout: r.Stdout, StderrTail: r.StderrTail, ExitCode: r.ExitCode,
+		Stdout: r.Stdout, StdoutDropped: r.StdoutDropped, StderrTail: r.StderrTail, ExitCode: r.ExitCode,
 		Signal: r.Signal, TimedOut: r.TimedOut, Idle: r.Idle, CPU: r.CPU, Elapsed: r.Elapsed,
 		Leftovers: r.Leftovers, OverMemory: r.OverMemory, MemoryNote: r.MemoryNote,
 	}, err

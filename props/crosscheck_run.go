@@ -23,11 +23,15 @@ type Runner interface {
 
 // RunResult is how one run of a solver ended.
 type RunResult struct {
-	Stdout     []byte
-	StderrTail string // the end of stderr, for crash reports
-	ExitCode   int    // -1 when ended by a signal
-	Signal     string // the signal's name, or ""
-	TimedOut   bool   // over the CPU time limit
+	Stdout []byte
+	// StdoutDropped is how many bytes the program printed past the most
+	// kept (solverproc.MaxStdout), and were dropped: such a run is an
+	// output-format fault (Ended), never its cut output taken as whole.
+	StdoutDropped int64
+	StderrTail    string // the end of stderr, for crash reports
+	ExitCode      int    // -1 when ended by a signal
+	Signal        string // the signal's name, or ""
+	TimedOut      bool   // over the CPU time limit
 	// Idle says the run was killed at the idleness limit (wall-clock
 	// time) with CPU time to spare.
 	Idle    bool
@@ -62,6 +66,8 @@ func (r RunResult) Ended() (Verdict, string) {
 		return IdleLimit, fmt.Sprintf("%s: it slept or waited, and it and every process it started were killed", r.Usage())
 	case r.OverMemory != "":
 		return MemoryLimit, r.OverMemory + stderrTail(r)
+	case r.StdoutDropped > 0:
+		return OutputFormat, fmt.Sprintf("it printed %d bytes, past the %d MiB of output kept: its output is not read cut short", int64(len(r.Stdout))+r.StdoutDropped, solverproc.MaxStdout>>20)
 	case r.Crashed():
 		how := fmt.Sprintf("exit status %d", r.ExitCode)
 		if r.Signal != "" {
@@ -345,7 +351,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		sols[index] = confirmed
 	}
 	notReproduced := false
-	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
+	if verdict.Confirmable() && !solverproc.IsAlone(ctx) {
 		// A loaded machine can make these: run the input again with
 		// no other solver of the check running before blaming the solver.
 		again, err := run(solverproc.Alone(ctx))
@@ -368,6 +374,9 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 			detail += fmt.Sprintf("\n(confirmed: run again with no other solver of this check running; the first run: %s)", first)
 		}
 	}
+	if n, ok := c.Game.(wrongAnswerNoter); ok && verdict == WrongAnswer && n.WrongAnswerNote() != "" {
+		detail += "\n" + n.WrongAnswerNote()
+	}
 	var ours bytes.Buffer
 	_ = c.answerPrinter().WriteAnswers(&ours, sols)
 	return &Failure{
@@ -377,45 +386,9 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 	}, nil
 }
 
-// ErrInconsistentOracle is wrapped by the error of a check whose oracle
-// (a game's analyst, a programs game's brute force) gave two answers to the
-// same board, or whose analyst another oracle (the rules engine)
-// contradicts: it cannot judge the solver there, and it, not the solver,
-// is at fault.
-var ErrInconsistentOracle = errors.New("the oracle is inconsistent")
-
-// oracleAgain solves b again after the solver's answer disagreed with
-// first, the analyst's, and has a game that can confirm it (Confirmer)
-// confirm it: the confirmed answer when the analyst gives the same answer
-// (within the judge's strict rule) and the confirmation holds, else an
-// error that names the oracle at fault. A deterministic analyst costs one
-// more solve of a failing board; a brute force that changes its answer
-// (issue 21), or an analyst the rules engine contradicts (issue 28), is
-// caught before the solver is blamed.
-func (c *CrossCheck) oracleAgain(b Board, first Solution) (Solution, error) {
-	again, err := safeSolve(c.Game, b)
-	if err != nil {
-		return Solution{}, fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
-	}
-	if r := c.Game.AnswerRule(); r.Kind.Exact() {
-		if !again.Exact.Equal(first.Exact) {
-			return Solution{}, fmt.Errorf("%w: %s answered %s on a board, then %s on the same board, so it cannot judge the solver there",
-				ErrInconsistentOracle, c.oracleName(first), r.Format(first.Exact, first.Fraction), r.Format(again.Exact, again.Fraction))
-		}
-	} else if !Judge(c.Game).Agrees(first, again.Value, true) {
-		return Solution{}, fmt.Errorf("%w: %s answered %.12g on a board, then %.12g on the same board, so it cannot judge the solver there",
-			ErrInconsistentOracle, c.oracleName(first), first.Value, again.Value)
-	}
-	cg, ok := c.Game.(Confirmer)
-	if !ok {
-		return first, nil
-	}
-	confirmed, err := cg.Confirm(b, first)
-	if err != nil {
-		return Solution{}, err
-	}
-	return confirmed, nil
-}
+// wrongAnswerNoter is a Game with a note said under every wrong answer
+// (Spec.WrongAnswerNote): every Game Define makes is one.
+type wrongAnswerNoter interface{ WrongAnswerNote() string }
 
 // oracleName names what gave a solution: its Oracle, or the game's analyst.
 func (c *CrossCheck) oracleName(s Solution) string {
@@ -439,12 +412,6 @@ func SolversOwn(v Verdict, res RunResult) bool {
 		return res.Signal != solverproc.SignalKilled
 	}
 	return false
-}
-
-// confirmed reports whether a verdict is confirmed by a run alone before
-// it is reported: those a busy machine can cause.
-func confirmed(v Verdict) bool {
-	return v == TimeLimit || v == IdleLimit || v == Crash || v == OutputFormat
 }
 
 // judge applies the game's judge to one run; the answer to a board

@@ -45,6 +45,7 @@ type inputResult struct {
 	sample    bool           // a published sample, else a batch of generated boards
 	boards    int            // boards in the input judged
 	classes   []string       // the coverage class of each generated board judged
+	unjudged  []string       // the coverage class of each generated board no oracle could judge
 	notJudged notJudged      // boards no oracle could judge, left out of the input
 	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
 	failure   *Failure
@@ -93,6 +94,9 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 				r.err = err
 				return r
 			}
+			if !ok {
+				r.unjudged = append(r.unjudged, c.Game.Classify(b))
+			}
 			if ok {
 				cases = append(cases, genCase{index: i, seed: seed, board: b, sol: &sol})
 				r.classes = append(r.classes, c.Game.Classify(b))
@@ -140,6 +144,9 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 			out.Generated += r.boards
 			for _, cl := range r.classes {
 				out.Classes[cl]++
+			}
+			for _, cl := range r.unjudged {
+				out.NotJudgedClasses[cl]++
 			}
 		}
 		if f := r.failure; f != nil && f.NotReproduced {

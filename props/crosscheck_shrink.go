@@ -3,6 +3,7 @@ package props
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -47,7 +48,11 @@ type ShrinkStats struct {
 // board and ends, and the last board that failed is the smallest rapid kept
 // (the package doc of rapidflags says why). rapid's own rapid.shrinktime is
 // only checked between its steps, so it cannot be the bound.
-func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ *Failure, stats ShrinkStats) {
+//
+// An oracle that changes its answer on a board tried (ErrInconsistentOracle)
+// ends shrinking, and its error is returned: a wrong answer found against it
+// is then withdrawn (trust.go).
+func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ *Failure, stats ShrinkStats, oracleErr error) {
 	start := time.Now()
 	budget := c.ShrinkTime
 	if budget <= 0 {
@@ -62,7 +67,7 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 		budget: rapidBudget, deadline: start.Add(rapidBudget), tried: map[string]*Failure{}}
 	stats = ShrinkStats{Method: "rapid", ShrinkTime: budget}
 	rapidCut := false
-	defer func() { stats.Runs, stats.CutShort = s.runs, s.cutShort || rapidCut }()
+	defer func() { stats.Runs, stats.CutShort, oracleErr = s.runs, s.cutShort || rapidCut, s.oracleErr }()
 
 	gen := c.Game.Generator()
 	_, err := rapidflags.Check("chancecheck-shrink-"+c.Game.Name(),
@@ -76,13 +81,16 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	switch {
 	case err != nil:
 		stats.Method, stats.Note = "none", err.Error()
-		return nil, stats
+		return nil, stats, nil
+	case s.oracleErr != nil:
+		stats.Method, stats.Note = "none", "the oracle changed its answer on a board tried"
+		return nil, stats, nil
 	case s.last == nil && s.cutShort:
 		stats.Method, stats.Note = "none", s.stoppedShort("before the failure could be run again")
-		return nil, stats
+		return nil, stats, nil
 	case s.last == nil:
 		stats.Method, stats.Note = "none", "rapid could not reproduce the failure (a flaky solver?)"
-		return nil, stats
+		return nil, stats, nil
 	}
 	stats.RapidSteps = s.moves - 1
 	switch {
@@ -117,7 +125,7 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	last.Source = "a board shrunk from " + found.Source
 	last.Class = c.Game.Classify(last.Boards[0])
 	last.seeds = nil
-	return last, stats
+	return last, stats, nil
 }
 
 // shrinking is the state of one failure's shrinking, shared by rapid's
@@ -139,6 +147,9 @@ type shrinking struct {
 	moves    int      // how many times last changed to another board
 	runs     int      // solver runs
 	cutShort bool     // a board was left untried for lack of time
+	// oracleErr is the first ErrInconsistentOracle met: from then on no
+	// board is run, and every one passes.
+	oracleErr error
 }
 
 // fails reports whether the solver fails on b with the verdict being
@@ -151,7 +162,7 @@ func (s *shrinking) fails(b Board) bool {
 	}
 	f, seen := s.tried[in.String()]
 	if !seen {
-		if !s.timeLeft() {
+		if s.oracleErr != nil || !s.timeLeft() {
 			return false
 		}
 		s.runs++
@@ -159,6 +170,10 @@ func (s *shrinking) fails(b Board) bool {
 		f, err = s.c.checkCases(s.ctx, []genCase{{index: s.index, board: b}})
 		if err != nil && s.ctx.Err() != nil {
 			s.cutShort = true // interrupted: this board is untried, not passed
+			return false
+		}
+		if errors.Is(err, ErrInconsistentOracle) {
+			s.oracleErr = fmt.Errorf("%w (while shrinking)", err)
 			return false
 		}
 		if err != nil || f != nil && (f.Verdict != s.verdict || f.NotReproduced) {

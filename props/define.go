@@ -524,3 +524,6 @@ func (d defined[B, P]) WritePolicy(w io.Writer, b Board) error {
 
 // IsUnsupported reports whether err says a game does not define a part.
 func IsUnsupported(err error) bool { return errors.Is(err, ErrUnsupported) }
+
+// WrongAnswerNote is Spec.WrongAnswerNote (wrongAnswerNoter).
+func (d defined[B, P]) WrongAnswerNote() string { return d.spec.WrongAnswerNote }

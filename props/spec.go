@@ -164,6 +164,11 @@ type Spec[B any] struct {
 	// ("±0.0005 on the exact value"); "" says Tolerance's rule, or "the
 	// game's own rule" when Agrees is set.
 	JudgeRule string
+	// WrongAnswerNote, when set, is said under every wrong answer a check
+	// of the game finds: the assumption such a verdict rests on (a game
+	// defined by programs without a validator: that its inputs are not
+	// validated, and how to add one).
+	WrongAnswerNote string
 }
 
 // Choices is the part of a game with choices: an analyst that also returns

@@ -86,11 +86,41 @@ func assemble(p Plan, shard *props.Shard, skel []gameSkeleton, boards [][]BoardR
 		// A shard may hold no board of a game; a whole run with none
 		// judged nothing.
 		gr.NothingJudged = gr.BoardsNotJudged == len(bs) && (len(bs) > 0 || shard == nil)
-		gr.Pass = !gr.Failed() && !gr.NothingJudged
+		if shard == nil {
+			gr.TooFewJudged, gr.NeverJudged = judgedShare(p, bs)
+		}
+		gr.Pass = !gr.Failed() && !gr.NothingJudged && gr.TooFewJudged == ""
 		gr.Sensitivity = sensitivity(bs, gr.Calibration)
 		r.Pass = r.Pass && gr.Pass
 		r.NothingJudged = r.NothingJudged || gr.NothingJudged
+		r.TooFewJudged = r.TooFewJudged || gr.TooFewJudged != ""
 		r.Games = append(r.Games, gr)
 	}
 	return r
+}
+
+// judgedShare applies the one rule of every route (props.JudgedShare) to a
+// game's generated boards, the samples aside: the share judged, in words,
+// when it is too few to pass ("" otherwise, and for a plan of no generated
+// board), and the classes never judged.
+func judgedShare(p Plan, bs []BoardReport) (tooFew string, never []string) {
+	judged, notJudged := map[string]int{}, map[string]int{}
+	share := props.JudgedShare{Min: p.minJudged()}
+	for _, b := range bs {
+		if b.Class == "sample" {
+			continue
+		}
+		share.Of++
+		if b.Verdict == BoardNotJudged {
+			notJudged[b.Class]++
+		} else {
+			share.Judged++
+			judged[b.Class]++
+		}
+	}
+	never = props.NeverJudged(judged, notJudged)
+	if share.Of > 0 && share.TooFew() {
+		tooFew = share.String()
+	}
+	return tooFew, never
 }

@@ -73,7 +73,7 @@ func WriteJUnit(w io.Writer, r *Report, t *Timings) error {
 		if len(bad) > 0 {
 			c.Failure = &junitFailure{Message: fmt.Sprintf("%d of %d boards disagree", len(bad), len(g.Boards)), Text: strings.Join(bad, "\n")}
 		}
-		if g.NothingJudged {
+		if g.NothingJudged || g.TooFewJudged != "" {
 			c.Skipped = &junitSkipped{Message: nothingJudgedLine(g)}
 		}
 		s.Cases = append(s.Cases, c)

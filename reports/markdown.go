@@ -242,8 +242,8 @@ func verdictMark(word string) string {
 	switch word {
 	case "pass":
 		return "✅ pass"
-	case nothingJudgedWord:
-		return "⚠️ " + nothingJudgedWord
+	case nothingJudgedWord, tooFewJudgedWord:
+		return "⚠️ " + word
 	}
 	return "❌ FAIL"
 }

@@ -46,23 +46,53 @@ func (r *Report) NothingJudgedGames() []string {
 // and failed no check: never "pass".
 const nothingJudgedWord = "NOTHING JUDGED"
 
+// tooFewJudgedWord is the verdict of a game or report that judged too few
+// of its generated boards (props.JudgedShare) and failed no check.
+const tooFewJudgedWord = "TOO FEW JUDGED"
+
 // verdictWord is the verdict of a game or a report in words: pass, FAIL
-// (some check failed, whatever else) or NOTHING JUDGED.
-func verdictWord(pass, failed, nothingJudged bool) string {
-	if nothingJudged && !failed {
+// (some check failed, whatever else), NOTHING JUDGED or TOO FEW JUDGED.
+func verdictWord(pass, failed, nothingJudged, tooFew bool) string {
+	switch {
+	case nothingJudged && !failed:
 		return nothingJudgedWord
+	case tooFew && !failed:
+		return tooFewJudgedWord
 	}
 	return passWord(pass)
 }
 
 // gameVerdict and reportVerdict are verdictWord of a game and a report.
-func gameVerdict(g GameReport) string { return verdictWord(g.Pass, g.Failed(), g.NothingJudged) }
-func reportVerdict(r *Report) string  { return verdictWord(r.Pass, r.Failed(), r.NothingJudged) }
+func gameVerdict(g GameReport) string {
+	return verdictWord(g.Pass, g.Failed(), g.NothingJudged, g.TooFewJudged != "")
+}
+func reportVerdict(r *Report) string {
+	return verdictWord(r.Pass, r.Failed(), r.NothingJudged, r.TooFewJudged)
+}
+
+// TooFewJudgedGames names the games that judged too few of their
+// generated boards, in plan order.
+func (r *Report) TooFewJudgedGames() []string {
+	var names []string
+	for _, g := range r.Games {
+		if g.TooFewJudged != "" && !g.NothingJudged {
+			names = append(names, g.Name)
+		}
+	}
+	return names
+}
 
 // nothingJudgedLine says why a game judged nothing, as a sentence of its
 // own: how many of its boards the referee did not play and the analyst
 // refused, with the first reason of each; "" when the game judged a board.
 func nothingJudgedLine(g GameReport) string {
+	if !g.NothingJudged && g.TooFewJudged != "" {
+		line := fmt.Sprintf("Too few judged: of its generated boards, %s: no verdict on the referee or the analyst.", g.TooFewJudged)
+		for _, n := range g.NeverJudged {
+			line += " Never judged: " + n + "."
+		}
+		return line
+	}
 	if !g.NothingJudged {
 		return ""
 	}

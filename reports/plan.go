@@ -16,6 +16,10 @@ import (
 // under other values are not one run, and every goal takes a share of α.
 func newPlan(opt Options) (Plan, error) {
 	p := Plan{Seed: opt.Seed, Alpha: opt.Alpha, Runs: opt.Runs, Boards: opt.Boards}
+	if opt.MinJudged != nil && *opt.MinJudged != props.DefaultMinJudged {
+		m := *opt.MinJudged
+		p.MinJudged = &m
+	}
 	for _, g := range opt.Games {
 		samples, err := sampleBoards(g)
 		if err != nil {

@@ -31,8 +31,11 @@ type Report struct {
 	Pass bool `json:"pass"`
 	// NothingJudged: some game judged nothing (GameReport.NothingJudged);
 	// absent when every game judged a board.
-	NothingJudged bool         `json:"nothing_judged,omitempty"`
-	Games         []GameReport `json:"games"`
+	NothingJudged bool `json:"nothing_judged,omitempty"`
+	// TooFewJudged: some game judged too few of its generated boards
+	// (GameReport.TooFewJudged); absent otherwise.
+	TooFewJudged bool         `json:"too_few_judged,omitempty"`
+	Games        []GameReport `json:"games"`
 }
 
 // Plan is what a run checks. Every shard of a run has the same Plan, so each
@@ -44,6 +47,18 @@ type Plan struct {
 	// Boards is the number of generated boards per game, besides the samples.
 	Boards int           `json:"generated_boards_per_game"`
 	Games  []PlannedGame `json:"games"`
+	// MinJudged is the least share of a game's generated boards that must
+	// be judged for it to pass (--min-judged); absent: the default,
+	// props.DefaultMinJudged.
+	MinJudged *float64 `json:"min_judged,omitempty"`
+}
+
+// minJudged is the least share in force (Plan.MinJudged).
+func (p Plan) minJudged() float64 {
+	if p.MinJudged != nil {
+		return *p.MinJudged
+	}
+	return props.DefaultMinJudged
 }
 
 // PlannedGame is one game of the plan.
@@ -97,6 +112,12 @@ type GameReport struct {
 	// not played or not judged, BoardNotJudged), so no agreement test was
 	// made: not a pass, whatever else held. Absent otherwise.
 	NothingJudged bool `json:"nothing_judged,omitempty"`
+	// TooFewJudged says, when the game judged fewer of its generated boards
+	// than Plan.MinJudged of them, how many of how many: not a pass,
+	// whatever else held. NeverJudged names the classes none of whose
+	// generated boards was judged. Both absent otherwise.
+	TooFewJudged string   `json:"too_few_judged,omitempty"`
+	NeverJudged  []string `json:"never_judged,omitempty"`
 	// Budget is this game's share of the false-alarm budget.
 	Budget GameBudget `json:"budget"`
 	// Sensitivity is the smallest discrepancy the game's checks could have seen.

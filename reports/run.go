@@ -29,6 +29,9 @@ type Options struct {
 	// bars), then after each board with the number of the game's boards in
 	// this shard done so far. Calls are serialised.
 	Progress func(game string, done, total int)
+	// MinJudged is the least share of a game's generated boards that must
+	// be judged for it to pass (--min-judged); nil: props.DefaultMinJudged.
+	MinJudged *float64
 }
 
 // DefaultOptions are the options of `chancecheck report` without flags,
@@ -44,6 +47,11 @@ func (opt *Options) check() error {
 	}
 	if len(opt.Games) == 0 {
 		return fmt.Errorf("reports: no games to check")
+	}
+	if opt.MinJudged != nil {
+		if err := props.CheckMinJudged(*opt.MinJudged); err != nil {
+			return fmt.Errorf("reports: %w", err)
+		}
 	}
 	seen := map[string]bool{}
 	for _, g := range opt.Games {

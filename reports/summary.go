@@ -36,8 +36,11 @@ func WriteSummary(w io.Writer, r *Report) {
 		writeGeneratorSummary(w, plannedGame(r, gi), g)
 	}
 	verdict := reportVerdict(r)
-	if verdict == nothingJudgedWord {
+	switch verdict {
+	case nothingJudgedWord:
 		verdict += fmt.Sprintf(": nobody could judge any board of %s: no verdict", strings.Join(r.NothingJudgedGames(), ", "))
+	case tooFewJudgedWord:
+		verdict += fmt.Sprintf(": too few boards of %s were judged: no verdict", strings.Join(r.TooFewJudgedGames(), ", "))
 	}
 	fmt.Fprintf(w, "verdict: %s\n", verdict)
 }

@@ -14,10 +14,11 @@ import (
 
 // Limits on what is kept of a solver's output.
 const (
-	// MaxStdout is the most stdout kept; a solver printing more is cut there
-	// (its answers are then unparsable, an output-format verdict). What it
-	// prints beyond is read and dropped, so that it never blocks on a full
-	// pipe.
+	// MaxStdout is the most stdout kept; a program printing more is cut
+	// there, and Result.StdoutDropped says by how much, so that its run is
+	// an output-format fault of its own, never a cut output taken as whole.
+	// What it prints beyond is read and dropped, so that it never blocks on
+	// a full pipe.
 	MaxStdout = 16 << 20
 	// StderrTail is how much of the end of stderr is kept for crash reports.
 	StderrTail = 2048
@@ -69,10 +70,13 @@ const SignalKilled = "killed"
 
 // Result is how one run of a solver ended.
 type Result struct {
-	Stdout     []byte // everything printed, up to MaxStdout, read to its end
-	StderrTail string // the last StderrTail bytes of stderr
-	ExitCode   int    // the exit status; -1 when killed by a signal
-	Signal     string // the signal that ended it ("killed", "segmentation fault"), or ""
+	Stdout []byte // everything printed, up to MaxStdout, read to its end
+	// StdoutDropped is how many bytes were printed past MaxStdout, and
+	// dropped; 0 when Stdout is the whole output.
+	StdoutDropped int64
+	StderrTail    string // the last StderrTail bytes of stderr
+	ExitCode      int    // the exit status; -1 when killed by a signal
+	Signal        string // the signal that ended it ("killed", "segmentation fault"), or ""
 	// TimedOut says the run used more CPU time than Limits.Time: it was
 	// killed, or it ended over the limit.
 	TimedOut bool
@@ -305,7 +309,7 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 			return Result{}, "", fmt.Errorf("starting %s: %w", argv[0], err)
 		}
 	}
-	res.Stdout = stdout.buf.Bytes()
+	res.Stdout, res.StdoutDropped = stdout.buf.Bytes(), stdout.dropped
 	res.StderrTail = stderr.String()
 	if cmd.ProcessState == nil {
 		res.ExitCode = -1 // cannot happen after a successful Start
@@ -473,16 +477,18 @@ func (p *pipes) close() {
 	}
 }
 
-// capped is a buffer that keeps at most max bytes and drops the rest.
+// capped is a buffer that keeps at most max bytes and counts the rest,
+// which it drops.
 type capped struct {
-	buf bytes.Buffer
-	max int
+	buf     bytes.Buffer
+	max     int
+	dropped int64
 }
 
 func (c *capped) Write(p []byte) (int, error) {
-	if room := c.max - c.buf.Len(); room > 0 {
-		c.buf.Write(p[:min(len(p), room)])
-	}
+	room := max(0, c.max-c.buf.Len())
+	c.buf.Write(p[:min(len(p), room)])
+	c.dropped += int64(len(p) - min(len(p), room))
 	return len(p), nil
 }
 

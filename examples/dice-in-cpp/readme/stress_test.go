@@ -51,7 +51,7 @@ func TestStressREADME(t *testing.T) {
 			[]string{"FAILED: the solver disagrees with the brute force", "input:\n1 1\n", "the brute force's answer: 1\n"}},
 		{"the correct solver", []string{"--referee", bin("ref"), "--brute", bin("brute"), "--solver", bin("correct")}, 0,
 			[]string{"every case agreed: 100 case(s)", "brute force: answered 100 case(s)"}},
-		{"the biased referee", []string{"--referee", bin("ref_biased"), "--brute", bin("brute"), "--solver", bin("correct")}, 1,
+		{"the biased referee", []string{"--referee", bin("ref_biased"), "--brute", bin("brute"), "--solver", bin("correct")}, 2,
 			[]string{"FAILED: the referee and the brute force disagree", "input:\n2 2\n", "cannot both be right"}},
 		{"the solver's distribution", []string{"--solver-distribution", "--params", "T=1..100 k=1..6", "--referee", bin("ref"), "--solver", bin("distribution")}, 0,
 			[]string{"DKW on the solver's distribution", "every case agreed: 100 case(s)"}},
