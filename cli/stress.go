@@ -337,6 +337,9 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		// The solver's failure stands (exit 1), beside the other's fault.
 		return fmt.Errorf("stress stopped: the solver failed (%s), and so did the %s (%s) on the same input", outcome.First.Verdict, outcome.Fault.Role, outcome.Fault.Verdict)
 	case outcome.Fault != nil:
+		if a := outcome.Fault.Assumption; a != "" {
+			return programError{fmt.Errorf("stress stopped: the stated assumption %s failed (an outcome outside it): the solver is not blamed", a)}
+		}
 		if outcome.Fault.Inconsistent {
 			return programError{fmt.Errorf("stress stopped: the %s is inconsistent: the solver is not blamed", outcome.Fault.Role)}
 		}

@@ -51,10 +51,14 @@ type stressReadBackJSON struct {
 	MaxNumerator   int64   `json:"max_numerator"`
 	MaxDenominator int64   `json:"max_denominator"`
 	Coincidence    float64 `json:"coincidence"`
+	// Capped says that --max-denominator asked for more than the budget
+	// allows, and what is in force.
+	Capped string `json:"capped,omitempty"`
 }
 
 type stressBudgetJSON struct {
 	Alpha     float64 `json:"alpha"`
+	ReadBack  float64 `json:"read_back,omitempty"` // the share of residues read back by coincidence
 	Search    int     `json:"search_checks"`
 	PerSearch float64 `json:"per_search_check"`
 	Shrink    int     `json:"shrink_checks"`
@@ -84,6 +88,9 @@ type stressFaultJSON struct {
 	// because every program failed on its output (input).
 	Inconsistent   bool `json:"inconsistent,omitempty"`
 	NoProgramTakes bool `json:"no_program_takes,omitempty"`
+	// Assumption names the flag of the stated range an outcome broke
+	// (--max-outcome): the user's assumption failed.
+	Assumption string `json:"assumption,omitempty"`
 }
 
 type stressFailureJSON struct {
@@ -104,6 +111,9 @@ type stressFailureJSON struct {
 	Referee       *stressRefereeJSON `json:"referee,omitempty"`
 	Detail        string             `json:"detail,omitempty"`
 	Stdout        string             `json:"stdout,omitempty"`
+	// ReadBackAssumption says what a verdict resting on a residue read
+	// back as a fraction assumes, with the chance of a coincidence.
+	ReadBackAssumption string `json:"read_back_assumption,omitempty"`
 }
 
 type stressRefereeJSON struct {
@@ -137,26 +147,26 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 	}
 	j := stressJSON{Quantity: s.Quantity.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
 		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
-		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
+		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.ReadBack, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,
 		AnswerKind: s.Answer.Kind.String(), Modulus: s.Answer.Modulus}
 	j.Passed = j.Passed && !o.NothingJudged()
 	if b, err := s.Bounds(); err == nil {
-		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence()}
+		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence(), s.ReadBackCapped()}
 	}
 	if least, median, most := o.MinDetectableRange(); !math.IsNaN(least) && !math.IsInf(most, 0) {
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}
 	if f := o.Fault; f != nil {
 		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input), f.Validator,
-			f.Inconsistent, f.NoProgramTakes}
+			f.Inconsistent, f.NoProgramTakes, f.Assumption}
 	}
 	toJSON := func(f *programs.Failure) *stressFailureJSON {
 		if f == nil {
 			return nil
 		}
 		fj := &stressFailureJSON{Kind: f.Kind.String(), Verdict: f.Verdict.String(), Case: f.Index + 1,
-			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout}
+			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout, ReadBackAssumption: s.ReadBackAssumption(f)}
 		if f.HasAnswer {
 			fj.Answer = &f.Answer
 		}

@@ -50,8 +50,13 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	fmt.Fprintf(w, "statistical test: %s; hypothesis: %s\n", test, hypothesis)
 	writeStressAnswerKind(w, s)
 	b := o.Budget
-	fmt.Fprintf(w, "false-alarm budget α = %.3g (Bonferroni): %.3g over the search's %d check(s), %.3g each; %.3g over the re-confirmation and up to %d shrinking tries, %.3g each\n",
-		b.Alpha, b.Alpha/2, b.Search, b.PerSearch, b.Alpha/2, b.Shrink-1, b.PerShrink)
+	stat := b.Alpha - b.ReadBack
+	fmt.Fprintf(w, "false-alarm budget α = %.3g (Bonferroni): ", b.Alpha)
+	if b.ReadBack > 0 {
+		fmt.Fprintf(w, "%.3g to residues read back by coincidence, the rest to the statistical checks: ", b.ReadBack)
+	}
+	fmt.Fprintf(w, "%.3g over the search's %d check(s), %.3g each; %.3g over the re-confirmation and up to %d shrinking tries, %.3g each\n",
+		stat/2, b.Search, b.PerSearch, stat/2, b.Shrink-1, b.PerShrink)
 	if least, median, largest := o.MinDetectableRange(); !math.IsNaN(least) {
 		fmt.Fprintf(w, "smallest difference the search's checks could see (detected with probability about 1/2): %.3g to %.3g, median %.3g, over %d check(s)\n",
 			least, largest, median, len(o.MinDetectable))
@@ -71,6 +76,15 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		what := fmt.Sprintf("failed (%s)", f.Verdict)
 		if f.Inconsistent {
 			what = "is inconsistent"
+		}
+		if f.Assumption != "" {
+			fmt.Fprintf(w, "\nSTOPPED after %d case(s): the stated assumption %s failed, which is not the solver's fault (nor the referee's output format)\ncommand: %s\n%s%s\n",
+				o.Judged, f.Assumption, f.Command, ensureNewline(f.Detail), programs.AssumptionAdvice(f.Assumption))
+			if f.Generator != "" {
+				fmt.Fprintf(w, "input (%s), %d bytes:\n%s", f.Generator, len(f.Input), ensureNewline(clipInput(f.Input)))
+				fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Generator, f.Command)
+			}
+			return
 		}
 		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s %s, which is not the solver's fault\ncommand: %s\n%s",
 			o.Judged, f.Role, what, f.Command, ensureNewline(f.Detail))
@@ -168,6 +182,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 		if hint := s.ResidueHint(f); hint != "" {
 			fmt.Fprintln(w, hint)
 		}
+		if a := s.ReadBackAssumption(f); a != "" {
+			fmt.Fprintln(w, a)
+		}
 	}
 	if f.Detail != "" && (f.Judgement == nil || f.Judgement.Pass) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
@@ -227,6 +244,9 @@ func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
 		"such a verdict assumes the exact answer is such a fraction: a residue that reads back as none is not judged, "+
 		"and the residue of an answer with a larger denominator reads back as an unrelated fraction with chance about %.2g an input (--max-denominator sets q's bound; up to %d is unique)\n",
 		b, b.N, b.D, r.Modulus, b.Coincidence(), answer.UniqueDenominator(r.Modulus, b.Low, b.High))
+	if capped := s.ReadBackCapped(); capped != "" {
+		fmt.Fprintln(w, capped)
+	}
 }
 
 // runsNotReproducedCaveat is what an all-clear must say on its own line

@@ -125,9 +125,18 @@ type Fault struct {
 	// program that reads inputs failed on its output (Input), the solver
 	// included: there was no validator to ask.
 	NoProgramTakes bool
+	// Assumption, for a referee's outcome outside the stated range of
+	// outcomes, names the flag that stated it (--max-outcome or
+	// --min-outcome): the user's assumption failed (or the referee is
+	// wrong); neither is the referee's output format, nor the solver's
+	// fault.
+	Assumption string
 }
 
 func (f *Fault) Error() string {
+	if f.Assumption != "" {
+		return fmt.Sprintf("the stated assumption %s failed: the %s %s printed %s", f.Assumption, f.Role, f.Command, f.Detail)
+	}
 	if f.Inconsistent {
 		return fmt.Sprintf("the %s is inconsistent: %s: %s", f.Role, f.Command, f.Detail)
 	}

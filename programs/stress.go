@@ -93,7 +93,12 @@ const (
 
 // Budget is how a run's false-alarm budget is split (Bonferroni).
 type Budget struct {
-	Alpha     float64 // the whole run's
+	Alpha float64 // the whole run's
+	// ReadBack is the part of Alpha that a residue read back by
+	// coincidence may take: the chance of one an input over the run's
+	// inputs (stress_readback.go); 0 when no residue is read back. The
+	// statistical checks share the rest.
+	ReadBack  float64
 	Search    int     // statistical checks of the search: one a case
 	PerSearch float64 // Alpha/2/Search
 	Shrink    int     // the re-confirmation and the shrinking tries at most: ShrinkTries+1
@@ -160,6 +165,11 @@ type Failure struct {
 	// brute force printed it, or read back from the residue), else nil.
 	AnswerValue, BruteValue answer.Value
 	Fraction, BruteFraction *big.Rat
+	// ReadBack says that the referee's target is a residue read back as
+	// a fraction (Fraction, or BruteFraction where the brute force's
+	// residue was): the verdict assumes the exact answer is that small
+	// fraction (Stress.ReadBackAssumption).
+	ReadBack bool
 
 	dist distribution // the solver's answer (and distribution) as read
 }
@@ -267,8 +277,10 @@ func (s *Stress) validate() error {
 // budget splits Alpha.
 func (s *Stress) budget() Budget {
 	tries := s.shrinkTries() + 1
-	return Budget{Alpha: s.Alpha, Search: s.Cases, PerSearch: s.Alpha / 2 / float64(s.Cases),
-		Shrink: tries, PerShrink: s.Alpha / 2 / float64(tries)}
+	readBack := s.readBackShare()
+	stat := s.Alpha - readBack
+	return Budget{Alpha: s.Alpha, ReadBack: readBack, Search: s.Cases, PerSearch: stat / 2 / float64(s.Cases),
+		Shrink: tries, PerShrink: stat / 2 / float64(tries)}
 }
 
 func (s *Stress) shrinkTries() int { return cmpOr(s.ShrinkTries, DefaultShrinkTries) }
@@ -641,6 +653,9 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 	}
 	lo, hi := s.outcomeRange()
 	tally, perr := parseOutcomes(out, s.Runs, s.Quantity, lo, hi)
+	if re := (*rangeError)(nil); errors.As(perr, &re) && s.Quantity == Expectation {
+		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Assumption: assumptionFlag(re, lo), Detail: re.Error()}, nil
+	}
 	if perr != nil {
 		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}

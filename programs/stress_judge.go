@@ -194,6 +194,8 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 		runs.refereeSlow = true
 	case fault != nil:
 		runs.refereeFault = fault
+	case j != nil && s.impossibleReadBack(f, reference, j) != "":
+		runs.refereeCannot = s.impossibleReadBack(f, reference, j)
 	case j != nil:
 		runs.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
 	}
