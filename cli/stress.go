@@ -215,6 +215,10 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--idle-timeout (%v) must not be below --timeout (%v): a solver that works would be stopped as idle before it could use its CPU time", o.idle, o.timeout)
 	case o.jobs < 1:
 		return nil, usagef("--jobs must be at least 1")
+	case o.tests < 1:
+		return nil, usagef("--tests must be at least 1 (1: one case an input, with no count line)")
+	case o.tests > 1 && (o.solverDistribution || o.bruteDistribution):
+		return nil, usagef("--tests %d: a distribution takes several lines an answer, which one answer line a case cannot split: use --tests 1 with --solver-distribution or --brute-distribution", o.tests)
 	case o.shrinkTries < 0 || o.shrinkSeeds < 0:
 		return nil, usagef("--shrink-tries and --shrink-seeds must not be negative")
 	case o.solverDistribution && kind != programs.Expectation:
@@ -258,7 +262,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	}
 	s := &programs.Stress{Quantity: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, Tests: o.tests,
 		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator}
 	if rule.Kind.Exact() {
 		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)

@@ -114,6 +114,18 @@ type stressFailureJSON struct {
 	// ReadBackAssumption says what a verdict resting on a residue read
 	// back as a fraction assumes, with the chance of a coincidence.
 	ReadBackAssumption string `json:"read_back_assumption,omitempty"`
+	// Pack is the pack of cases (--tests) a failure was met in when it
+	// fails there and not alone; PackNote what went wrong with a pack
+	// before its failing case was judged alone.
+	Pack     *stressPackJSON `json:"pack,omitempty"`
+	PackNote string          `json:"pack_note,omitempty"`
+}
+
+type stressPackJSON struct {
+	Cases int    `json:"cases"`
+	At    int    `json:"at"` // from 1; 0: the pack as a whole
+	Only  bool   `json:"only"`
+	Input string `json:"input"`
 }
 
 type stressRefereeJSON struct {
@@ -176,6 +188,14 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 		if s.Answer.Kind.Exact() {
 			fj.AnswerText, fj.Fraction = exactText(f.HasAnswer, f.AnswerValue, f.Fraction)
 			fj.BruteText, fj.BruteFraction = exactText(f.HasBrute, f.BruteValue, f.BruteFraction)
+		}
+		fj.PackNote = f.PackNote
+		if p := f.Pack; p != nil {
+			at := p.At + 1
+			if p.Only && f.Kind == programs.SolverFault && f.Input != nil && string(f.Input) == string(p.Input) {
+				at = 0
+			}
+			fj.Pack = &stressPackJSON{p.Cases, at, p.Only, string(p.Input)}
 		}
 		if r := f.Judgement; r != nil {
 			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Tally.N, r.Tally.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}

@@ -26,6 +26,9 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	}
 	fmt.Fprintf(w, "stress: %s, %d case(s) from %s (%s), seed %d, %d referee runs a check\n",
 		s.Quantity, s.Cases, s.Generator, params, s.Seed, s.Runs)
+	if s.Tests > 1 {
+		fmt.Fprintf(w, "inputs: up to %d cases an input for the solver and the brute force, under a count line (one answer line a case); the referee plays each case alone; a case failing in a pack is judged again alone, under a count line of 1\n", s.Tests)
+	}
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -153,6 +156,13 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if o := st.Other; o != nil {
 		fmt.Fprintf(w, "(while shrinking, %s failed another way: %s (%s); not followed)\n", genLine(s, o.Case), o.Kind, o.Verdict)
 	}
+	if f.PackNote != "" {
+		fmt.Fprintf(w, "(%s)\n", f.PackNote)
+	}
+	if p := f.Pack; p != nil && p.Only {
+		writeStressPackFailure(w, s, f)
+		return
+	}
 	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(clipInput(f.Input)))
 	if f.HasAnswer && s.SolverDistribution {
 		fmt.Fprintf(w, "the solver's answer and distribution:\n%s", ensureNewline(f.Stdout))
@@ -192,9 +202,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if f.Verdict == props.TimeLimit {
 		fmt.Fprintf(w, "(the limit is CPU time, set by --timeout: the solver's and every process it starts; a time limit is not run again)\n")
 	}
-	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
+	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", solverLine(s, f.Case), s.Solver)
 	if s.Brute != nil {
-		fmt.Fprintf(w, "  %s | %s\n", genLine(s, f.Case), s.Brute)
+		fmt.Fprintf(w, "  %s | %s\n", solverLine(s, f.Case), s.Brute)
 	}
 	if f.Judgement != nil {
 		fmt.Fprintf(w, "  %s | %s %d %d\n", genLine(s, f.Case), s.Referee, f.RefereeSeed, s.Runs)
@@ -202,6 +212,32 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if f.Kind == programs.ProgramsDisagree {
 		fmt.Fprintf(w, "the referee and the brute force cannot both be right here: fix the wrong one before judging the solver\n")
 	}
+}
+
+// solverLine is the command line that prints what the solver and the
+// brute force read for c: the generator's, under a count line of 1 when
+// inputs are packed (--tests).
+func solverLine(s *programs.Stress, c programs.Case) string {
+	if s.Tests > 1 {
+		return "(echo 1; " + genLine(s, c) + ")"
+	}
+	return genLine(s, c)
+}
+
+// writeStressPackFailure prints a failure of the solver on a pack of
+// cases that each pass alone: the pack and how to make it again.
+func writeStressPackFailure(w io.Writer, s *programs.Stress, f *programs.Failure) {
+	p := f.Pack
+	fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
+	fmt.Fprintf(w, "\nthe pack, %d cases, %d bytes:\n%s", p.Cases, len(p.Input), ensureNewline(clipInput(p.Input)))
+	if f.Stdout != "" {
+		fmt.Fprintf(w, "the solver's output on it:\n%s", ensureNewline(f.Stdout))
+	}
+	lines := []string{fmt.Sprintf("echo %d", p.Cases)}
+	for _, c := range p.Members {
+		lines = append(lines, genLine(s, c))
+	}
+	fmt.Fprintf(w, "\nreproduce:\n  (%s) | %s\n", strings.Join(lines, "; "), s.Solver)
 }
 
 // genLine is the generator's command line for c.

@@ -44,7 +44,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 	var failed []*Fault
 	took := 0
 	if s.Brute != nil {
-		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, s.solverInput(input))
 		switch {
 		case err != nil:
 			return nil, err
@@ -120,7 +120,7 @@ func (s *Stress) refereeTakes(ctx context.Context, input []byte, seed int64) (*F
 // interruption is returned as ctx's error.
 func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure) (fault *Fault, recheck string, err error) {
 	first := s.ShowBrute(f)
-	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, s.solverInput(input))
 	switch {
 	case err != nil:
 		return nil, "", err

@@ -74,6 +74,15 @@ type Stress struct {
 	// ShrinkTime bounds the time (0: DefaultShrinkTime).
 	ShrinkTries, ShrinkSeeds int
 	ShrinkTime               time.Duration
+	// Tests is how many cases one input to the solver and the brute force
+	// holds at most. 0 or 1: one case an input, as the generator printed
+	// it. Above 1: the generator prints one case, and the search packs up
+	// to Tests of them under a count line (t, then the cases) for one run
+	// of the solver and one of the brute force, which print one answer
+	// line a case; the referee and the validator read each case alone. A
+	// case that fails in a pack is judged again alone, under a count line
+	// of 1, and so is every case shrinking tries (stress_pack.go).
+	Tests int
 	// Jobs is how many cases of the search are judged at once (0: 1);
 	// above 1 the programs must be safe for concurrent use (a Command is).
 	// The cases, the first failure and the output do not depend on it:
@@ -165,6 +174,11 @@ type Failure struct {
 	// brute force printed it, or read back from the residue), else nil.
 	AnswerValue, BruteValue answer.Value
 	Fraction, BruteFraction *big.Rat
+	// Pack, for a failure met in a pack of cases (Stress.Tests), is that
+	// pack; PackNote what went wrong with a pack as a whole before its
+	// failing case was judged alone, for the failure to show.
+	Pack     *Pack
+	PackNote string
 	// ReadBack says that the referee's target is a residue read back as
 	// a fraction (Fraction, or BruteFraction where the brute force's
 	// residue was): the verdict assumes the exact answer is that small
@@ -264,6 +278,10 @@ func (s *Stress) validate() error {
 		return errors.New("stress: a solver's distribution goes with an expectation")
 	case s.BruteDistribution && (s.Quantity != Expectation || s.Brute == nil || s.SolverDistribution):
 		return errors.New("stress: a brute force's distribution goes with an expectation and a brute force, and not with the solver's")
+	case s.Tests < 0:
+		return errors.New("stress: the cases an input must not be negative")
+	case s.Tests > 1 && (s.SolverDistribution || s.BruteDistribution):
+		return errors.New("stress: a distribution takes several lines an answer: it goes with one case an input (Tests 1)")
 	case s.SolverDistribution:
 	case s.BruteDistribution && s.MaxOutcome == s.MinOutcome: // no range stated: the brute force's distribution is the test
 	case s.Quantity == Expectation && !(s.MaxOutcome >= s.MinOutcome):
@@ -323,16 +341,30 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	// failure is the lowest failing case whatever Jobs is. A failure that
 	// settling finds nobody could judge (unjudged) is counted as such, and
 	// the search goes on from the next case.
+	// With Tests above 1, an item is a pack of cases (judgePack).
+	per := max(s.Tests, 1)
 	for from := 0; ; {
 		var failed bool
 		var runErr error
-		sum := inorder.Run(ctx, inorder.Plan[caseResult]{
-			Items: s.Cases - from, Jobs: s.jobs(),
-			Do:   func(ctx context.Context, k int) caseResult { return s.judgeCase(ctx, from+k, out.Budget.PerSearch) },
-			Ends: func(_ int, c caseResult) bool { return c.ends() },
-			Take: func(k int, c caseResult) { failed, runErr = s.take(ctx, out, from+k, c) },
+		taken := 0
+		sum := inorder.Run(ctx, inorder.Plan[[]caseResult]{
+			Items: (s.Cases - from + per - 1) / per, Jobs: s.jobs(),
+			Do: func(ctx context.Context, k int) []caseResult {
+				lo := from + k*per
+				return s.judgePack(ctx, lo, min(lo+per, s.Cases), out.Budget.PerSearch)
+			},
+			Ends: func(_ int, cs []caseResult) bool { return slices.ContainsFunc(cs, caseResult.ends) },
+			Take: func(k int, cs []caseResult) {
+				for j, c := range cs {
+					failed, runErr = s.take(ctx, out, from+k*per+j, c)
+					taken++
+					if c.ends() {
+						return
+					}
+				}
+			},
 		})
-		from += sum.Taken
+		from += taken
 		switch {
 		case runErr != nil:
 			return nil, runErr
@@ -444,6 +476,11 @@ func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 // by chance.
 func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	found := out.Found
+	if packOnly(found) {
+		out.First = found
+		out.Shrink = ShrinkStats{Note: "not shrunk: it fails in a pack, not alone, and shrinking judges cases alone"}
+		return false, nil
+	}
 	if found.Kind.statistical() {
 		if found.Kind == RefereeDisagrees {
 			unstable, err := s.rerunSolver(ctx, found)
@@ -487,6 +524,9 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if shrunk != nil && shrunk.PackNote == "" {
+		shrunk.PackNote = found.PackNote // a pack's trouble says what the failure may mean
+	}
 	out.Shrink, out.First = stats, shrunk
 	out.Interrupted = ctx.Err() != nil // while shrinking: First is confirmed all the same
 	return false, nil
@@ -528,7 +568,7 @@ func (s *Stress) notConfirmed(out *Result, found *Failure, fault *Fault) *Failur
 // same answer (and distribution) as the first time, else the failure of a
 // solver whose answer changes, with both answers.
 func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) {
-	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, f.Input)
+	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, s.solverInput(f.Input))
 	if err != nil {
 		return nil, err
 	}
