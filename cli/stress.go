@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/programs"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/spf13/cobra"
@@ -32,6 +33,7 @@ type stressOptions struct {
 	shrinkTries, shrinkSeeds int
 	shrinkTime               time.Duration
 	json                     bool
+	out                      string
 	jobs                     int
 	solverDistribution       bool
 	bruteDistribution        bool
@@ -163,11 +165,12 @@ fault of the generator, the referee or the brute force, 130 interrupted.`,
 	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
 	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
-	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
+	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking, counted as the CPU time of the programs it runs (a loaded machine does not starve it), and at most 10 times as much wall-clock time: no try starts after it")
 	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	f.StringVar(&o.out, "out", "", "directory for the first failure's counterexample.in (the input as the solver read it) and counterexample.ans (the brute force's answer, where it gave one); default: none written")
 	return cmd
 }
 
@@ -312,6 +315,11 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.out != "" {
+		if err := safefile.CheckDir("--out", o.out); err != nil {
+			return usageError{err} // before the run, not after it
+		}
+	}
 	stop := func() {}
 	if !o.json {
 		var progress func(string, int, int)
@@ -329,12 +337,17 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		return err
 	}
 	w := cmd.OutOrStdout()
+	files, writeErr := writeStressCounterexample(o.out, s, outcome)
 	if o.json {
-		if err := writeStressJSON(w, s, outcome); err != nil {
+		if err := writeStressJSON(w, s, outcome, files); err != nil {
 			return err
 		}
 	} else {
 		writeStressText(w, s, outcome)
+		writeStressFiles(w, files)
+	}
+	if writeErr != nil {
+		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
 	}
 	switch {
 	case outcome.Fault != nil && outcome.Failed():

@@ -119,6 +119,9 @@ type stressFailureJSON struct {
 	// before its failing case was judged alone.
 	Pack     *stressPackJSON `json:"pack,omitempty"`
 	PackNote string          `json:"pack_note,omitempty"`
+	// InFile and AnsFile are where --out wrote the counterexample.
+	InFile  string `json:"in_file,omitempty"`
+	AnsFile string `json:"ans_file,omitempty"`
 }
 
 type stressPackJSON struct {
@@ -147,7 +150,7 @@ type stressShrinkJSON struct {
 	Note     string `json:"note,omitempty"`
 }
 
-func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error {
+func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files *stressFiles) error {
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -204,6 +207,9 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 	}
 	j.NotReproduced, j.Found, j.First = toJSON(o.NotReproduced), toJSON(o.Found), toJSON(o.First)
 	j.RunsNotReproduced = o.NotReproducedRuns
+	if files != nil && j.First != nil {
+		j.First.InFile, j.First.AnsFile = files.In, files.Ans
+	}
 	if o.First != nil {
 		j.Shrink = &stressShrinkJSON{o.Shrink.Tries, o.Shrink.Steps, o.Shrink.CutShort, o.Shrink.Note}
 	}

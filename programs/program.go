@@ -152,6 +152,7 @@ var ErrStart = errors.New("a program could not be started")
 // the program was killed by the harness, not by its own fault.
 func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
 	res, err := p.Run(ctx, args, input)
+	countCPU(ctx, res.CPU)
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err() // an interruption is no verdict
 	}

@@ -71,7 +71,9 @@ type Stress struct {
 	// ShrinkTries bounds the inputs tried while shrinking (0:
 	// DefaultShrinkTries); ShrinkSeeds is how many generator seeds are
 	// tried at each point of the parameter space (0: DefaultShrinkSeeds);
-	// ShrinkTime bounds the time (0: DefaultShrinkTime).
+	// ShrinkTime bounds the time: the CPU time of the programs run while
+	// shrinking, so that a loaded machine does not starve it, and 10 times
+	// as much wall-clock time (0: DefaultShrinkTime).
 	ShrinkTries, ShrinkSeeds int
 	ShrinkTime               time.Duration
 	// Tests is how many cases one input to the solver and the brute force
