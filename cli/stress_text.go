@@ -283,6 +283,9 @@ func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
 	if capped := s.ReadBackCapped(); capped != "" {
 		fmt.Fprintln(w, capped)
 	}
+	if off := s.ReadBackOff(); off != "" {
+		fmt.Fprintln(w, off)
+	}
 }
 
 // runsNotReproducedCaveat is what an all-clear must say on its own line

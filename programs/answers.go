@@ -141,6 +141,9 @@ func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
 		v, frac, who = f.BruteValue, f.BruteFraction, "the brute force's"
 	}
 	if frac == nil && s.rule().Kind == answer.Residue {
+		if off := s.ReadBackOff(); off != "" {
+			return 0, false, off
+		}
 		b, err := s.bounds()
 		if err != nil { // validateAnswer checked them
 			return 0, false, err.Error()

@@ -88,10 +88,25 @@ func (s *Stress) ReadBackCapped() string {
 		asked.D, asked.Coincidence(), asked.Coincidence()*float64(n), n, s.Alpha, b.D)
 }
 
+// ReadBackOff is why residues are not read back at all, or "": even
+// denominators of 1 (integers in the outcomes' range) would take more of
+// α than the budget grants, with outcomes this large.
+func (s *Stress) ReadBackOff() string {
+	if !s.readsBack() {
+		return ""
+	}
+	b, err := s.bounds()
+	if err != nil || b.Coincidence() <= s.readBackLimit() {
+		return ""
+	}
+	return fmt.Sprintf("residues are not read back in this run: with answers in [%g, %g], even integers alone would read back by coincidence with chance %.2g an input, above the %.2g that α grants (give a brute force, or a smaller --max-outcome)",
+		b.Low, b.High, b.Coincidence(), s.readBackLimit())
+}
+
 // readBackShare is the part of Alpha that read-back coincidences take:
 // the chance of one over the run's inputs; 0 when nothing is read back.
 func (s *Stress) readBackShare() float64 {
-	if !s.readsBack() {
+	if !s.readsBack() || s.ReadBackOff() != "" {
 		return 0
 	}
 	b, err := s.bounds()

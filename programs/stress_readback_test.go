@@ -152,3 +152,21 @@ func TestStressReadBackBudget(t *testing.T) {
 		t.Error("a float run spends α on read-backs")
 	}
 }
+
+// With outcomes so large that even integers read back by coincidence
+// more often than α grants, nothing is read back: the budget's share is
+// 0, and every residue is not judged, never a guess.
+func TestStressReadBackOff(t *testing.T) {
+	s := pointsStress(fixedResidue(3, 1))
+	s.MaxOutcome, s.Cases, s.Alpha = 1e4, 3, 1e-3 // q = 1: 1e-5 an input, above 0.0005/104
+	out, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ReadBackOff() == "" || out.Budget.ReadBack != 0 || out.NotJudged != out.Judged || !strings.Contains(out.NotJudgedNote, "not read back") {
+		t.Errorf("off %q, share %v, %d of %d not judged (%q): want no read-back", s.ReadBackOff(), out.Budget.ReadBack, out.NotJudged, out.Judged, out.NotJudgedNote)
+	}
+	if s.MaxOutcome = 100; s.ReadBackOff() != "" {
+		t.Errorf("outcomes up to 100: %q, want residues read back", s.ReadBackOff())
+	}
+}
