@@ -84,7 +84,7 @@ func (s *Stress) ReadBackCapped() string {
 		return ""
 	}
 	n := s.readBackInputs()
-	return fmt.Sprintf("--max-denominator %d asks for a chance of coincidence of %.2g an input, %.2g over the run's %d inputs: more than half of α = %.3g allows; residues are read back with q ≤ %d only (a larger --alpha, or fewer --cases and --shrink-tries, widens it)",
+	return fmt.Sprintf("--max-denominator %d asks for a chance of coincidence of %.2g an input, %.2g summed over the run's %d inputs: more than half of α = %.3g allows; residues are read back with q ≤ %d only (a larger --alpha, or fewer --cases and --shrink-tries, widens it)",
 		asked.D, asked.Coincidence(), asked.Coincidence()*float64(n), n, s.Alpha, b.D)
 }
 
