@@ -230,8 +230,8 @@ func writeStressPackFailure(w io.Writer, s *programs.Stress, f *programs.Failure
 	p := f.Pack
 	fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
 	fmt.Fprintf(w, "\nthe pack, %d cases, %d bytes:\n%s", p.Cases, len(p.Input), ensureNewline(clipInput(p.Input)))
-	if f.Stdout != "" {
-		fmt.Fprintf(w, "the solver's output on it:\n%s", ensureNewline(f.Stdout))
+	if f.Stdout != "" && f.Input != nil && string(f.Input) != string(p.Input) {
+		fmt.Fprintf(w, "the solver's answer line for case %d of the pack: %s", p.At+1, ensureNewline(f.Stdout))
 	}
 	lines := []string{fmt.Sprintf("echo %d", p.Cases)}
 	for _, c := range p.Members {
