@@ -138,6 +138,13 @@ on the input: one that changes its answer is "inconsistent", its fault,
 not the solver's. An interrupt (Ctrl-C, SIGTERM) is no verdict on anyone:
 the run says it was interrupted, with what it had found.
 
+--tests K (K ≥ 2): the solver and the brute force read a count line t,
+then t cases, and print one answer line a case; up to K generated cases
+are packed an input, and the referee plays each case alone. A case that
+fails in a pack is judged again alone, under a count line of 1.
+--out DIR writes the first failure's counterexample.in and .ans.
+docs/contest-problems.md says more.
+
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
 failure was found, 2 bad options, a program that cannot be started, or a
 fault of the generator, the referee or the brute force, 130 interrupted.`,
