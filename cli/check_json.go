@@ -51,6 +51,9 @@ type checkJSON struct {
 	// again alone; Cancelled the inputs in progress when --time ran out.
 	NotReproduced []*failureJSON `json:"not_reproduced,omitempty"`
 	Cancelled     int            `json:"cancelled,omitempty"`
+	// OracleFault is the oracle at fault that stopped the check, with
+	// the input; passed is then false, and nothing else was judged.
+	OracleFault *oracleFaultJSON `json:"oracle_fault,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the

@@ -302,7 +302,8 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 // output against the analyst's answers, known[i] for board i; a board
 // with none (nil: no oracle can judge it) is not judged, and an input
 // with none to judge is not run. nil when every answer judged is accepted.
-func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte, known []*Solution) (*Failure, error) {
+func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte, known []*Solution) (_ *Failure, err error) {
+	defer func() { err = withInput(err, input) }()
 	sols := make([]Solution, len(boards))
 	judged := 0
 	for i, s := range known {
