@@ -104,6 +104,28 @@ func (b Bounds) Read(res int64) (*big.Rat, bool) {
 	return x, true
 }
 
+// Within is b with its denominator bound lowered, as little as it must
+// be, so that Coincidence is at most limit: the largest D' ≤ b.D that
+// keeps it (N lowered with it), and D' = 1 at least.
+func (b Bounds) Within(limit float64) Bounds {
+	mag := magnitude(b.Low, b.High)
+	at := func(d int64) Bounds {
+		c := b
+		c.D, c.N = d, int64(math.Floor(mag*float64(d)))
+		return c
+	}
+	d := int64(1)
+	for l, h := int64(1), b.D; l <= h; {
+		mid := l + (h-l)/2
+		if at(mid).Coincidence() <= limit {
+			d, l = mid, mid+1
+		} else {
+			h = mid - 1
+		}
+	}
+	return at(d)
+}
+
 // NewBounds returns the bounds for answers in [lo, hi] modulo m: the
 // answer is an expectation or a probability of outcomes in [lo, hi], so
 // |p| ≤ M·q for M = max(|lo|, |hi|, 1), and N = ⌊M·D⌋. maxD > 0 asks for

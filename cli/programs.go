@@ -141,7 +141,7 @@ func runPrograms(cmd *cobra.Command, app App, o programsOptions, args []string) 
 	}
 	g, err := programs.GameContext(cmd.Context(), programs.GameSpec{Name: o.name, Quantity: s.Quantity, Generator: s.Generator, Referee: s.Referee,
 		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes,
-		Answer: s.Answer, BruteDistribution: o.bruteDistribution})
+		Answer: s.Answer, BruteDistribution: o.bruteDistribution, Tests: o.tests})
 	if err != nil {
 		return usageError{err}
 	}

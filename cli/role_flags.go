@@ -10,6 +10,7 @@ import "github.com/spf13/pflag"
 type roleFlags struct {
 	generator, referee, brute, validator string
 	kind, params                         string
+	tests                                int
 }
 
 // roleHelp is what the role flags' help says differently on each command:
@@ -52,6 +53,7 @@ func (r *roleFlags) register(f *pflag.FlagSet, help roleHelp) {
 	f.StringVar(&r.validator, "validator", "", help.validator)
 	f.StringVar(&r.kind, "kind", "", "what the answer is: probability or expectation")
 	f.StringVar(&r.params, "params", "", help.params)
+	f.IntVar(&r.tests, "tests", 1, "cases an input: above 1, the solver and the brute force read a count line t, then t cases (each one the generator printed), and print one answer line a case; up to this many cases are packed an input (docs/programs.md, \"Multi-test inputs\")")
 	f.SetNormalizeFunc(generatorAlias)
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/programs"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/spf13/cobra"
@@ -32,6 +33,7 @@ type stressOptions struct {
 	shrinkTries, shrinkSeeds int
 	shrinkTime               time.Duration
 	json                     bool
+	out                      string
 	jobs                     int
 	solverDistribution       bool
 	bruteDistribution        bool
@@ -142,6 +144,13 @@ Nothing passes that was not judged: a run that judged fewer than
 TOO FEW JUDGED ("judged 26 of 100: too few to pass"), exit 2, and names the
 parameter values never judged ("no input with n ≥ 3 was judged").
 
+--tests K (K ≥ 2): the solver and the brute force read a count line t,
+then t cases, and print one answer line a case; up to K generated cases
+are packed an input, and the referee plays each case alone. A case that
+fails in a pack is judged again alone, under a count line of 1.
+--out DIR writes the first failure's counterexample.in and .ans.
+docs/contest-problems.md says more.
+
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
 failure of the solver was found, 2 bad options, a program that cannot be
 started, a fault of the generator, the referee or the brute force (the
@@ -171,12 +180,13 @@ judged, 130 interrupted.`,
 	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; the whole process tree where a cgroup's memory controller is delegated, else each process on its own; default: none)")
 	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
-	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
+	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking, counted as the CPU time of the programs it runs (a loaded machine does not starve it), and at most 10 times as much wall-clock time: no try starts after it")
 	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	minJudgedFlag(f, &o.minJudged)
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	f.StringVar(&o.out, "out", "", "directory for the first failure's counterexample.in (the input as the solver read it) and counterexample.ans (the brute force's answer, where it gave one); default: none written")
 	return cmd
 }
 
@@ -224,6 +234,10 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--idle-timeout (%v) must not be below --timeout (%v): a solver that works would be stopped as idle before it could use its CPU time", o.idle, o.timeout)
 	case o.jobs < 1:
 		return nil, usagef("--jobs must be at least 1")
+	case o.tests < 1:
+		return nil, usagef("--tests must be at least 1 (1: one case an input, with no count line)")
+	case o.tests > 1 && (o.solverDistribution || o.bruteDistribution):
+		return nil, usagef("--tests %d: a distribution takes several lines an answer, which one answer line a case cannot split: use --tests 1 with --solver-distribution or --brute-distribution", o.tests)
 	case o.shrinkTries < 0 || o.shrinkSeeds < 0:
 		return nil, usagef("--shrink-tries and --shrink-seeds must not be negative")
 	case o.solverDistribution && kind != programs.Expectation:
@@ -270,7 +284,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	}
 	s := &programs.Stress{Quantity: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, Tests: o.tests,
 		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator,
 		MinJudged: o.minJudged}
 	if rule.Kind.Exact() {
@@ -321,6 +335,11 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.out != "" {
+		if err := safefile.CheckDir("--out", o.out); err != nil {
+			return usageError{err} // before the run, not after it
+		}
+	}
 	stop := func() {}
 	if !o.json {
 		var progress func(string, int, int)
@@ -338,18 +357,26 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		return err
 	}
 	w := cmd.OutOrStdout()
+	files, writeErr := writeStressCounterexample(o.out, s, outcome)
 	if o.json {
-		if err := writeStressJSON(w, s, outcome); err != nil {
+		if err := writeStressJSON(w, s, outcome, files); err != nil {
 			return err
 		}
 	} else {
 		writeStressText(terminalSafe(w), s, outcome)
+		writeStressFiles(w, files)
+	}
+	if writeErr != nil {
+		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
 	}
 	switch {
 	case outcome.Fault != nil && outcome.Failed():
 		// The solver's failure stands (exit 1), beside the other's fault.
 		return fmt.Errorf("stress stopped: the solver failed (%s), and so did the %s (%s) on the same input", outcome.First.Verdict, outcome.Fault.Role, outcome.Fault.Verdict)
 	case outcome.Fault != nil:
+		if a := outcome.Fault.Assumption; a != "" {
+			return programError{fmt.Errorf("stress stopped: the stated assumption %s failed (an outcome outside it): the solver is not blamed", a)}
+		}
 		if outcome.Fault.Inconsistent {
 			return programError{fmt.Errorf("stress stopped: the %s is inconsistent: the solver is not blamed", outcome.Fault.Role)}
 		}

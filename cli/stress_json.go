@@ -60,10 +60,14 @@ type stressReadBackJSON struct {
 	MaxNumerator   int64   `json:"max_numerator"`
 	MaxDenominator int64   `json:"max_denominator"`
 	Coincidence    float64 `json:"coincidence"`
+	// Capped says that --max-denominator asked for more than the budget
+	// allows, and what is in force.
+	Capped string `json:"capped,omitempty"`
 }
 
 type stressBudgetJSON struct {
 	Alpha     float64 `json:"alpha"`
+	ReadBack  float64 `json:"read_back,omitempty"` // the share of residues read back by coincidence
 	Search    int     `json:"search_checks"`
 	PerSearch float64 `json:"per_search_check"`
 	Shrink    int     `json:"shrink_checks"`
@@ -93,6 +97,9 @@ type stressFaultJSON struct {
 	// because every program failed on its output (input).
 	Inconsistent   bool `json:"inconsistent,omitempty"`
 	NoProgramTakes bool `json:"no_program_takes,omitempty"`
+	// Assumption names the flag of the stated range an outcome broke
+	// (--max-outcome): the user's assumption failed.
+	Assumption string `json:"assumption,omitempty"`
 }
 
 type stressFailureJSON struct {
@@ -116,6 +123,24 @@ type stressFailureJSON struct {
 	// Note is what the verdict assumes: for a wrong answer without a
 	// validator, that the inputs are not validated.
 	Note string `json:"note,omitempty"`
+	// ReadBackAssumption says what a verdict resting on a residue read
+	// back as a fraction assumes, with the chance of a coincidence.
+	ReadBackAssumption string `json:"read_back_assumption,omitempty"`
+	// Pack is the pack of cases (--tests) a failure was met in when it
+	// fails there and not alone; PackNote what went wrong with a pack
+	// before its failing case was judged alone.
+	Pack     *stressPackJSON `json:"pack,omitempty"`
+	PackNote string          `json:"pack_note,omitempty"`
+	// InFile and AnsFile are where --out wrote the counterexample.
+	InFile  string `json:"in_file,omitempty"`
+	AnsFile string `json:"ans_file,omitempty"`
+}
+
+type stressPackJSON struct {
+	Cases int    `json:"cases"`
+	At    int    `json:"at"` // from 1; 0: the pack as a whole
+	Only  bool   `json:"only"`
+	Input string `json:"input"`
 }
 
 type stressRefereeJSON struct {
@@ -137,7 +162,7 @@ type stressShrinkJSON struct {
 	Note     string `json:"note,omitempty"`
 }
 
-func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error {
+func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files *stressFiles) error {
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -149,28 +174,29 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 	}
 	j := stressJSON{Quantity: s.Quantity.String(), Seed: s.Seed, Cases: s.Cases, Judged: o.Judged, Runs: s.Runs,
 		Passed: o.Fault == nil && !o.Failed() && !o.Interrupted, Interrupted: o.Interrupted, Test: test,
-		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
+		Budget:        stressBudgetJSON{o.Budget.Alpha, o.Budget.ReadBack, o.Budget.Search, o.Budget.PerSearch, o.Budget.Shrink, o.Budget.PerShrink},
 		BruteCompared: o.BruteCompared, BruteSkipped: o.BruteSkipped, RefereeSkipped: o.RefereeSkipped, NotJudged: o.NotJudged, NotJudgedNote: o.NotJudgedNote,
 		AnswerKind: s.Answer.Kind.String(), Modulus: s.Answer.Modulus}
 	j.MinJudged, j.TooFewJudged, j.NeverJudged = s.MinJudged, o.TooFewJudged(), o.NeverJudged
 	j.BruteResidues = o.BruteResidues
 	j.Passed = j.Passed && !o.NothingJudged() && !j.TooFewJudged
 	if b, err := s.Bounds(); err == nil {
-		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence()}
+		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence(), s.ReadBackCapped()}
 	}
 	if least, median, most := o.MinDetectableRange(); !math.IsNaN(least) && !math.IsInf(most, 0) {
 		j.MinDetectable = &stressRangeJSON{least, median, most}
 	}
 	if f := o.Fault; f != nil {
 		j.Fault = &stressFaultJSON{string(f.Role), f.Verdict.String(), f.Command, f.Detail, f.Generator, string(f.Input), f.Validator,
-			f.Inconsistent, f.NoProgramTakes}
+			f.Inconsistent, f.NoProgramTakes, f.Assumption}
 	}
 	toJSON := func(f *programs.Failure) *stressFailureJSON {
 		if f == nil {
 			return nil
 		}
 		fj := &stressFailureJSON{Kind: f.Kind.String(), Verdict: f.Verdict.String(), Case: f.Index + 1,
-			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout, Note: wrongAnswerNote(s, f)}
+			Generator: genLine(s, f.Case), Input: string(f.Input), Detail: f.Detail, Stdout: f.Stdout, Note: wrongAnswerNote(s, f),
+			ReadBackAssumption: s.ReadBackAssumption(f)}
 		if f.HasAnswer {
 			fj.Answer = &f.Answer
 		}
@@ -181,6 +207,14 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 			fj.AnswerText, fj.Fraction = exactText(f.HasAnswer, f.AnswerValue, f.Fraction)
 			fj.BruteText, fj.BruteFraction = exactText(f.HasBrute, f.BruteValue, f.BruteFraction)
 		}
+		fj.PackNote = f.PackNote
+		if p := f.Pack; p != nil {
+			at := p.At + 1
+			if p.Only && f.Kind == programs.SolverFault && f.Input != nil && string(f.Input) == string(p.Input) {
+				at = 0
+			}
+			fj.Pack = &stressPackJSON{p.Cases, at, p.Only, string(p.Input)}
+		}
 		if r := f.Judgement; r != nil {
 			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Tally.N, r.Tally.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
 		}
@@ -188,6 +222,9 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result) error 
 	}
 	j.NotReproduced, j.Found, j.First = toJSON(o.NotReproduced), toJSON(o.Found), toJSON(o.First)
 	j.RunsNotReproduced = o.NotReproducedRuns
+	if files != nil && j.First != nil {
+		j.First.InFile, j.First.AnsFile = files.In, files.Ans
+	}
 	if o.First != nil {
 		j.Shrink = &stressShrinkJSON{o.Shrink.Tries, o.Shrink.Steps, o.Shrink.CutShort, o.Shrink.Note}
 	}

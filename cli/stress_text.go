@@ -26,6 +26,9 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	}
 	fmt.Fprintf(w, "stress: %s, %d case(s) from %s (%s), seed %d, %d referee runs a check\n",
 		s.Quantity, s.Cases, s.Generator, params, s.Seed, s.Runs)
+	if s.Tests > 1 {
+		fmt.Fprintf(w, "inputs: up to %d cases an input for the solver and the brute force, under a count line (one answer line a case); the referee plays each case alone; a case failing in a pack is judged again alone, under a count line of 1\n", s.Tests)
+	}
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -50,8 +53,13 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	fmt.Fprintf(w, "statistical test: %s; hypothesis: %s\n", test, hypothesis)
 	writeStressAnswerKind(w, s)
 	b := o.Budget
-	fmt.Fprintf(w, "false-alarm budget α = %.3g (Bonferroni): %.3g over the search's %d check(s), %.3g each; %.3g over the re-confirmation and up to %d shrinking tries, %.3g each\n",
-		b.Alpha, b.Alpha/2, b.Search, b.PerSearch, b.Alpha/2, b.Shrink-1, b.PerShrink)
+	stat := b.Alpha - b.ReadBack
+	fmt.Fprintf(w, "false-alarm budget α = %.3g (Bonferroni): ", b.Alpha)
+	if b.ReadBack > 0 {
+		fmt.Fprintf(w, "%.3g to residues read back by coincidence, the rest to the statistical checks: ", b.ReadBack)
+	}
+	fmt.Fprintf(w, "%.3g over the search's %d check(s), %.3g each; %.3g over the re-confirmation and up to %d shrinking tries, %.3g each\n",
+		stat/2, b.Search, b.PerSearch, stat/2, b.Shrink-1, b.PerShrink)
 	if least, median, largest := o.MinDetectableRange(); !math.IsNaN(least) {
 		fmt.Fprintf(w, "smallest difference the search's checks could see (detected with probability about 1/2): %.3g to %.3g, median %.3g, over %d check(s)\n",
 			least, largest, median, len(o.MinDetectable))
@@ -75,6 +83,15 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		what := fmt.Sprintf("failed (%s)", f.Verdict)
 		if f.Inconsistent {
 			what = "is inconsistent"
+		}
+		if f.Assumption != "" {
+			fmt.Fprintf(w, "\nSTOPPED after %d case(s): the stated assumption %s failed, which is not the solver's fault (nor the referee's output format)\ncommand: %s\n%s%s\n",
+				o.Judged, f.Assumption, f.Command, ensureNewline(f.Detail), programs.AssumptionAdvice(f.Assumption))
+			if f.Generator != "" {
+				fmt.Fprintf(w, "input (%s), %d bytes:\n%s", f.Generator, len(f.Input), ensureNewline(clipInput(f.Input)))
+				fmt.Fprintf(w, "reproduce:\n  %s | %s\n", f.Generator, f.Command)
+			}
+			return
 		}
 		fmt.Fprintf(w, "\nSTOPPED after %d case(s): the %s %s, which is not the solver's fault\ncommand: %s\n%s",
 			o.Judged, f.Role, what, f.Command, ensureNewline(f.Detail))
@@ -148,6 +165,13 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if o := st.Other; o != nil {
 		fmt.Fprintf(w, "(while shrinking, %s failed another way: %s (%s); not followed)\n", genLine(s, o.Case), o.Kind, o.Verdict)
 	}
+	if f.PackNote != "" {
+		fmt.Fprintf(w, "(%s)\n", f.PackNote)
+	}
+	if p := f.Pack; p != nil && p.Only {
+		writeStressPackFailure(w, s, f)
+		return
+	}
 	fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(clipInput(f.Input)))
 	if f.HasAnswer && s.SolverDistribution {
 		fmt.Fprintf(w, "the solver's answer and distribution:\n%s", ensureNewline(f.Stdout))
@@ -177,6 +201,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 		if hint := s.ResidueHint(f); hint != "" {
 			fmt.Fprintln(w, hint)
 		}
+		if a := s.ReadBackAssumption(f); a != "" {
+			fmt.Fprintln(w, a)
+		}
 	}
 	if f.Detail != "" && (f.Judgement == nil || f.Judgement.Pass) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
@@ -187,9 +214,9 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if note := wrongAnswerNote(s, f); note != "" {
 		fmt.Fprintln(w, note)
 	}
-	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, f.Case), s.Solver)
+	fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", solverLine(s, f.Case), s.Solver)
 	if s.Brute != nil {
-		fmt.Fprintf(w, "  %s | %s\n", genLine(s, f.Case), s.Brute)
+		fmt.Fprintf(w, "  %s | %s\n", solverLine(s, f.Case), s.Brute)
 	}
 	if f.Judgement != nil {
 		fmt.Fprintf(w, "  %s | %s %d %d\n", genLine(s, f.Case), s.Referee, f.RefereeSeed, s.Runs)
@@ -197,6 +224,32 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if f.Kind == programs.ProgramsDisagree {
 		fmt.Fprintf(w, "the referee and the brute force cannot both be right here: fix the wrong one before judging the solver\n")
 	}
+}
+
+// solverLine is the command line that prints what the solver and the
+// brute force read for c: the generator's, under a count line of 1 when
+// inputs are packed (--tests).
+func solverLine(s *programs.Stress, c programs.Case) string {
+	if s.Tests > 1 {
+		return "(echo 1; " + genLine(s, c) + ")"
+	}
+	return genLine(s, c)
+}
+
+// writeStressPackFailure prints a failure of the solver on a pack of
+// cases that each pass alone: the pack and how to make it again.
+func writeStressPackFailure(w io.Writer, s *programs.Stress, f *programs.Failure) {
+	p := f.Pack
+	fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
+	fmt.Fprintf(w, "\nthe pack, %d cases, %d bytes:\n%s", p.Cases, len(p.Input), ensureNewline(clipInput(p.Input)))
+	if f.Stdout != "" && f.Input != nil && string(f.Input) != string(p.Input) {
+		fmt.Fprintf(w, "the solver's answer line for case %d of the pack: %s", p.At+1, ensureNewline(f.Stdout))
+	}
+	lines := []string{fmt.Sprintf("echo %d", p.Cases)}
+	for _, c := range p.Members {
+		lines = append(lines, genLine(s, c))
+	}
+	fmt.Fprintf(w, "\nreproduce:\n  (%s) | %s\n", strings.Join(lines, "; "), s.Solver)
 }
 
 // genLine is the generator's command line for c.
@@ -239,6 +292,12 @@ func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
 		"such a verdict assumes the exact answer is such a fraction: a residue that reads back as none is not judged, "+
 		"and the residue of an answer with a larger denominator reads back as an unrelated fraction with chance about %.2g an input (--max-denominator sets q's bound; up to %d is unique)\n",
 		b, b.N, b.D, r.Modulus, b.Coincidence(), answer.UniqueDenominator(r.Modulus, b.Low, b.High))
+	if capped := s.ReadBackCapped(); capped != "" {
+		fmt.Fprintln(w, capped)
+	}
+	if off := s.ReadBackOff(); off != "" {
+		fmt.Fprintln(w, off)
+	}
 }
 
 // runsNotReproducedCaveat is what an all-clear must say on its own line

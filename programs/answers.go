@@ -33,11 +33,6 @@ func (s *Stress) Bounds() (answer.Bounds, error) {
 	return s.bounds()
 }
 
-func (s *Stress) bounds() (answer.Bounds, error) {
-	lo, hi := s.outcomeRange()
-	return answer.NewBounds(s.Answer.Modulus, lo, hi, s.MaxDenominator)
-}
-
 // validateAnswer checks the answer's kind against the rest of the run.
 func (s *Stress) validateAnswer() error {
 	r := s.rule()
@@ -146,6 +141,9 @@ func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
 		v, frac, who = f.BruteValue, f.BruteFraction, "the brute force's"
 	}
 	if frac == nil && s.rule().Kind == answer.Residue {
+		if off := s.ReadBackOff(); off != "" {
+			return 0, false, off
+		}
 		b, err := s.bounds()
 		if err != nil { // validateAnswer checked them
 			return 0, false, err.Error()
@@ -156,6 +154,7 @@ func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
 			return 0, false, fmt.Sprintf("%s residue %d is the residue of no fraction %s, the bounds that make it unique: this input cannot be judged by simulation (give a brute force, or a larger --max-denominator at a larger risk of coincidence)", who, res, b)
 		}
 		frac = x
+		f.ReadBack = true
 		if fromBrute {
 			f.BruteFraction = x
 		} else {

@@ -40,7 +40,7 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 	var failed []*Fault
 	took := 0
 	if s.Brute != nil {
-		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, s.solverInput(input))
 		switch {
 		case err != nil:
 			return nil, err
@@ -126,7 +126,7 @@ func (s *Stress) bruteAgain(ctx context.Context, input []byte, f *Failure, runs 
 // bruteSame runs the brute force on input once more, as bruteAgain.
 func (s *Stress) bruteSame(ctx context.Context, input []byte, f *Failure) (fault *Fault, recheck string, err error) {
 	first := s.ShowBrute(f)
-	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, s.solverInput(input))
 	switch {
 	case err != nil:
 		return nil, "", err

@@ -55,6 +55,12 @@ type GameSpec struct {
 	// rare shape, such as one column, that the generator must draw at
 	// least a share of. None: every input is in the class "all".
 	Classes []Class
+	// Tests, above 1, says that the solver and the brute force read a
+	// count line, then that many cases, and print one answer line a case
+	// (Stress.Tests): check packs up to Tests boards an input, and the
+	// brute force reads each board under a count line of 1. The generator
+	// prints one case, and the referee and the validator read one.
+	Tests int
 }
 
 // Input is one input of a game defined by programs: Text, the bytes the
@@ -196,6 +202,8 @@ func (g *programGame) spec() props.Spec[Input] {
 		// parameter (and a generator draws another input at a lower
 		// bound), a failure is shrunk as stress shrinks one (shrink.go).
 		Simplifiers: []func(Input) []Input{g.simpler},
+		// A count line, then up to Tests cases (1: one case an input).
+		MaxBoardsPerInput: max(g.Tests, 1),
 	}
 	if g.Validator == nil {
 		spec.WrongAnswerNote = UnvalidatedNote
@@ -229,7 +237,7 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 	if err := g.drawnFault(in); err != nil {
 		return props.Solution{}, err
 	}
-	out, fault, err := run(g.ctx, RoleBrute, g.Brute, nil, []byte(in.Text))
+	out, fault, err := run(g.ctx, RoleBrute, g.Brute, nil, g.packed([]Input{in}))
 	if err != nil && g.ctx.Err() != nil {
 		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err) // an interruption is no verdict
 	}
@@ -275,13 +283,29 @@ func (g *programGame) parse(r io.Reader, file string) ([]Input, error) {
 	return parseInput(g.ctx, r, file, g.Validator)
 }
 
-// write prints in's one input as the generator printed it.
+// write prints in's one input as the generator printed it, or with Tests
+// above 1 a count line and each input.
 func (g *programGame) write(w io.Writer, in []Input) error {
-	if err := g.drawnFault(in[0]); err != nil {
-		return err
+	for _, b := range in {
+		if err := g.drawnFault(b); err != nil {
+			return err
+		}
 	}
-	_, err := io.WriteString(w, in[0].Text)
+	_, err := w.Write(g.packed(in))
 	return err
+}
+
+// packed is what the solver and the brute force read for in: its one
+// input as printed, or with Tests above 1 a count line and each input.
+func (g *programGame) packed(in []Input) []byte {
+	if g.Tests <= 1 {
+		return []byte(in[0].Text)
+	}
+	inputs := make([][]byte, len(in))
+	for i, b := range in {
+		inputs[i] = []byte(b.Text)
+	}
+	return packInput(inputs)
 }
 
 // referee plays in by the referee program.

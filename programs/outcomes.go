@@ -98,7 +98,7 @@ func parseOutcomes(out []byte, runs int64, kind Quantity, lo, hi float64) (Tally
 		case kind == Probability && x != 0 && x != 1:
 			return s, fmt.Errorf("line %d: outcome %v: a probability's outcomes are 0 (no) and 1 (yes)", i+1, x)
 		case x < lo || x > hi:
-			return s, fmt.Errorf("line %d: outcome %v outside the stated range [%v, %v] (--min-outcome, --max-outcome): the test's assumption does not hold", i+1, x, lo, hi)
+			return s, &rangeError{line: i + 1, outcome: x, lo: lo, hi: hi}
 		case count > runs-s.N:
 			return s, fmt.Errorf("line %d: more than the %d runs asked for", i+1, runs)
 		}

@@ -128,11 +128,20 @@ type Fault struct {
 	// Declined says that the program (a brute force, a referee) said it
 	// cannot judge the input (cannotjudge.go): no fault, Detail its reason.
 	Declined bool
+	// Assumption, for a referee's outcome outside the stated range of
+	// outcomes, names the flag that stated it (--max-outcome or
+	// --min-outcome): the user's assumption failed (or the referee is
+	// wrong); neither is the referee's output format, nor the solver's
+	// fault.
+	Assumption string
 }
 
 func (f *Fault) Error() string {
 	if f.Declined {
 		return fmt.Sprintf("the %s cannot judge this input: %s: %s", f.Role, f.Command, f.Detail)
+	}
+	if f.Assumption != "" {
+		return fmt.Sprintf("the stated assumption %s failed: the %s %s printed %s", f.Assumption, f.Role, f.Command, f.Detail)
 	}
 	if f.Inconsistent {
 		return fmt.Sprintf("the %s is inconsistent: %s: %s", f.Role, f.Command, f.Detail)
@@ -149,6 +158,7 @@ var ErrStart = errors.New("a program could not be started")
 // the program was killed by the harness, not by its own fault.
 func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
 	res, err := p.Run(ctx, args, input)
+	countCPU(ctx, res.CPU)
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err() // an interruption is no verdict
 	}

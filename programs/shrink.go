@@ -38,7 +38,10 @@ type ShrinkStats struct {
 func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Failure, ShrinkStats, error) {
 	start := time.Now()
 	var st ShrinkStats
-	deadline := start.Add(s.shrinkTime())
+	// The time is the programs' CPU time (cputime.go), with a wall-clock
+	// backstop.
+	ctx, cpu := withCPUMeter(ctx)
+	deadline := start.Add(shrinkWallFactor * s.shrinkTime())
 	scope := judgeDeterministic
 	if found.Kind.statistical() {
 		scope = judgeAll
@@ -54,7 +57,7 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 				continue
 			}
 			tried[k] = true
-			if st.Tries >= s.shrinkTries() || !time.Now().Before(deadline) || ctx.Err() != nil {
+			if st.Tries >= s.shrinkTries() || cpu.total() >= s.shrinkTime() || !time.Now().Before(deadline) || ctx.Err() != nil {
 				st.CutShort = true
 				st.Note = s.stoppedShort(ctx, st)
 				st.Elapsed = time.Since(start)
@@ -211,5 +214,5 @@ func (s *Stress) stoppedShort(ctx context.Context, st ShrinkStats) string {
 	case st.Tries >= s.shrinkTries():
 		return fmt.Sprintf("the %d shrinking tries ran out: a smaller input may still fail", s.shrinkTries())
 	}
-	return fmt.Sprintf("the shrinking time (%v) ran out: a smaller input may still fail", s.shrinkTime())
+	return fmt.Sprintf("the shrinking time (%v of the programs' CPU time, or %v of wall-clock time) ran out: a smaller input may still fail", s.shrinkTime(), shrinkWallFactor*s.shrinkTime())
 }

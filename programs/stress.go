@@ -71,9 +71,20 @@ type Stress struct {
 	// ShrinkTries bounds the inputs tried while shrinking (0:
 	// DefaultShrinkTries); ShrinkSeeds is how many generator seeds are
 	// tried at each point of the parameter space (0: DefaultShrinkSeeds);
-	// ShrinkTime bounds the time (0: DefaultShrinkTime).
+	// ShrinkTime bounds the time: the CPU time of the programs run while
+	// shrinking, so that a loaded machine does not starve it, and 10 times
+	// as much wall-clock time (0: DefaultShrinkTime).
 	ShrinkTries, ShrinkSeeds int
 	ShrinkTime               time.Duration
+	// Tests is how many cases one input to the solver and the brute force
+	// holds at most. 0 or 1: one case an input, as the generator printed
+	// it. Above 1: the generator prints one case, and the search packs up
+	// to Tests of them under a count line (t, then the cases) for one run
+	// of the solver and one of the brute force, which print one answer
+	// line a case; the referee and the validator read each case alone. A
+	// case that fails in a pack is judged again alone, under a count line
+	// of 1, and so is every case shrinking tries (stress_pack.go).
+	Tests int
 	// Jobs is how many cases of the search are judged at once (0: 1);
 	// above 1 the programs must be safe for concurrent use (a Command is).
 	// The cases, the first failure and the output do not depend on it:
@@ -97,7 +108,12 @@ const (
 
 // Budget is how a run's false-alarm budget is split (Bonferroni).
 type Budget struct {
-	Alpha     float64 // the whole run's
+	Alpha float64 // the whole run's
+	// ReadBack is the part of Alpha that a residue read back by
+	// coincidence may take: the chance of one an input over the run's
+	// inputs (stress_readback.go); 0 when no residue is read back. The
+	// statistical checks share the rest.
+	ReadBack  float64
 	Search    int     // statistical checks of the search: one a case
 	PerSearch float64 // Alpha/2/Search
 	Shrink    int     // the re-confirmation and the shrinking tries at most: ShrinkTries+1
@@ -164,6 +180,16 @@ type Failure struct {
 	// brute force printed it, or read back from the residue), else nil.
 	AnswerValue, BruteValue answer.Value
 	Fraction, BruteFraction *big.Rat
+	// Pack, for a failure met in a pack of cases (Stress.Tests), is that
+	// pack; PackNote what went wrong with a pack as a whole before its
+	// failing case was judged alone, for the failure to show.
+	Pack     *Pack
+	PackNote string
+	// ReadBack says that the referee's target is a residue read back as
+	// a fraction (Fraction, or BruteFraction where the brute force's
+	// residue was): the verdict assumes the exact answer is that small
+	// fraction (Stress.ReadBackAssumption).
+	ReadBack bool
 
 	dist distribution // the solver's answer (and distribution) as read
 }
@@ -280,6 +306,10 @@ func (s *Stress) validate() error {
 		return errors.New("stress: a solver's distribution goes with an expectation")
 	case s.BruteDistribution && (s.Quantity != Expectation || s.Brute == nil || s.SolverDistribution):
 		return errors.New("stress: a brute force's distribution goes with an expectation and a brute force, and not with the solver's")
+	case s.Tests < 0:
+		return errors.New("stress: the cases an input must not be negative")
+	case s.Tests > 1 && (s.SolverDistribution || s.BruteDistribution):
+		return errors.New("stress: a distribution takes several lines an answer: it goes with one case an input (Tests 1)")
 	case s.SolverDistribution:
 	case s.BruteDistribution && s.MaxOutcome == s.MinOutcome: // no range stated: the brute force's distribution is the test
 	case s.Quantity == Expectation && !(s.MaxOutcome >= s.MinOutcome):
@@ -293,8 +323,10 @@ func (s *Stress) validate() error {
 // budget splits Alpha.
 func (s *Stress) budget() Budget {
 	tries := s.shrinkTries() + 1
-	return Budget{Alpha: s.Alpha, Search: s.Cases, PerSearch: s.Alpha / 2 / float64(s.Cases),
-		Shrink: tries, PerShrink: s.Alpha / 2 / float64(tries)}
+	readBack := s.readBackShare()
+	stat := s.Alpha - readBack
+	return Budget{Alpha: s.Alpha, ReadBack: readBack, Search: s.Cases, PerSearch: stat / 2 / float64(s.Cases),
+		Shrink: tries, PerShrink: stat / 2 / float64(tries)}
 }
 
 func (s *Stress) shrinkTries() int { return cmpOr(s.ShrinkTries, DefaultShrinkTries) }
@@ -341,16 +373,30 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	// failure is the lowest failing case whatever Jobs is. A failure that
 	// settling finds nobody could judge (unjudged) is counted as such, and
 	// the search goes on from the next case.
+	// With Tests above 1, an item is a pack of cases (judgePack).
+	per := max(s.Tests, 1)
 	for from := 0; ; {
 		var failed bool
 		var runErr error
-		sum := inorder.Run(ctx, inorder.Plan[caseResult]{
-			Items: s.Cases - from, Jobs: s.jobs(),
-			Do:   func(ctx context.Context, k int) caseResult { return s.judgeCase(ctx, from+k, out.Budget.PerSearch) },
-			Ends: func(_ int, c caseResult) bool { return c.ends() },
-			Take: func(k int, c caseResult) { failed, runErr = s.take(ctx, out, from+k, c) },
+		taken := 0
+		sum := inorder.Run(ctx, inorder.Plan[[]caseResult]{
+			Items: (s.Cases - from + per - 1) / per, Jobs: s.jobs(),
+			Do: func(ctx context.Context, k int) []caseResult {
+				lo := from + k*per
+				return s.judgePack(ctx, lo, min(lo+per, s.Cases), out.Budget.PerSearch)
+			},
+			Ends: func(_ int, cs []caseResult) bool { return slices.ContainsFunc(cs, caseResult.ends) },
+			Take: func(k int, cs []caseResult) {
+				for j, c := range cs {
+					failed, runErr = s.take(ctx, out, from+k*per+j, c)
+					taken++
+					if c.ends() {
+						return
+					}
+				}
+			},
 		})
-		from += sum.Taken
+		from += taken
 		switch {
 		case runErr != nil:
 			return nil, runErr
@@ -473,6 +519,11 @@ func (s *Stress) jobs() int { return cmpOr(s.Jobs, 1) }
 // by chance.
 func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	found := out.Found
+	if packOnly(found) {
+		out.First = found
+		out.Shrink = ShrinkStats{Note: "not shrunk: it fails in a pack, not alone, and shrinking judges cases alone"}
+		return false, nil
+	}
 	if found.Kind.statistical() {
 		if found.Kind == RefereeDisagrees {
 			unstable, err := s.rerunSolver(ctx, found)
@@ -515,6 +566,9 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 	shrunk, stats, err := s.shrink(ctx, found, out.Budget.PerShrink)
 	if err != nil {
 		return false, err
+	}
+	if shrunk != nil && shrunk.PackNote == "" {
+		shrunk.PackNote = found.PackNote // a pack's trouble says what the failure may mean
 	}
 	out.Shrink, out.First = stats, shrunk
 	out.Interrupted = ctx.Err() != nil // while shrinking: First is confirmed all the same
@@ -643,7 +697,7 @@ func (s *Stress) notConfirmed(out *Result, found *Failure, fault *Fault) *Failur
 // same answer (and distribution) as the first time, else the failure of a
 // solver whose answer changes, with both answers.
 func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) {
-	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, f.Input)
+	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, s.solverInput(f.Input))
 	if err != nil {
 		return nil, err
 	}
@@ -768,6 +822,9 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 	}
 	lo, hi := s.outcomeRange()
 	tally, perr := parseOutcomes(out, s.Runs, s.Quantity, lo, hi)
+	if re := (*rangeError)(nil); errors.As(perr, &re) && s.Quantity == Expectation {
+		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Assumption: assumptionFlag(re, lo), Detail: re.Error()}, nil
+	}
 	if perr != nil {
 		return nil, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}

@@ -42,6 +42,12 @@ type judged struct {
 //
 // input is c's input when the caller has generated it already, else nil.
 func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, scope judgeScope, refSeed int64, alpha float64) (r judged, err error) {
+	return s.judgeWith(ctx, c, input, nil, index, scope, refSeed, alpha)
+}
+
+// judgeWith is judge with the solver's and the brute force's outputs read
+// from a pack (preset; nil: they are run on the case alone).
+func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *packAnswers, index int, scope judgeScope, refSeed int64, alpha float64) (r judged, err error) {
 	defer func() {
 		if f := r.fault; f != nil && f.Role != RoleGenerator && f.Input == nil { // a validator's fault has its input
 			f.Input, f.Generator = r.input, commandLine(s.Generator, c.Args(s.Params))
@@ -56,7 +62,7 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 		}
 	}
 	r.input = input
-	runs, err := s.runCase(ctx, c, input, index, scope, refSeed, alpha)
+	runs, err := s.runCase(ctx, c, input, preset, index, scope, refSeed, alpha)
 	if err != nil {
 		return r, err
 	}
@@ -74,6 +80,12 @@ func (s *Stress) judge(ctx context.Context, c Case, input []byte, index int, sco
 	f.Kind, f.Verdict, f.Detail = v.kind, v.verdict, v.detail
 	if f.Fraction == nil {
 		f.Fraction = v.fraction
+	}
+	if preset != nil {
+		// Judged from a pack: the case is judged again alone, follow-ups
+		// and all, before anyone is blamed (stress_pack.go).
+		r.failure = f
+		return r, nil
 	}
 	switch v.then {
 	case askOthers:
@@ -123,10 +135,13 @@ type caseRuns struct {
 
 // runCase runs the solver on input, then the brute force and (for
 // judgeAll) the referee, and records what each did.
-func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, scope judgeScope, refSeed int64, alpha float64) (caseRuns, error) {
+func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *packAnswers, index int, scope judgeScope, refSeed int64, alpha float64) (caseRuns, error) {
 	f := &Failure{Case: c, Index: index, Input: input, Verdict: props.WrongAnswer}
 	runs := caseRuns{f: f}
-	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, input)
+	out, fault, err := preset.solverOut(), (*Fault)(nil), error(nil)
+	if preset == nil {
+		out, fault, err = run(ctx, RoleSolver, s.Solver, nil, s.solverInput(input))
+	}
 	if err != nil {
 		return runs, err
 	}
@@ -136,9 +151,9 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 	}
 	f.Stdout = clipOutput(string(out))
 	dist, perr := s.readAnswer(out)
-	if perr != nil {
+	if perr != nil && preset == nil {
 		// Output cut short can be the machine's doing: confirm it alone.
-		again, log, err := rerunAlone(ctx, s.Solver, nil, input)
+		again, log, err := rerunAlone(ctx, s.Solver, nil, s.solverInput(input))
 		if err != nil && ctx.Err() != nil {
 			return runs, ctx.Err()
 		}
@@ -159,7 +174,10 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 	f.Answer, f.HasAnswer, f.dist, f.AnswerValue = dist.Answer, true, dist, dist.Value
 
 	if s.Brute != nil {
-		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, input)
+		out, fault, err := preset.bruteOut(), (*Fault)(nil), error(nil)
+		if preset == nil {
+			out, fault, err = run(ctx, RoleBrute, s.Brute, nil, s.solverInput(input))
+		}
 		switch {
 		case err != nil:
 			return runs, err
@@ -201,6 +219,8 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, index int, s
 		runs.refereeSlow, runs.refereeWhy = true, fault.why()
 	case fault != nil:
 		runs.refereeFault = fault
+	case j != nil && s.impossibleReadBack(f, reference, j) != "":
+		runs.refereeCannot = s.impossibleReadBack(f, reference, j)
 	case j != nil:
 		runs.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
 	}
