@@ -23,9 +23,13 @@ import (
 //     order, i−1, i−1+n, …, batched the same way, and only shard 1 has the
 //     samples.
 //   - Inputs are started in order, while time is left, so the inputs
-//     started are always a prefix of the sequence. When Time runs out, the
-//     inputs in progress are cancelled, their solvers killed, and counted
-//     in Result.Cancelled: the search ends with Time.
+//     started are always a prefix of the sequence. Up to 2·Jobs are in
+//     progress, but only Jobs of them run the solver at once
+//     (inorder.Slots, lowest input first): the others draw and solve their
+//     boards meanwhile, so that the analyst's work overlaps the solver's
+//     even at Jobs 1. When Time runs out, the inputs in progress are
+//     cancelled, their solvers killed, and those whose solver had started
+//     are counted in Result.Cancelled: the search ends with Time.
 //   - A finished input waits until every earlier one has been judged. So
 //     the first failure judged is the lowest failing board, the counts are
 //     those of a prefix, and Progress sees the same sequence whatever Jobs.
@@ -69,9 +73,14 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		deadline = start.Add(c.Time)
 	}
 	gen := c.Game.Generator()
+	slots := newSolverSlots(c.jobs())
 	run := func(ctx context.Context, seq int) inputResult {
 		if seq < len(samples) {
 			r := inputResult{sample: true, oracles: map[string]int{}}
+			if r.err = slots.acquire(ctx, seq); r.err != nil {
+				return r
+			}
+			defer slots.release()
 			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
 			return r
 		}
@@ -101,6 +110,10 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		}
 		r.boards = len(cases)
 		if len(cases) > 0 {
+			if r.err = slots.acquire(ctx, seq); r.err != nil {
+				return r
+			}
+			defer slots.release()
 			r.failure, r.err = c.checkGenerated(ctx, cases)
 		}
 		return r
@@ -177,7 +190,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		timeUp = dctx.Done()
 	}
 	sum := inorder.Run(ctx, inorder.Plan[inputResult]{
-		Items: inputs, Jobs: c.jobs(), Do: run, Ends: ends, Take: judge, Stop: timeUp,
+		Items: inputs, Jobs: 2 * c.jobs(), Do: run, Ends: ends, Take: judge, Stop: timeUp,
 		// A panic (a generator's, an analyst's) is the input's error, which
 		// the search reports in its turn: a worker's panic must not take
 		// the process down.
@@ -185,8 +198,9 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 			return inputResult{err: fmt.Errorf("crosscheck: internal error on input %d: %v", seq+1, p)}
 		},
 	})
-	// Time ran out with inputs in progress: they are not judged.
-	out.Cancelled = sum.Cancelled
+	// Time ran out with inputs in progress: they are not judged, and
+	// those whose solver had started were killed.
+	out.Cancelled = slots.startedIn(sum.Started-sum.Cancelled, sum.Started)
 	if searchErr == nil && !sum.Ended && sum.Cancelled == 0 {
 		searchErr = ctx.Err() // cancelled between inputs
 	}
