@@ -65,8 +65,8 @@ type target struct {
 
 // pair is one paired measurement.
 type pair struct {
-	alone, check time.Duration
-	aloneCPU     time.Duration
+	alone, check       time.Duration
+	aloneCPU, checkCPU time.Duration // user and system time; check's includes the solver runs it waited for
 }
 
 func run() error {
@@ -105,8 +105,8 @@ func run() error {
 	}
 
 	fmt.Printf("# %d CPUs, %s, %s; %d pairs a game, check --seed %d --jobs 1\n", runtime.NumCPU(), cpuModel(), runtime.Version(), *pairs, *seed)
-	fmt.Printf("%-9s %7s %6s %10s %10s %10s %10s %7s %13s  %s\n",
-		"game", "boards", "inputs", "alone_s", "alone_b/s", "check_s", "check_b/s", "ratio", "ratio_min-max", "solver")
+	fmt.Printf("%-9s %7s %6s %10s %10s %10s %10s %7s %13s %7s  %s\n",
+		"game", "boards", "inputs", "alone_s", "alone_b/s", "check_s", "check_b/s", "ratio", "ratio_min-max", "cpu_rat", "solver")
 	for _, t := range targets {
 		dir := filepath.Join(work, t.game)
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -123,7 +123,7 @@ func run() error {
 		}
 		// The recording run: check with a solver that keeps its inputs.
 		recorder := shellJoin(append([]string{self, recordArg, dir}, argv...))
-		if _, _, err := runCheck(*ccBin, append(checkArgs, "--solver", recorder)); err != nil {
+		if _, _, _, err := runCheck(*ccBin, append(checkArgs, "--solver", recorder)); err != nil {
 			return fmt.Errorf("%s: the recording run: %w", t.game, err)
 		}
 		inputs, err := readInputs(dir)
@@ -142,7 +142,7 @@ func run() error {
 					}
 					continue
 				}
-				if p.check, boards, err = runCheck(*ccBin, append(checkArgs, "--solver", t.solver)); err != nil {
+				if p.check, p.checkCPU, boards, err = runCheck(*ccBin, append(checkArgs, "--solver", t.solver)); err != nil {
 					return fmt.Errorf("%s: %w", t.game, err)
 				}
 			}
@@ -155,38 +155,41 @@ func run() error {
 
 // printRow prints one game's medians and the overhead ratio.
 func printRow(t target, boards, inputs int, ps []pair) {
-	var alone, check, ratio []float64
+	var alone, check, ratio, cpuRatio []float64
 	for _, p := range ps {
 		alone = append(alone, p.alone.Seconds())
 		check = append(check, p.check.Seconds())
 		ratio = append(ratio, p.check.Seconds()/p.alone.Seconds())
+		cpuRatio = append(cpuRatio, p.checkCPU.Seconds()/p.aloneCPU.Seconds())
 	}
 	a, c, r := median(alone), median(check), median(ratio)
-	fmt.Printf("%-9s %7d %6d %10.3f %10.0f %10.3f %10.0f %7.2f %6.2f-%-6.2f  %s\n",
-		t.game, boards, inputs, a, float64(boards)/a, c, float64(boards)/c, r, slices.Min(ratio), slices.Max(ratio), t.solver)
+	fmt.Printf("%-9s %7d %6d %10.3f %10.1f %10.3f %10.1f %7.2f %6.2f-%-6.2f %7.2f  %s\n",
+		t.game, boards, inputs, a, float64(boards)/a, c, float64(boards)/c, r, slices.Min(ratio), slices.Max(ratio), median(cpuRatio), t.solver)
 }
 
 // runCheck runs check and returns its wall time and the boards it judged;
 // any exit but 0 (a pass) is an error: a throughput figure of a failing
 // run means nothing.
-func runCheck(bin string, args []string) (time.Duration, int, error) {
+func runCheck(bin string, args []string) (wall, cpu time.Duration, boards int, err error) {
 	cmd := exec.Command(bin, args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	start := time.Now()
-	err := cmd.Run()
-	wall := time.Since(start)
+	err = cmd.Run()
+	wall = time.Since(start)
 	if err != nil {
-		return 0, 0, fmt.Errorf("check %s: %w\n%s%s", strings.Join(args, " "), err, errOut.String(), clip(out.String()))
+		return 0, 0, 0, fmt.Errorf("check %s: %w\n%s%s", strings.Join(args, " "), err, errOut.String(), clip(out.String()))
 	}
+	// wait4's usage of a process includes the children it waited for.
+	cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	var res struct {
 		Samples   int `json:"samples"`
 		Generated int `json:"generated"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		return 0, 0, fmt.Errorf("check's --json output: %w", err)
+		return 0, 0, 0, fmt.Errorf("check's --json output: %w", err)
 	}
-	return wall, res.Samples + res.Generated, nil
+	return wall, cpu, res.Samples + res.Generated, nil
 }
 
 // runAlone runs argv once on every input, one after another, as a plain
