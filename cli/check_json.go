@@ -50,6 +50,7 @@ type checkJSON struct {
 	// NotReproduced are the inputs whose verdict did not recur when run
 	// again alone; Cancelled the inputs in progress when --time ran out.
 	NotReproduced []*failureJSON `json:"not_reproduced,omitempty"`
+	Closest       *closestJSON   `json:"closest_calls,omitempty"`
 	Cancelled     int            `json:"cancelled,omitempty"`
 }
 
@@ -118,7 +119,7 @@ type shrinkJSON struct {
 	SimplifierSteps int     `json:"simplifier_steps"` // parts taken away after rapid
 }
 
-func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles) error {
+func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles, closest closestFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: res.Seed, GenOptions: o.gen.args(), Passed: !res.Failed() && len(res.UnderCovered()) == 0, Samples: res.Samples, Generated: res.Generated,
 		Classes: res.Classes, Oracles: res.Oracles, Failures: map[string]int{}, ElapsedSec: res.Elapsed.Seconds(),
@@ -130,7 +131,8 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	if r := g.AnswerRule(); r.Kind.Exact() {
 		j.AnswerKind, j.Modulus = r.Kind.String(), r.Modulus
 	}
-	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0
+	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0 && o.aboveFailAbove(res) == nil
+	j.Closest = newClosestJSON(o, res, closest)
 	for v, n := range res.Counts {
 		j.Failures[v.String()] = n
 	}

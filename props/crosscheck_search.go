@@ -52,7 +52,8 @@ type inputResult struct {
 	notJudged notJudged      // boards no oracle could judge, left out of the input
 	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
 	failure   *Failure
-	err       error // the harness failed (not the solver)
+	figures   *inputFigures // the run's targets (crosscheck_targets.go); nil when the solver did not run
+	err       error         // the harness failed (not the solver)
 }
 
 // search runs the samples and the generated boards and fills in out: the
@@ -81,7 +82,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 				return r
 			}
 			defer slots.release()
-			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
+			r.failure, r.boards, r.figures, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
 			return r
 		}
 		first := (seq - len(samples)) * batch
@@ -114,7 +115,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 				return r
 			}
 			defer slots.release()
-			r.failure, r.err = c.checkGenerated(ctx, cases)
+			r.failure, r.figures, r.err = c.checkGenerated(ctx, cases)
 		}
 		return r
 	}
@@ -130,11 +131,14 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 	}
 	// judge takes in one input's result, in sequence order.
 	var searchErr error
+	closest := newClosestTracker(c)
+	defer func() { out.Closest = closest.out }()
 	judge := func(_ int, r inputResult) {
 		if r.err != nil {
 			searchErr = r.err
 			return
 		}
+		closest.add(r.figures)
 		if n := r.notJudged; n.boards > 0 {
 			if out.NotJudged == 0 {
 				out.NotJudgedReason = n.reason
