@@ -199,8 +199,13 @@ type closeCallJSON struct {
 	File       string   `json:"file,omitempty"`
 }
 
+// newClosestJSON is nil for a run with no closest calls (nothing judged,
+// or shards merged: each shard's --json has its own).
 func newClosestJSON(o checkOptions, res *props.Result, files closestFiles) *closestJSON {
 	c := &res.Closest
+	if c.Scored == 0 && len(c.Slowest) == 0 {
+		return nil
+	}
 	j := &closestJSON{Scored: c.Scored, Exact: c.Exact, Error: []closeCallJSON{}, Time: []closeCallJSON{},
 		FailAbove: o.failAbove, AboveFailAbove: o.aboveFailAbove(res) != nil}
 	call := func(x props.CloseCall) closeCallJSON {

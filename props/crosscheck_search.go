@@ -25,7 +25,7 @@ import (
 //   - Inputs are started in order, while time is left, so the inputs
 //     started are always a prefix of the sequence. Up to 2·Jobs are in
 //     progress, but only Jobs of them run the solver at once
-//     (inorder.Slots, lowest input first): the others draw and solve their
+//     (inorder.Slots, in the inputs' order): the others draw and solve their
 //     boards meanwhile, so that the analyst's work overlaps the solver's
 //     even at Jobs 1. When Time runs out, the inputs in progress are
 //     cancelled, their solvers killed, and those whose solver had started
@@ -76,6 +76,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 	gen := c.Game.Generator()
 	slots := newSolverSlots(c.jobs())
 	run := func(ctx context.Context, seq int) inputResult {
+		defer slots.done(seq)
 		if seq < len(samples) {
 			r := inputResult{sample: true, oracles: map[string]int{}}
 			if r.err = slots.acquire(ctx, seq); r.err != nil {

@@ -34,6 +34,10 @@ func (s *solverSlots) acquire(ctx context.Context, seq int) error {
 
 func (s *solverSlots) release() { s.slots.Release() }
 
+// done says input seq runs the solver no more (or never did): the inputs
+// after it may take their turns.
+func (s *solverSlots) done(seq int) { s.slots.Done(seq) }
+
 // startedIn counts the inputs from..to−1 that got a slot.
 func (s *solverSlots) startedIn(from, to int) int {
 	s.mu.Lock()

@@ -8,10 +8,11 @@ import (
 // Slots lets a run prepare items ahead of the ones that hold its scarce
 // resource: a Plan runs more items than there are slots, each item does
 // its own work (drawing and solving boards) in parallel, and only the step
-// that needs the resource (running a solver process) waits for a slot. A
-// free slot goes to the lowest-numbered item waiting, never to a later one
-// first, so that the items are served in the order their results are
-// taken and a run cut short by time wastes the least.
+// that needs the resource (running a solver process) waits for a slot.
+// The slots are taken strictly in the items' order: item i gets one only
+// after every item before it has got one or said it needs none (Done), so
+// the resource is used in the order the results are taken, as by a run
+// without items ahead (a solver sees the inputs in the same order).
 //
 // With Jobs slots and a Plan of 2·Jobs items in progress, a check at
 // --jobs 1 draws and solves the next input's boards while the solver runs
@@ -19,24 +20,30 @@ import (
 type Slots struct {
 	mu      sync.Mutex
 	free    int
+	next    int                   // the lowest item that has neither taken a slot nor said Done
+	passed  map[int]bool          // items above next that have
 	waiting map[int]chan struct{} // item → closed when it is given a slot
 }
 
 // NewSlots returns n slots (at least 1).
 func NewSlots(n int) *Slots {
-	return &Slots{free: max(1, n), waiting: map[int]chan struct{}{}}
+	return &Slots{free: max(1, n), passed: map[int]bool{}, waiting: map[int]chan struct{}{}}
 }
 
 // Acquire waits for a slot for item i and takes it, or returns ctx's
-// error, holding none, when ctx ends first. An item takes at most one
-// slot at a time.
+// error, holding none, when ctx ends first. An item calls Acquire at most
+// once, and every item started calls Done when it is over, whether or not
+// it took a slot.
 func (s *Slots) Acquire(ctx context.Context, i int) error {
 	if err := ctx.Err(); err != nil {
+		s.Done(i)
 		return err
 	}
 	s.mu.Lock()
-	if s.free > 0 && !s.lowerWaiting(i) {
+	if i == s.next && s.free > 0 {
 		s.free--
+		s.pass(i)
+		s.grant()
 		s.mu.Unlock()
 		return nil
 	}
@@ -50,39 +57,61 @@ func (s *Slots) Acquire(ctx context.Context, i int) error {
 		s.mu.Lock()
 		_, still := s.waiting[i]
 		delete(s.waiting, i)
+		if still {
+			s.pass(i)
+			s.grant()
+		}
 		s.mu.Unlock()
 		if !still {
-			// Given a slot as ctx ended: hand it on.
-			s.Release()
+			s.Release() // given a slot as ctx ended: hand it on
 		}
 		return ctx.Err()
 	}
 }
 
-// Release gives a slot back: to the lowest-numbered item waiting, if any.
+// Release gives a slot back.
 func (s *Slots) Release() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	lowest, found := 0, false
-	for i := range s.waiting {
-		if !found || i < lowest {
-			lowest, found = i, true
-		}
-	}
-	if !found {
-		s.free++
-		return
-	}
-	close(s.waiting[lowest])
-	delete(s.waiting, lowest)
+	s.free++
+	s.grant()
 }
 
-// lowerWaiting reports whether an item below i waits for a slot.
-func (s *Slots) lowerWaiting(i int) bool {
-	for j := range s.waiting {
-		if j < i {
-			return true
-		}
+// Done says item i takes no slot from now on (it took one, or needs
+// none); the items after it may then take theirs. Calling it again, or
+// after Acquire, does nothing.
+func (s *Slots) Done(i int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, waits := s.waiting[i]; waits {
+		return // Acquire's own cancellation passes it
 	}
-	return false
+	s.pass(i)
+	s.grant()
+}
+
+// pass marks item i as past its turn and moves next beyond the items that are.
+func (s *Slots) pass(i int) {
+	if i < s.next {
+		return
+	}
+	s.passed[i] = true
+	for s.passed[s.next] {
+		delete(s.passed, s.next)
+		s.next++
+	}
+}
+
+// grant gives free slots to the items waiting whose turn it is.
+func (s *Slots) grant() {
+	for s.free > 0 {
+		c, ok := s.waiting[s.next]
+		if !ok {
+			return
+		}
+		delete(s.waiting, s.next)
+		s.free--
+		s.pass(s.next)
+		close(c)
+	}
 }

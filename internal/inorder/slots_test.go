@@ -3,6 +3,7 @@ package inorder
 import (
 	"context"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -21,13 +22,18 @@ func waitWaiting(s *Slots, n int) {
 	}
 }
 
-// TestSlotsServeLowestFirst checks that a freed slot goes to the lowest
-// item waiting, whatever order the items came to wait in.
-func TestSlotsServeLowestFirst(t *testing.T) {
+// TestSlotsServeInOrder checks that the slots are taken in the items'
+// order, whatever order the items came to wait in.
+func TestSlotsServeInOrder(t *testing.T) {
 	for _, arrivals := range [][]int{{5, 3, 4}, {3, 4, 5}, {9, 1, 7, 2}} {
 		s := NewSlots(1)
 		if err := s.Acquire(context.Background(), 0); err != nil {
 			t.Fatal(err)
+		}
+		for i := 1; i < 10; i++ {
+			if !slices.Contains(arrivals, i) {
+				s.Done(i) // needs no slot
+			}
 		}
 		got := make(chan int)
 		for k, i := range arrivals {
@@ -52,6 +58,25 @@ func TestSlotsServeLowestFirst(t *testing.T) {
 	}
 }
 
+// TestSlotsNoOvertaking checks that an item does not take a free slot
+// before an earlier item has taken its own or said it needs none.
+func TestSlotsNoOvertaking(t *testing.T) {
+	s := NewSlots(1)
+	got := make(chan error)
+	go func() { got <- s.Acquire(context.Background(), 1) }()
+	waitWaiting(s, 1)
+	s.mu.Lock()
+	free := s.free
+	s.mu.Unlock()
+	if free != 1 {
+		t.Fatalf("item 1 took the slot before item 0 had its turn")
+	}
+	s.Done(0)
+	if err := <-got; err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSlotsCancelledWaiterHoldsNone checks that an item whose context ends
 // while it waits returns the error and takes no slot.
 func TestSlotsCancelledWaiterHoldsNone(t *testing.T) {
@@ -62,6 +87,7 @@ func TestSlotsCancelledWaiterHoldsNone(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error)
 	go func() { errc <- s.Acquire(ctx, 1) }()
+	s.Done(0)
 	waitWaiting(s, 1)
 	cancel()
 	if err := <-errc; err == nil {
@@ -84,6 +110,7 @@ func TestSlotsBound(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range 40 {
 			wg.Go(func() {
+				defer s.Done(i)
 				if err := s.Acquire(context.Background(), i); err != nil {
 					t.Error(err)
 					return
