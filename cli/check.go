@@ -36,6 +36,7 @@ type checkOptions struct {
 	alpha         float64
 	shard         string
 	failAbove     float64
+	lookupEnv     func(string) (string, bool) // --shard auto's environment: App.lookupEnv
 	gen           oneGameGenFlags
 	engine        engineFlags
 }
@@ -47,7 +48,7 @@ type checkOptions struct {
 const minMemory = 16 << 20
 
 func (app App) newCheckCommand() *cobra.Command {
-	var o checkOptions
+	o := checkOptions{lookupEnv: app.lookupEnv}
 	cmd := &cobra.Command{
 		Use:   "check GAME --solver 'CMD ARGS...'",
 		Short: "Cross-check someone's solver, in any language, and shrink what fails",
@@ -118,6 +119,7 @@ k ≡ i−1 (mod n), the same boards as a single run has there, the samples in
 shard 1, and shrinks its own first failure; '` + app.Name + ` check merge FILE...'
 joins the shards' --json outputs into the verdict of the single run: the
 first failure by board index, counts summed.
+` + shardAutoHelp + `
 
 --gen and --limits set the generator's parameters, as for gen: the boards
 drawn depend on them and on --seed` + app.genExample() + `. The output states them.
@@ -182,7 +184,7 @@ Games:
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
 	o.engine.register(f, app.rulesGames())
-	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n; needs --cases); see 'check merge'")
+	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"; needs --cases); see 'check merge'")
 	o.gen.register(f)
 	cmd.AddCommand(app.newCheckMergeCommand())
 	return cmd
@@ -216,7 +218,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	}
 	var shard props.Shard
 	if o.shard != "" {
-		sh, err := props.ParseShard(o.shard)
+		sh, err := parseShard(o.shard, o.lookupEnv)
 		if err != nil {
 			return usagef("--shard: %v", err)
 		}
