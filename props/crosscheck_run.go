@@ -317,16 +317,11 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 	return f, figs, err
 }
 
-// checkInput runs the solver on input, which holds boards, and judges its
-// output against the analyst's answers, known[i] for board i; a board
-// with none (nil: no oracle can judge it) is not judged, and an input
-// with none to judge is not run. nil when every answer judged is accepted.
-func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte, known []*Solution) (*Failure, error) {
-	f, _, err := c.checkInputFigures(ctx, boards, input, known)
-	return f, err
-}
-
-// checkInputFigures is checkInput with the first run's figures (its usage
+// checkInputFigures runs the solver on input, which holds boards, and
+// judges its output against the analyst's answers, known[i] for board i; a
+// board with none (nil: no oracle can judge it) is not judged, and an
+// input with none to judge is not run. The failure is nil when every
+// answer judged is accepted; the figures are the first run's (its usage
 // and each board's error score; nil when the solver did not run).
 func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, input []byte, known []*Solution) (*Failure, *runFigures, error) {
 	sols := make([]Solution, len(boards))
