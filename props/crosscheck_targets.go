@@ -20,7 +20,7 @@ const ClosestShown = 3
 // tolerance at ours: |theirs − ours| over the largest error the judge
 // accepts on that side of ours, so that an answer is accepted exactly
 // when its score is at most 1 (0.93: close to failing; 0: exact). The
-// tolerance is found by asking j.Agrees (bisection to a relative 1e-9),
+// tolerance is found by asking j.Agrees (bisection to a relative 1e-4),
 // so a game's own rule (an absolute and a relative error, three printed
 // decimals) is measured as the judge applies it. An answer of an exact
 // kind (exact set: an integer, a fraction, a residue) is right or wrong:
@@ -42,18 +42,20 @@ func ErrorScore(j Judge, exact bool, ours Solution, theirs float64, fullPrecisio
 	}
 	side := math.Copysign(1, theirs-v)
 	accepts := func(e float64) bool { return j.Agrees(ours, v+side*e, fullPrecision) }
-	// lo is an error accepted (0: the exact value), hi one refused.
+	// lo is an error accepted (0: the exact value), hi one refused; the
+	// bracket grows 16-fold, a score is shown to two digits: 1e-4 is
+	// precision enough, in some 25 calls of Agrees a board.
 	lo, hi := 0.0, d
 	if accepts(d) {
-		lo, hi = d, 2*d
+		lo, hi = d, 16*d
 		for accepts(hi) {
-			if hi > math.MaxFloat64/4 {
+			if hi > math.MaxFloat64/32 {
 				return 0 // a judge that accepts anything
 			}
-			lo, hi = hi, 2*hi
+			lo, hi = hi, 16*hi
 		}
 	}
-	for hi-lo > 1e-9*hi {
+	for hi-lo > 1e-4*hi {
 		mid := lo + (hi-lo)/2
 		if mid <= lo || mid >= hi {
 			break

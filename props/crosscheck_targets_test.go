@@ -55,7 +55,7 @@ func TestErrorScore(t *testing.T) {
 				if !math.IsInf(got, 1) {
 					t.Errorf("score %v, want +Inf", got)
 				}
-			case math.Abs(got-tt.want) > 1e-6*max(1, tt.want):
+			case math.Abs(got-tt.want) > 2e-4*max(1, tt.want):
 				t.Errorf("score %v, want %v", got, tt.want)
 			}
 		})
