@@ -13,10 +13,12 @@ type answerOptions struct {
 	modulus        int64
 	maxDenominator int64
 	toleranceSet   bool // --tolerance was given, which only a float answer has
+	flags          *pflag.FlagSet
 }
 
 // register adds the flags to f; readBack adds --max-denominator.
 func (o *answerOptions) register(f *pflag.FlagSet, readBack bool) {
+	o.flags = f
 	f.StringVar(&o.kind, "answer", "", "the kind of answer the solver prints: float (within --tolerance), integer, fraction (p/q) or residue (modulo --modulus; the default when --modulus is given); compared exactly but for float (default float)")
 	f.Int64Var(&o.modulus, "modulus", 0, "the prime P of an answer printed as p·q⁻¹ mod P (998244353, 1000000007): the answer is a residue")
 	if readBack {
@@ -38,6 +40,9 @@ func (o answerOptions) rule() (answer.Rule, error) {
 		r.Kind = k
 	}
 	switch {
+	case o.modulus == 0 && o.flags != nil && o.flags.Changed("modulus"):
+		// 0 is the flag's "none", which no one writes on purpose.
+		return r, usagef("--modulus 0: the modulus is a prime (998244353, 1000000007); leave --modulus out for an answer that is no residue")
 	case r.Kind == answer.Residue && o.modulus == 0:
 		return r, usagef("--answer residue needs --modulus P, the prime the answer is printed modulo (998244353, 1000000007)")
 	case r.Kind.Exact() && o.toleranceSet:

@@ -172,7 +172,7 @@ Games:
 	f.Uint64Var(&o.seed, "seed", 1, "generator seed: the same seed checks the same boards")
 	f.DurationVar(&o.time, "time", 60*time.Second, "time for the search, samples included (0: no limit; then --cases is needed)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "solver processes running at once")
-	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
+	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; the whole process tree where a cgroup's memory controller is delegated, else each process on its own; default: none)")
 	f.Float64Var(&o.alpha, "alpha", props.DefaultCoverageAlpha, "false-alarm budget of the coverage test, split over the game's goals")
 	f.DurationVar(&o.timeout, "timeout", 2*time.Second, "CPU time limit of one solver run: user and system time of the solver and every process it starts (must be positive)")
 	f.DurationVar(&o.idle, "idle-timeout", 0, "wall-clock limit of one solver run, for a solver that sleeps or waits (default: 5 × --timeout, at least --timeout + 10s)")
@@ -212,9 +212,11 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("--fail-above must not be negative (0: off)")
 	}
 	if o.out != "" {
-		if err := safefile.CheckDir("--out", o.out); err != nil {
-			return usageError{err} // before the run, not after it
+		claim, err := claimOut("--out", o.out) // before the run, not after it
+		if err != nil {
+			return err
 		}
+		defer claim.Release()
 	}
 	var shard props.Shard
 	if o.shard != "" {
@@ -252,7 +254,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 			return usageError{err}
 		}
 		if errors.Is(err, props.ErrInconsistentOracle) {
-			return programError{fmt.Errorf("check stopped: %w: the solver is not blamed", err)}
+			return oracleStopped(cmd, g, o, shard, err)
 		}
 		return err
 	}
@@ -280,7 +282,7 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 			return err
 		}
 	} else {
-		writeCheckText(w, g, o, res, files, closest)
+		writeCheckText(terminalSafe(w), g, o, res, files, closest)
 	}
 	if writeErr != nil {
 		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
@@ -353,11 +355,16 @@ func writeCounterexample(dir string, g props.Game, f *props.Failure) (*counterex
 		return nil, err
 	}
 	files := &counterexampleFiles{In: filepath.Join(dir, "counterexample.in"), Ans: filepath.Join(dir, "counterexample.ans")}
-	// Never through a link planted in the directory (safefile).
-	if err := safefile.WriteBytes(files.In, f.Input); err != nil {
-		return nil, err
+	// Never through a link planted in the directory, and both files or
+	// neither (safefile).
+	bytesOf := func(b []byte) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := w.Write(b); return err }
 	}
-	if err := safefile.WriteBytes(files.Ans, []byte(f.OursText)); err != nil {
+	err = safefile.WriteFiles(dir, []safefile.File{
+		{Name: filepath.Base(files.In), Render: bytesOf(f.Input)},
+		{Name: filepath.Base(files.Ans), Render: bytesOf([]byte(f.OursText))},
+	}, nil, nil)
+	if err != nil {
 		return nil, err
 	}
 	return files, nil
@@ -401,7 +408,7 @@ func (o checkOptions) idleLimit() time.Duration {
 func (o checkOptions) limits() string {
 	s := fmt.Sprintf("%v of CPU time a run (the solver and every process it starts), idleness %v of wall-clock time", o.timeout, o.idleLimit())
 	if o.memory != "" {
-		s += ", memory " + o.memory
+		s += ", memory " + o.memory + " (" + solverproc.MemoryScope() + ")"
 	}
 	return s
 }

@@ -52,6 +52,9 @@ type checkJSON struct {
 	NotReproduced []*failureJSON `json:"not_reproduced,omitempty"`
 	Closest       *closestJSON   `json:"closest_calls,omitempty"`
 	Cancelled     int            `json:"cancelled,omitempty"`
+	// OracleFault is the oracle at fault that stopped the check, with
+	// the input; passed is then false, and nothing else was judged.
+	OracleFault *oracleFaultJSON `json:"oracle_fault,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the

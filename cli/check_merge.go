@@ -91,6 +91,10 @@ func readShardFiles(files []string) ([]checkJSON, error) {
 		if err := dec.Decode(&j); err != nil {
 			return nil, fmt.Errorf("%s: %v", file, err)
 		}
+		if f := j.OracleFault; f != nil {
+			return nil, programError{fmt.Errorf("%s: that shard stopped on an oracle at fault, so the check has no verdict: %s (its input: %s)",
+				file, f.Error, orNotWritten(f.InFile))}
+		}
 		if j.Shard == nil {
 			return nil, fmt.Errorf("%s: not the --json output of a check --shard run", file)
 		}

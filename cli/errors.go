@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/chancecheck/chancecheck/internal/safefile"
 )
 
 // Exit statuses.
@@ -62,7 +64,7 @@ func (app App) reportError(stderr io.Writer, err error) int {
 	if errors.Is(err, errInterrupted) {
 		return exitInterrupted
 	}
-	fmt.Fprintln(stderr, err)
+	fmt.Fprintln(terminalSafe(stderr), err) // it may quote a program's output
 	var pe programError
 	if errors.As(err, &pe) {
 		return exitUsage
@@ -74,4 +76,18 @@ func (app App) reportError(stderr io.Writer, err error) int {
 		return exitUsage
 	}
 	return exitUnknown
+}
+
+// claimOut claims an output directory before a run (safefile.ClaimDir):
+// a directory that cannot be made or written is a usage error, one that
+// another run is writing is exit 2 too, with no pointer to the help.
+func claimOut(flag, dir string) (*safefile.Claim, error) {
+	c, err := safefile.ClaimDir(flag, dir)
+	switch {
+	case errors.Is(err, safefile.ErrBusy):
+		return nil, programError{err}
+	case err != nil:
+		return nil, usageError{err}
+	}
+	return c, nil
 }

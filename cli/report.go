@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
@@ -53,11 +52,16 @@ values in force, and 'report merge' refuses shards run under other values.
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games != "all" {
 				opt.Games = nil
+				named := map[string]bool{}
 				for _, name := range strings.Split(games, ",") {
 					g, err := app.lookup(strings.TrimSpace(name))
 					if err != nil {
 						return usageError{err}
 					}
+					if named[g.Name()] {
+						return usagef("--games names %s twice", g.Name())
+					}
+					named[g.Name()] = true
 					opt.Games = append(opt.Games, g)
 				}
 			}
@@ -81,9 +85,11 @@ values in force, and 'report merge' refuses shards run under other values.
 			if opt.Boards < 0 || opt.Runs <= 0 || !(opt.Alpha > 0 && opt.Alpha < 1) {
 				return usagef("need --boards ≥ 0, --runs > 0 and 0 < --alpha < 1")
 			}
-			if err := safefile.CheckDir("--out", out); err != nil {
-				return usageError{err} // before the run, not after it
+			claim, err := claimOut("--out", out) // before the run, not after it
+			if err != nil {
+				return err
 			}
+			defer claim.Release()
 			progress, stop := newReportProgress(cmd.ErrOrStderr())
 			opt.Progress = progress
 			rep, tim, err := reports.Run(cmd.Context(), opt)
@@ -126,9 +132,11 @@ and 2 when nothing failed but a game had no board anyone could judge.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, dirs []string) error {
-			if err := safefile.CheckDir("--out", out); err != nil {
-				return usageError{err}
+			claim, err := claimOut("--out", out)
+			if err != nil {
+				return err
 			}
+			defer claim.Release()
 			rep, tim, err := reports.MergeDirs(dirs)
 			if err != nil {
 				return err

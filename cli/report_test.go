@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/games/snakes"
+	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/props/builtin"
 )
@@ -52,6 +53,7 @@ func TestReportUsageErrors(t *testing.T) {
 		{"report", "--shard", "4/3"},
 		{"report", "--shard", "x"},
 		{"report", "--games", "chess"},
+		{"report", "--games", "snakes,snakes"}, // issue 29: exit 1
 		{"report", "--alpha", "2"},
 		{"report", "merge"},
 	}
@@ -65,6 +67,40 @@ func TestReportUsageErrors(t *testing.T) {
 	code, _, errOut := chancecheck(t, "", "report", "merge", "--out", t.TempDir(), filepath.Join(t.TempDir(), "none"))
 	if code != 1 || !bytes.Contains([]byte(errOut), []byte("report.json")) {
 		t.Errorf("merge of a missing directory: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// An --out that cannot be made, or that another run is writing, stops the
+// report before its run, exit 2, naming the directory (issue 29: report
+// --out NEW under an unwritable parent ran whole, printed "verdict: pass",
+// then failed to make the folder, exit 1; two reports into one --out mixed
+// their files).
+func TestReportOutClaimedBeforeTheRun(t *testing.T) {
+	parent := t.TempDir()
+	if os.Getuid() == 0 {
+		parent = "/sys" // refuses even root a new directory
+		if err := os.Mkdir("/sys/chancecheck-probe", 0o755); err == nil {
+			os.Remove("/sys/chancecheck-probe")
+			t.Skip("root can make directories in /sys here")
+		}
+	} else if err := os.Chmod(parent, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	busy := t.TempDir()
+	claim, err := safefile.ClaimDir("--out", busy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer claim.Release()
+	tests := []struct{ out, say string }{
+		{filepath.Join(parent, "new", "report"), "cannot make the directory"},
+		{busy, "another run is writing there"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := chancecheck(t, "", "report", "--games", "snakes", "--boards", "1", "--runs", "100", "--out", tt.out)
+		if code != 2 || !strings.Contains(errOut, "--out "+tt.out) || !strings.Contains(errOut, tt.say) || strings.Contains(out, "verdict") {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want exit 2 before the run, saying %q", tt.out, code, out, errOut, tt.say)
+		}
 	}
 }
 

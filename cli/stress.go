@@ -160,7 +160,7 @@ fault of the generator, the referee or the brute force, 130 interrupted.`,
 	f.DurationVar(&o.idle, "idle-timeout", 0, "wall-clock limit of one solver run, for a solver that sleeps or waits (default: 5 × --timeout, at least --timeout + 10s)")
 	f.DurationVar(&o.bruteTimeout, "brute-timeout", 10*time.Second, "CPU time limit of one brute-force run; past it the input is judged without it")
 	f.DurationVar(&o.programTimeout, "program-timeout", time.Minute, "CPU time limit of one generator or referee run")
-	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; default: none)")
+	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; the whole process tree where a cgroup's memory controller is delegated, else each process on its own; default: none)")
 	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
 	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking: no try starts after it")
@@ -330,7 +330,7 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 			return err
 		}
 	} else {
-		writeStressText(w, s, outcome)
+		writeStressText(terminalSafe(w), s, outcome)
 	}
 	switch {
 	case outcome.Fault != nil && outcome.Failed():

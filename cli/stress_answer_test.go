@@ -44,6 +44,7 @@ func TestStressModulus(t *testing.T) {
 			[]string{"FAILED: the referee's runs reject the solver's answer", "hint: the solver's answer 499122177 is an integer far outside the outcomes' range [0, 1]", "--modulus P"}, ""},
 		{"residue without a modulus", []string{"--answer", "residue", "--solver", shHalfResidue}, 2, nil, "--answer residue needs --modulus P"},
 		{"a modulus that is not prime", []string{"--modulus", "1000000008", "--solver", shHalfResidue}, 2, nil, "is not prime"},
+		{"a modulus of 0 (issue 29: it meant none, silently)", []string{"--modulus", "0", "--solver", shHalfResidue}, 2, nil, "--modulus 0: the modulus is a prime"},
 		{"a tolerance with an exact answer", []string{"--modulus", "998244353", "--tolerance", "1e-9", "--solver", shHalfResidue}, 2, nil, "--tolerance is the rule of a float answer"},
 		{"a denominator bound past uniqueness", []string{"--modulus", "998244353", "--max-denominator", "30000", "--solver", shHalfResidue}, 2, nil, "unique small fraction only up to 22341"},
 		{"an unknown kind", []string{"--answer", "decimal", "--solver", shHalfResidue}, 2, nil, `--answer: answer kind "decimal": want one of float, integer, fraction, residue`},

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
@@ -445,10 +446,21 @@ func generateInput(ctx context.Context, g GameSpec, args []string) ([]byte, erro
 
 // parseInput reads a whole file as one input; an empty one is an error,
 // and so is one the validator, when given, rejects.
+// MaxInput is the largest input a game defined by programs takes: the most
+// of a program's output that is kept, so the most a generator can give.
+const MaxInput = solverproc.MaxStdout
+
 func parseInput(ctx context.Context, r io.Reader, file string, validator Program) ([]Input, error) {
-	b, err := io.ReadAll(r)
+	// Read no more than an input may be, and one byte to tell: a huge file
+	// is refused, not held in memory several times over (issue 29: a 100 MB
+	// input took 600 MB).
+	b, err := io.ReadAll(io.LimitReader(r, MaxInput+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(b) > MaxInput {
+		return nil, fmt.Errorf("%s: the input is over %s, the most a game defined by programs takes (the most of a generator's output that is kept)",
+			file, solverproc.FormatSize(MaxInput))
 	}
 	if strings.TrimSpace(string(b)) == "" {
 		return nil, fmt.Errorf("%s:1: empty input: a game defined by programs takes the generator's output", file)

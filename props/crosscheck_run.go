@@ -323,7 +323,8 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 // input with none to judge is not run. The failure is nil when every
 // answer judged is accepted; the figures are the first run's (its usage
 // and each board's error score; nil when the solver did not run).
-func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, input []byte, known []*Solution) (*Failure, *runFigures, error) {
+func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, input []byte, known []*Solution) (_ *Failure, _ *runFigures, err error) {
+	defer func() { err = withInput(err, input) }()
 	sols := make([]Solution, len(boards))
 	judged := 0
 	for i, s := range known {

@@ -160,5 +160,6 @@ feed:
 	}
 	rep := assemble(plan, shard, skel, perGame)
 	tim := newTimings(opt, skel, perGameTimes, time.Since(start))
+	tim.Shards[0].Plan = planID(rep.Plan)
 	return rep, tim, nil
 }

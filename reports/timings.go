@@ -2,6 +2,10 @@ package reports
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"time"
 
@@ -22,6 +26,38 @@ type ShardTiming struct {
 	Shard       props.Shard `json:"shard"`
 	Workers     int         `json:"workers"`
 	WallSeconds float64     `json:"wall_seconds"`
+	// Plan identifies the run's plan (planID): a directory whose
+	// timings.json is of another plan than its report.json holds files of
+	// two runs.
+	Plan string `json:"plan,omitempty"`
+}
+
+// planID is a short fingerprint of a plan: the first 16 hex digits of the
+// SHA-256 of its JSON, which holds the seed and every setting.
+func planID(p Plan) string {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
+
+// checkSameRun returns an error when t is not the timings of r's run: of
+// another plan, or of another shard (a merged report's timings list every
+// shard of its run).
+func checkSameRun(r *Report, t *Timings) error {
+	id := planID(r.Plan)
+	for _, s := range t.Shards {
+		sameShard := s.Shard.Count == max(1, len(t.Shards))
+		if r.Shard != nil {
+			sameShard = s.Shard == *r.Shard
+		}
+		if s.Plan != "" && s.Plan != id || !sameShard {
+			return fmt.Errorf("%s and %s are of two different runs (another seed, setting or shard): the directory mixes runs; run that report again", FileJSON, FileTimings)
+		}
+	}
+	return nil
 }
 
 // GameTimings is the time spent on one game's boards.

@@ -50,23 +50,27 @@ type output struct {
 	render func(io.Writer) error
 }
 
-// writeOutputs writes outs into dir between the marker's writing and its
-// removal; an error leaves the marker.
+// writeOutputs writes outs into dir (made if need be) as one set
+// (safefile.WriteFiles): every file is rendered and synced to a temporary
+// before the first rename, so a render that fails or a full disk leaves
+// the old files whole and unmarked; the marker stands only between the
+// first rename and the last, where a killed run leaves it.
 func writeOutputs(dir, run string, outs []output) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
 	marker := filepath.Join(dir, FileIncomplete)
-	if err := safefile.WriteBytes(marker, []byte("chancecheck report ("+run+") is writing this directory, or was stopped while it did: "+
-		"until this file is gone its files may mix two runs.\n")); err != nil {
-		return fmt.Errorf("reports: %w", err)
+	files := make([]safefile.File, len(outs))
+	for i, o := range outs {
+		files[i] = safefile.File{Name: o.name, Render: o.render}
 	}
-	for _, o := range outs {
-		if err := safefile.Write(filepath.Join(dir, o.name), o.render); err != nil {
-			return fmt.Errorf("reports: %w", err)
-		}
-	}
-	if err := os.Remove(marker); err != nil {
+	err := safefile.WriteFiles(dir, files,
+		func() error {
+			return safefile.WriteBytes(marker, []byte("chancecheck report ("+run+") is writing this directory, or was stopped while it did: "+
+				"until this file is gone its files may mix two runs.\n"))
+		},
+		func() error { return os.Remove(marker) })
+	if err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return nil
@@ -97,6 +101,9 @@ func ReadDir(dir string) (*Report, *Timings, error) {
 	defer tf.Close()
 	t, err := readTimingsJSON(tf)
 	if err != nil {
+		return nil, nil, fmt.Errorf("reports: %s: %w", dir, err)
+	}
+	if err := checkSameRun(r, t); err != nil {
 		return nil, nil, fmt.Errorf("reports: %s: %w", dir, err)
 	}
 	return r, t, nil

@@ -11,19 +11,21 @@ import (
 	"testing"
 )
 
-// A render that fails halfway leaves the old file whole, no temporary file
-// behind, and the directory marked incomplete, which ReadDir refuses
-// (issue 21: a report directory killed between renames mixed two seeds
-// with no mark); a whole write removes the mark.
-func TestWriteOutputsMarksAnIncompleteDirectory(t *testing.T) {
+// A render that fails, as a full disk does, leaves every old file whole,
+// no temporary behind and no marker: nothing is renamed before every file
+// is written (issue 29: a full disk replaced report.md and kept the old
+// others). A rename that fails after the first leaves the directory marked
+// incomplete, which ReadDir refuses; a whole write removes the mark.
+func TestWriteOutputsKeepsOrMarks(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileJSON)
 	if err := os.WriteFile(path, []byte("old report\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	boom := errors.New("disk on fire")
+	newMD := output{FileMarkdown, func(w io.Writer) error { _, err := io.WriteString(w, "# new\n"); return err }}
+	boom := errors.New("no space left on device")
 	err := writeOutputs(dir, "seed 2", []output{
-		{FileMarkdown, func(w io.Writer) error { _, err := io.WriteString(w, "# new\n"); return err }},
+		newMD,
 		{FileJSON, func(w io.Writer) error {
 			io.WriteString(w, `{"schema": 3, "half":`)
 			return boom
@@ -35,9 +37,23 @@ func TestWriteOutputsMarksAnIncompleteDirectory(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != "old report\n" {
 		t.Fatalf("the old file was changed to %q", b)
 	}
-	assertOnlyFiles(t, dir, FileIncomplete, FileJSON, FileMarkdown)
+	assertOnlyFiles(t, dir, FileJSON)
+
+	// A directory where junit.xml should go: its rename fails after
+	// report.md's.
+	if err := os.MkdirAll(filepath.Join(dir, FileJUnit, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err = writeOutputs(dir, "seed 2", []output{newMD, {FileJUnit, func(w io.Writer) error { return nil }}})
+	if err == nil {
+		t.Fatal("a rename over a directory succeeded")
+	}
+	assertOnlyFiles(t, dir, FileIncomplete, FileJUnit, FileJSON, FileMarkdown)
 	if _, _, err := ReadDir(dir); err == nil || !strings.Contains(err.Error(), "may mix two runs") {
 		t.Errorf("ReadDir of an incomplete directory: %v, want a refusal", err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, FileJUnit)); err != nil {
+		t.Fatal(err)
 	}
 
 	if err := writeOutputs(dir, "seed 2", []output{{FileJSON, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }}}); err != nil {
@@ -47,6 +63,34 @@ func TestWriteOutputsMarksAnIncompleteDirectory(t *testing.T) {
 		t.Fatalf("file holds %q after a good write", b)
 	}
 	assertOnlyFiles(t, dir, FileJSON, FileMarkdown)
+}
+
+// A directory whose report.json and timings.json are of two runs (another
+// seed) is refused by ReadDir, and so by report merge (issue 29: two
+// reports into one --out mixed seeds and merge accepted the mix).
+func TestReadDirRefusesMixedRuns(t *testing.T) {
+	opt := testOptions()
+	opt.Games = opt.Games[1:2]
+	opt.Boards = 1
+	r1, t1 := mustRun(t, opt)
+	opt.Seed++
+	_, t2 := mustRun(t, opt)
+	dir := t.TempDir()
+	if err := WriteDir(dir, r1, t1); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ReadDir(dir); err != nil {
+		t.Fatalf("ReadDir of one run: %v", err)
+	}
+	if err := writeOutputs(dir, "seed 2", []output{{FileTimings, func(w io.Writer) error { return writeTimingsJSON(w, t2) }}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ReadDir(dir); err == nil || !strings.Contains(err.Error(), "mixes runs") {
+		t.Errorf("ReadDir of a mixed directory: %v, want a refusal", err)
+	}
+	if _, _, err := MergeDirs([]string{dir}); err == nil {
+		t.Error("MergeDirs accepted a mixed directory")
+	}
 }
 
 func assertOnlyFiles(t *testing.T, dir string, names ...string) {

@@ -54,6 +54,9 @@ func WriteBytes(path string, data []byte) error {
 	})
 }
 
+// tempRandBytes is how many random bytes name a temporary file (in hex).
+const tempRandBytes = 8
+
 // createTemp creates a new file beside path, of a random name, with
 // O_EXCL: a name that exists, a link included, is never opened. Unlike
 // os.CreateTemp (mode 0600) its mode is Perm less the umask.
@@ -63,7 +66,7 @@ func createTemp(path string) (*os.File, error) {
 		dir = "."
 	}
 	for range 100 {
-		var r [8]byte
+		var r [tempRandBytes]byte
 		if _, err := rand.Read(r[:]); err != nil {
 			return nil, err
 		}

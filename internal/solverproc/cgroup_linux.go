@@ -57,6 +57,7 @@ var runsCgroup = sync.OnceValues(func() (runsGroup, error) {
 	if err != nil {
 		return runsGroup{}, err
 	}
+	enableMemory(dir)
 	r, w, err := os.Pipe()
 	if err != nil {
 		_ = os.Remove(dir)

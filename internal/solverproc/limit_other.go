@@ -18,3 +18,5 @@ func peakRSS(*os.ProcessState) int64 { return 0 }
 func ownPeakRSS() int64 { return 0 }
 
 func canLimitMemory() error { return ErrNoMemoryLimit }
+
+func treeMemory() bool { return false }

@@ -27,6 +27,8 @@ var ErrNoMemoryLimit = errors.New("a solver's memory can only be limited on Linu
 //
 // A run is over the memory limit (Result.OverMemory) when
 //
+//   - the kernel killed a process of it at the limit of its whole tree,
+//     where there is one (memtree_linux.go: a cgroup's memory.max); or
 //   - its peak resident memory (getrusage's ru_maxrss, of the solver and
 //     the children it waited for) exceeds the limit, whatever its exit
 //     status (ru_maxrss is a high-water mark that exec keeps: a peak not
@@ -108,6 +110,9 @@ func overMemory(limit int64, r Result, allocMsg string) string {
 		return ""
 	case r.PeakRSS > limit:
 		return fmt.Sprintf("peak resident memory %s, over the limit of %s", peakText(r.PeakRSS), FormatSize(limit))
+	case r.oomKills > 0:
+		return fmt.Sprintf("the kernel killed %d of its processes at the memory limit of %s, which holds the solver and every process it starts together (cgroup memory.max)",
+			r.oomKills, FormatSize(limit))
 	case !r.Crashed():
 	case allocMsg != "":
 		return fmt.Sprintf("%s after an allocation failed (stderr says %q) under the limit of %s; peak resident memory %s",

@@ -5,6 +5,7 @@ package solverproc
 import (
 	"os"
 	"os/exec"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -31,7 +32,12 @@ func releaseStarts() { startMu.RUnlock() }
 // procTree follows a run's processes through /proc.
 type procTree struct {
 	pid  int
-	seen map[int]procStat // every process of the tree seen alive, by pid
+	seen map[int]procStat // every process of the tree seen alive, by pid, as last seen
+	// watch is the watchdog told of the tree's processes (nil: none).
+	watch *treeWatch
+	// most is the most CPU time cpu has reported: the tree's time never
+	// goes down, though /proc forgets a process that ended unwaited.
+	most time.Duration
 }
 
 // procStat is what a run needs of /proc/PID/stat.
@@ -57,6 +63,9 @@ func (t *procTree) start(cmd *exec.Cmd, limit time.Duration) error {
 	if err != nil {
 		return err
 	}
+	if st, ok := readStat(t.pid); ok {
+		t.watch.tell("r %d %d", t.pid, st.start)
+	}
 	setCPULimit(t.pid, limit)
 	t.look()
 	return nil
@@ -80,7 +89,7 @@ func (t *procTree) look() map[int]procStat {
 		// the solver's process group, or in no other run's.
 		_, root := roots.Load(pid)
 		_, other := roots.Load(st.pgrp)
-		if st.pgrp == t.pid || st.ppid == self && !root && !other && int64(pid) != watchdogPid.Load() {
+		if st.pgrp == t.pid || st.ppid == self && !root && !other && !isWatchdog(pid) {
 			queue = append(queue, pid)
 		}
 	}
@@ -95,17 +104,23 @@ func (t *procTree) look() map[int]procStat {
 		queue = append(queue, children[pid]...)
 	}
 	for pid, st := range live {
+		if old, ok := t.seen[pid]; (!ok || old.start != st.start) && pid != t.pid {
+			t.watch.tell("p %d %d %d", t.pid, pid, st.start)
+		}
 		t.seen[pid] = st
 	}
 	return live
 }
 
+// cpu: the time of the live processes, with the children they waited
+// for; never less than it said before.
 func (t *procTree) cpu() (time.Duration, bool) {
-	var d time.Duration
+	d := time.Duration(0)
 	for _, st := range t.look() {
 		d += st.cpu
 	}
-	return d, true
+	t.most = max(t.most, d)
+	return t.most, true
 }
 
 func (t *procTree) alive() []int {
@@ -148,7 +163,7 @@ func (t *procTree) mayKill(pid int) bool {
 	if st, seen := t.seen[pid]; seen && st.start == now.start {
 		return true
 	}
-	return now.ppid != os.Getpid() && int64(pid) != watchdogPid.Load()
+	return now.ppid != os.Getpid() && !isWatchdog(pid)
 }
 
 func (t *procTree) kill() {
@@ -159,42 +174,54 @@ func (t *procTree) kill() {
 }
 
 // release kills what is left; the CPU time is the solver's (with the
-// children it waited for, from wait4's rusage) and the last seen of each
-// process of the tree that outlived it.
+// children it waited for, from wait4's rusage) and that of each process of
+// the tree that this process reaped as their subreaper (those that outlived
+// the solver, and those killed with it, which it never waited for: issue
+// 29 read "0.00 s CPU" over a time limit), or what cpu last said if that
+// is more.
 func (t *procTree) release(st *os.ProcessState) (time.Duration, bool) {
-	var left time.Duration
-	for pid, s := range t.liveSeen() {
-		if pid != t.pid {
-			left += s.cpu
-		}
-	}
 	if t.pid == 0 { // never started
 		return 0, false
 	}
+	t.liveSeen() // a last look, for what was started since
 	t.kill()
 	roots.Delete(t.pid)
-	t.reapOrphans()
+	reaped := t.reapOrphans()
+	t.watch.tell("e %d", t.pid)
 	if st == nil {
 		return 0, false
 	}
-	return st.UserTime() + st.SystemTime() + left, true
+	return max(st.UserTime()+st.SystemTime()+reaped, t.most), true
 }
 
 // reapOrphans waits for the processes of the tree that this process
-// inherited as a subreaper and that have died, so that none is left a
-// zombie.
-func (t *procTree) reapOrphans() {
+// inherits as a subreaper, so that none is left a zombie, and returns
+// their CPU time (with their own children's). A process that is still
+// another's child (a zombie its dying parent has not yet handed on) is
+// waited for until it comes.
+func (t *procTree) reapOrphans() time.Duration {
+	var d time.Duration
 	for pid := range t.seen {
 		if _, root := roots.Load(pid); root || pid == t.pid {
 			continue
 		}
-		// 0: still our child and not yet dead (SIGKILL takes a moment).
+		// 0: still our child and not yet dead (SIGKILL takes a moment);
+		// ECHILD: not (yet) our child, while /proc still has it.
 		for i := 0; i < 500; i++ {
 			var ws unix.WaitStatus
-			if got, _ := unix.Wait4(pid, &ws, unix.WNOHANG, nil); got != 0 {
+			var ru unix.Rusage
+			got, err := unix.Wait4(pid, &ws, unix.WNOHANG, &ru)
+			if got > 0 {
+				d += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 				break
+			}
+			if err != nil {
+				if _, serr := os.Stat("/proc/" + strconv.Itoa(pid)); serr != nil {
+					break
+				}
 			}
 			time.Sleep(time.Millisecond)
 		}
 	}
+	return d
 }

@@ -97,6 +97,9 @@ type Result struct {
 	// MemoryNote says, for a crash under a memory limit that does not
 	// count as the limit, why it does not.
 	MemoryNote string
+	// oomKills is how many of the run's processes the kernel killed at a
+	// memory limit of the whole tree (memtree_linux.go).
+	oomKills int
 }
 
 // Crashed reports whether the solver ended abnormally on its own: a non-zero
@@ -137,6 +140,16 @@ func seconds(d time.Duration) string {
 // CanLimitMemory returns nil where Run can enforce Limits.Memory, and
 // ErrNoMemoryLimit elsewhere.
 func CanLimitMemory() error { return canLimitMemory() }
+
+// MemoryScope says what Limits.Memory holds here: "the solver and every
+// process it starts, together" where runs are held in a cgroup with the
+// memory controller (memtree_linux.go), else "each process on its own".
+func MemoryScope() string {
+	if treeMemory() {
+		return "the solver and every process it starts, together"
+	}
+	return "each process on its own"
+}
 
 // Run starts argv as a tree of processes of its own (tree.go), writes
 // input to its stdin, reads its stdout and stderr to their end, and waits
@@ -196,6 +209,10 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 	defer p.close()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = p.in.r, p.out.w, p.err.w
 	t := prepareTree(cmd)
+	treeLimited := false
+	if m, ok := t.(interface{ limitMemory(int64) bool }); ok && lim.Memory > 0 {
+		treeLimited = m.limitMemory(lim.Memory) // before the start: the whole tree, from its first page
+	}
 
 	start := time.Now()
 	err = t.start(cmd, lim.Time)
@@ -270,6 +287,9 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 				}
 			}
 		}
+	}
+	if m, ok := t.(interface{ oomKills() int }); ok && treeLimited {
+		res.oomKills = m.oomKills()
 	}
 	cpu, cpuKnown := t.release(cmd.ProcessState)
 	if cpuKnown {

@@ -36,8 +36,10 @@ const noCgroupEnv = "CHANCECHECK_NO_CGROUP"
 //     looks is not seen (but one that holds the solver's output open is:
 //     see pipeHolders).
 //
-// Either way the solver's own process gets SIGKILL when this program dies
-// (PR_SET_PDEATHSIG), even by SIGKILL, and an RLIMIT_CPU a second above the
+// Either way what is left of the runs in progress is killed when this
+// program dies, even by SIGKILL: by a watchdog (cgroup_linux.go,
+// treewatch_linux.go), or where none could be started, by a SIGKILL to the
+// solver's own process at that death (PR_SET_PDEATHSIG); and an RLIMIT_CPU a second above the
 // limit (the system's own limit, whole seconds) stops every process of the
 // tree, each on its own count, should this program not be scheduled to
 // look at the clock.
@@ -55,7 +57,11 @@ func prepareTree(cmd *exec.Cmd) tree {
 	// Orphans of the tree come to this process, not to init, where look
 	// finds them; the setting is the process's, and harmless to repeat.
 	_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-	return &procTree{seen: map[int]procStat{}}
+	tw := treeWatcher()
+	if tw.tell("alive?") { // a line the watchdog skips; false when it is gone
+		attr.Pdeathsig = 0 // the watchdog follows the tree from the solver (treewatch_linux.go)
+	}
+	return &procTree{seen: map[int]procStat{}, watch: tw}
 }
 
 // setCPULimit sets RLIMIT_CPU on pid: soft at limit plus a second, rounded

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A check stopped by an inconsistent oracle names the board: its input is
+// written to --out and shown with a line that replays it, as text and as
+// --json, and check merge refuses a shard that stopped so (issue 29:
+// check --json printed nothing, then check merge failed on EOF, and the
+// stop said no input, no reproduce line, no file).
+func TestCheckStoppedByAnInconsistentOracle(t *testing.T) {
+	needSh(t)
+	counter := filepath.Join(t.TempDir(), "runs")
+	// The first run answers 1.003, the next 1, and so on.
+	flaky := `sh -c 'n=$(cat ` + counter + ` 2>/dev/null || echo 0); echo $((n+1)) > ` + counter + `; if [ $((n % 2)) -eq 0 ]; then echo 1.003; else echo 1; fi' brute`
+	game := []string{"programs", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--brute", flaky, "--params", "n=1..9"}
+	for _, asJSON := range []bool{false, true} {
+		os.Remove(counter)
+		out := t.TempDir()
+		args := append(append([]string{}, game...), "check", "--solver", shRight, "--cases", "4", "--shard", "1/2", "--jobs", "1", "--out", out)
+		if asJSON {
+			args = append(args, "--json")
+		}
+		code, stdout, stderr := chancecheck(t, "", args...)
+		if code != 2 || !strings.Contains(stderr, "the oracle is inconsistent") {
+			t.Fatalf("json %v: exit %d, stderr %q; want 2 naming the oracle", asJSON, code, stderr)
+		}
+		file := filepath.Join(out, oracleFaultFile)
+		input, err := os.ReadFile(file)
+		if err != nil || len(input) == 0 {
+			t.Fatalf("json %v: the input was not written: %v", asJSON, err)
+		}
+		if !asJSON {
+			for _, want := range []string{"stopped, the oracle at fault", "input (" + file + "):\n" + string(input), "reproduce: run the oracle"} {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("text lacks %q:\n%s", want, stdout)
+				}
+			}
+			continue
+		}
+		var j checkJSON
+		if err := json.Unmarshal([]byte(stdout), &j); err != nil || j.OracleFault == nil || j.Passed {
+			t.Fatalf("--json: %v, %+v:\n%s", err, j.OracleFault, stdout)
+		}
+		if j.OracleFault.Input != string(input) || j.OracleFault.InFile != file || j.OracleFault.Reproduce == "" {
+			t.Errorf("--json oracle_fault %+v, want the input of %s and a reproduce line", j.OracleFault, file)
+		}
+		shard := filepath.Join(t.TempDir(), "shard1.json")
+		if err := os.WriteFile(shard, []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr = chancecheck(t, "", append(append([]string{}, game...), "check", "merge", "--out", t.TempDir(), shard)...)
+		if code != 2 || !strings.Contains(stderr, "stopped on an oracle at fault") {
+			t.Errorf("check merge of it: exit %d, stderr %q; want 2 naming the oracle", code, stderr)
+		}
+	}
+}
