@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -35,6 +36,7 @@ type checkOptions struct {
 	alpha         float64
 	minJudged     float64
 	shard         string
+	failAbove     float64
 	lookupEnv     func(string) (string, bool) // --shard auto's environment: App.lookupEnv
 	gen           oneGameGenFlags
 	engine        engineFlags
@@ -136,10 +138,21 @@ programs game's brute force) is named, not the solver. An interrupt
 (Ctrl-C, SIGTERM) is no verdict: the run says INTERRUPTED, with what it had
 found, and a solver the interrupt killed is not a crash.
 
+Closest calls: every run, a pass too, ends with the answers nearest to
+the judge's tolerance (the error score: |theirs − ours| over the error the
+judge accepts there, so 1 is the edge; an exact kind of answer is right or
+wrong, 0 or ∞), the solver runs with the most CPU time against --timeout
+and the highest peak memory; with --out, the worst of each goes to
+DIR/closest.in (our answer in closest.ans), slowest.in and hungriest.in.
+--fail-above 0.5 fails a solver whose worst answer is above half the
+tolerance. The error list is the same for the same --seed and --cases
+whatever --jobs is; the time and memory figures are measurements.
+
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
-failure was found or a class was under-covered, 2 bad options, a solver
-that cannot be started or an inconsistent analyst, or too few boards
-judged (--min-judged), 130 interrupted with no failure found.
+failure was found, a class was under-covered or an answer was above
+--fail-above, 2 bad options, a solver that cannot be started or an
+inconsistent analyst, or too few boards judged (--min-judged), 130
+interrupted with no failure found.
 
 Games:
 ` + app.gamesHelp() + "\n" + app.paramsHelp(),
@@ -175,6 +188,7 @@ Games:
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	minJudgedFlag(f, &o.minJudged)
+	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
 	o.engine.register(f, app.rulesGames())
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"; needs --cases); see 'check merge'")
 	o.gen.register(f)
@@ -200,6 +214,8 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("--jobs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("--alpha must be between 0 and 1")
+	case o.failAbove < 0 || math.IsNaN(o.failAbove):
+		return usagef("--fail-above must not be negative (0: off)")
 	}
 	if err := checkMinJudged(o.minJudged); err != nil {
 		return err
@@ -265,13 +281,17 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 			files = &counterexampleFiles{In: "not written", Ans: "not written"}
 		}
 	}
+	closest, err := writeClosestFiles(o.out, g, &res.Closest)
+	if err != nil && writeErr == nil {
+		writeErr = err
+	}
 
 	if o.json {
-		if err := writeCheckJSON(w, g, o, res, files); err != nil {
+		if err := writeCheckJSON(w, g, o, res, files, closest); err != nil {
 			return err
 		}
 	} else {
-		writeCheckText(terminalSafe(w), g, o, res, files)
+		writeCheckText(terminalSafe(w), g, o, res, files, closest)
 	}
 	if writeErr != nil {
 		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
@@ -279,7 +299,7 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 	if res.Interrupted && !res.Failed() {
 		return errInterrupted
 	}
-	if res.Failed() || len(res.UnderCovered()) > 0 {
+	if res.Failed() || len(res.UnderCovered()) > 0 || o.aboveFailAbove(res) != nil {
 		return errCheckFailed
 	}
 	if res.Samples+res.Generated == 0 && res.NotJudged > 0 {

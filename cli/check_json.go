@@ -59,6 +59,7 @@ type checkJSON struct {
 	// NotReproduced are the inputs whose verdict did not recur when run
 	// again alone; Cancelled the inputs in progress when --time ran out.
 	NotReproduced []*failureJSON `json:"not_reproduced,omitempty"`
+	Closest       *closestJSON   `json:"closest_calls,omitempty"`
 	Cancelled     int            `json:"cancelled,omitempty"`
 	// OracleFault is the oracle at fault that stopped the check, with
 	// the input; passed is then false, and nothing else was judged.
@@ -130,7 +131,7 @@ type shrinkJSON struct {
 	SimplifierSteps int     `json:"simplifier_steps"` // parts taken away after rapid
 }
 
-func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles) error {
+func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles, closest closestFiles) error {
 	j := checkJSON{
 		Game: g.Name(), Seed: res.Seed, GenOptions: o.gen.args(), Passed: !res.Failed() && len(res.UnderCovered()) == 0, Samples: res.Samples, Generated: res.Generated,
 		Classes: res.Classes, Oracles: res.Oracles, Failures: map[string]int{}, ElapsedSec: res.Elapsed.Seconds(),
@@ -144,7 +145,8 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	}
 	j.NotJudgedClasses, j.NeverJudged = res.NotJudgedClasses, res.NeverJudged()
 	j.MinJudged, j.TooFewJudged = o.minJudged, !res.Failed() && o.judgedShare(res).TooFew()
-	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0 && !j.TooFewJudged
+	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0 && !j.TooFewJudged && o.aboveFailAbove(res) == nil
+	j.Closest = newClosestJSON(o, res, closest)
 	for v, n := range res.Counts {
 		j.Failures[v.String()] = n
 	}

@@ -10,9 +10,10 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles) {
+func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles, closest closestFiles) {
 	fmt.Fprintf(w, "limits: %s\n", o.limits())
 	defer writeUnjudgedText(w, res)
+	defer writeClosestText(w, o, &res.Closest, closest)
 	if sh := res.Shard; !sh.Whole() {
 		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
@@ -48,8 +49,12 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 			// Never an all-clear without its caveat on the same line.
 			caveat = fmt.Sprintf(" (but %d input(s) ran out of time or were killed once, not when run again: see \"not reproduced\")", n)
 		}
-		fmt.Fprintf(w, "check %s: every answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
-			g.Name(), res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond), caveat)
+		above := ""
+		if a := o.aboveFailAbove(res); a != nil {
+			above = fmt.Sprintf("ABOVE --fail-above %g: the worst answer is %s, on %s; ", o.failAbove, scoreText(a.Score, res.Closest.Exact), a.Source)
+		}
+		fmt.Fprintf(w, "check %s: %severy answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
+			g.Name(), above, res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond), caveat)
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(res.Classes))
 		writeOraclesText(w, res)
 		writeNotJudgedText(w, res)

@@ -174,6 +174,10 @@ type Result struct {
 	// Cancelled is how many inputs were started but not judged because
 	// Time ran out: their solvers were killed.
 	Cancelled int
+	// Closest are the closest calls of the inputs judged, on a pass too:
+	// the answers nearest to the tolerance, the runs nearest to the time
+	// and memory limits (crosscheck_targets.go).
+	Closest Closest
 }
 
 // Failed reports whether any input failed. An under-covered class is not

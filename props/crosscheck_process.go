@@ -63,7 +63,7 @@ func RunProcess(ctx context.Context, argv []string, input []byte, cpu, idle time
 	return RunResult{
 		Stdout: r.Stdout, StdoutDropped: r.StdoutDropped, StderrTail: r.StderrTail, ExitCode: r.ExitCode,
 		Signal: r.Signal, TimedOut: r.TimedOut, Idle: r.Idle, CPU: r.CPU, Elapsed: r.Elapsed,
-		Leftovers: r.Leftovers, OverMemory: r.OverMemory, MemoryNote: r.MemoryNote,
+		Leftovers: r.Leftovers, OverMemory: r.OverMemory, MemoryNote: r.MemoryNote, PeakRSS: r.PeakRSS,
 	}, err
 }
 

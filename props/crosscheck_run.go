@@ -46,6 +46,9 @@ type RunResult struct {
 	// MemoryNote, for a crash under a memory limit that is not counted as
 	// the limit, says why not; it goes with the crash's details.
 	MemoryNote string
+	// PeakRSS is the solver's peak resident memory in bytes; 0 where not
+	// known.
+	PeakRSS int64
 }
 
 // Crashed reports whether the run ended with a non-zero exit status or a
@@ -201,37 +204,43 @@ func (c *CrossCheck) solveOrSkip(b Board, name string, skipped *notJudged) (sol 
 // checkSample runs the solver on a published sample, fed verbatim; a board
 // of it that no oracle can judge is not judged (and counted in skipped).
 // The oracle of each board judged is counted in oracles.
-func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged, oracles map[string]int) (*Failure, int, error) {
+func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged, oracles map[string]int) (*Failure, int, *inputFigures, error) {
 	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
 	if err != nil {
-		return nil, 0, fmt.Errorf("sample %s: %w", s.Name, err)
+		return nil, 0, nil, fmt.Errorf("sample %s: %w", s.Name, err)
 	}
 	sols := make([]*Solution, len(boards))
 	for i, b := range boards {
 		sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("sample %s, board %d", s.Name, i+1), skipped)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 		if ok {
 			sols[i] = &sol
 			oracles[sol.OracleOf()]++
 		}
 	}
-	f, err := c.checkInput(ctx, boards, []byte(s.Input), sols)
+	f, run, err := c.checkInputFigures(ctx, boards, []byte(s.Input), sols)
 	if f != nil {
 		f.Source = "sample " + s.Name
 	}
-	return f, len(boards) - skipped.boards, err
+	figs := &inputFigures{run: run, input: []byte(s.Input), boards: boards, sols: sols, source: "sample " + s.Name, first: -1}
+	for i := range boards {
+		figs.names = append(figs.names, fmt.Sprintf("sample %s, board %d", s.Name, i+1))
+		figs.index = append(figs.index, -1)
+	}
+	return f, len(boards) - skipped.boards, figs, err
 }
 
 // checkGenerated runs the solver on a batch of generated boards and, when
 // the batch fails, finds a failing board by running boards alone: a batch's
 // output is not trusted to say which board is wrong (a solver may fail only
 // after an earlier case, or print its lines out of step).
-func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Failure, error) {
-	f, err := c.checkCases(ctx, cases)
+// Its figures are those of the batch's run.
+func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Failure, *inputFigures, error) {
+	f, figs, err := c.checkCasesFigures(ctx, cases)
 	if f == nil || err != nil || len(cases) == 1 || f.NotReproduced {
-		return f, err
+		return f, figs, err
 	}
 	order := make([]int, 0, len(cases))
 	if f.Index >= 0 {
@@ -245,10 +254,10 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 	for _, i := range order {
 		single, err := c.checkCases(ctx, cases[i:i+1])
 		if err != nil {
-			return nil, err
+			return nil, figs, err
 		}
 		if single != nil && !single.NotReproduced {
-			return single, nil
+			return single, figs, nil
 		}
 	}
 	// Every board passes alone: the batch fails as a whole. Drop boards
@@ -258,7 +267,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		trial := append(append([]genCase(nil), kept[:i]...), kept[i+1:]...)
 		tf, err := c.checkCases(ctx, trial)
 		if err != nil {
-			return nil, err
+			return nil, figs, err
 		}
 		if tf != nil && !tf.NotReproduced {
 			kept, f = trial, tf
@@ -267,11 +276,18 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		i++
 	}
 	f.Detail = strings.TrimSpace(f.Detail + "\n(every board passes alone: the solver fails only with several cases in one input)")
-	return f, nil
+	return f, figs, nil
 }
 
 // checkCases runs the solver on generated boards in one input.
 func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure, error) {
+	f, _, err := c.checkCasesFigures(ctx, cases)
+	return f, err
+}
+
+// checkCasesFigures is checkCases with the run's figures (nil when the
+// solver did not run).
+func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*Failure, *inputFigures, error) {
 	boards := make([]Board, len(cases))
 	seeds := make([]uint64, len(cases))
 	sols := make([]*Solution, len(cases))
@@ -281,34 +297,39 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 			var skipped notJudged
 			sol, ok, err := c.solveOrSkip(gc.board, "a board tried while shrinking", &skipped)
 			if err != nil || !ok {
-				return nil, err // not judged: nobody's failure
+				return nil, nil, err // not judged: nobody's failure
 			}
 			sols[i] = &sol
 		}
 	}
 	var in bytes.Buffer
 	if err := c.Game.WriteInput(&in, boards); err != nil {
-		return nil, fmt.Errorf("writing generated boards: %w", err)
+		return nil, nil, fmt.Errorf("writing generated boards: %w", err)
 	}
-	f, err := c.checkInput(ctx, boards, in.Bytes(), sols)
+	f, run, err := c.checkInputFigures(ctx, boards, in.Bytes(), sols)
 	if f != nil {
 		f.seeds = seeds
 		f.Board = cases[0].index
+		f.Source = casesSource(cases)
 		if len(cases) == 1 {
-			f.Source = fmt.Sprintf("generated board %d", cases[0].index+1)
 			f.Class = c.Game.Classify(cases[0].board)
-		} else {
-			f.Source = fmt.Sprintf("generated boards %d..%d", cases[0].index+1, cases[len(cases)-1].index+1)
 		}
 	}
-	return f, err
+	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases)}
+	for _, gc := range cases {
+		figs.names = append(figs.names, fmt.Sprintf("generated board %d", gc.index+1))
+		figs.index = append(figs.index, gc.index)
+	}
+	return f, figs, err
 }
 
-// checkInput runs the solver on input, which holds boards, and judges its
-// output against the analyst's answers, known[i] for board i; a board
-// with none (nil: no oracle can judge it) is not judged, and an input
-// with none to judge is not run. nil when every answer judged is accepted.
-func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byte, known []*Solution) (_ *Failure, err error) {
+// checkInputFigures runs the solver on input, which holds boards, and
+// judges its output against the analyst's answers, known[i] for board i; a
+// board with none (nil: no oracle can judge it) is not judged, and an
+// input with none to judge is not run. The failure is nil when every
+// answer judged is accepted; the figures are the first run's (its usage
+// and each board's error score; nil when the solver did not run).
+func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, input []byte, known []*Solution) (_ *Failure, _ *runFigures, err error) {
 	defer func() { err = withInput(err, input) }()
 	sols := make([]Solution, len(boards))
 	judged := 0
@@ -319,7 +340,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		}
 	}
 	if judged == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	run := func(ctx context.Context) (RunResult, error) {
 		res, err := c.Solver.Run(ctx, input)
@@ -336,16 +357,17 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 	}
 	res, err := run(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	verdict, index, theirs, detail := c.judge(res, sols, known)
+	figs := c.figuresOf(res, sols, known, theirs)
 	if verdict == Accepted {
-		return nil, nil
+		return nil, figs, nil
 	}
 	if verdict == WrongAnswer {
 		confirmed, err := c.oracleAgain(boards[index], sols[index])
 		if err != nil {
-			return nil, err
+			return nil, figs, err
 		}
 		sols = slices.Clone(sols)
 		sols[index] = confirmed
@@ -356,7 +378,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		// no other solver of the check running before blaming the solver.
 		again, err := run(solverproc.Alone(ctx))
 		if err != nil {
-			return nil, err
+			return nil, figs, err
 		}
 		v, i, t, d := c.judge(again, sols, known)
 		first := verdict // its detail holds timings: not in a deterministic verdict
@@ -383,7 +405,7 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		Verdict: verdict, Boards: boards, Input: input, Index: index, Board: -1,
 		Ours: sols, OursText: ours.String(), Theirs: theirs,
 		Stdout: clipOutput(string(res.Stdout)), Detail: detail + leftover(res), NotReproduced: notReproduced,
-	}, nil
+	}, figs, nil
 }
 
 // wrongAnswerNoter is a Game with a note said under every wrong answer

@@ -23,9 +23,13 @@ import (
 //     order, i−1, i−1+n, …, batched the same way, and only shard 1 has the
 //     samples.
 //   - Inputs are started in order, while time is left, so the inputs
-//     started are always a prefix of the sequence. When Time runs out, the
-//     inputs in progress are cancelled, their solvers killed, and counted
-//     in Result.Cancelled: the search ends with Time.
+//     started are always a prefix of the sequence. Up to 2·Jobs are in
+//     progress, but only Jobs of them run the solver at once
+//     (inorder.Slots, in the inputs' order): the others draw and solve their
+//     boards meanwhile, so that the analyst's work overlaps the solver's
+//     even at Jobs 1. When Time runs out, the inputs in progress are
+//     cancelled, their solvers killed, and those whose solver had started
+//     are counted in Result.Cancelled: the search ends with Time.
 //   - A finished input waits until every earlier one has been judged. So
 //     the first failure judged is the lowest failing board, the counts are
 //     those of a prefix, and Progress sees the same sequence whatever Jobs.
@@ -49,7 +53,8 @@ type inputResult struct {
 	notJudged notJudged      // boards no oracle could judge, left out of the input
 	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
 	failure   *Failure
-	err       error // the harness failed (not the solver)
+	figures   *inputFigures // the run's targets (crosscheck_targets.go); nil when the solver did not run
+	err       error         // the harness failed (not the solver)
 }
 
 // search runs the samples and the generated boards and fills in out: the
@@ -70,10 +75,16 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		deadline = start.Add(c.Time)
 	}
 	gen := c.Game.Generator()
+	slots := newSolverSlots(c.jobs())
 	run := func(ctx context.Context, seq int) inputResult {
+		defer slots.done(seq)
 		if seq < len(samples) {
 			r := inputResult{sample: true, oracles: map[string]int{}}
-			r.failure, r.boards, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
+			if r.err = slots.acquire(ctx, seq); r.err != nil {
+				return r
+			}
+			defer slots.release()
+			r.failure, r.boards, r.figures, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
 			return r
 		}
 		first := (seq - len(samples)) * batch
@@ -105,7 +116,11 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		}
 		r.boards = len(cases)
 		if len(cases) > 0 {
-			r.failure, r.err = c.checkGenerated(ctx, cases)
+			if r.err = slots.acquire(ctx, seq); r.err != nil {
+				return r
+			}
+			defer slots.release()
+			r.failure, r.figures, r.err = c.checkGenerated(ctx, cases)
 		}
 		return r
 	}
@@ -121,11 +136,14 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 	}
 	// judge takes in one input's result, in sequence order.
 	var searchErr error
+	closest := newClosestTracker(c)
+	defer func() { out.Closest = closest.out }()
 	judge := func(_ int, r inputResult) {
 		if r.err != nil {
 			searchErr = r.err
 			return
 		}
+		closest.add(r.figures)
 		if n := r.notJudged; n.boards > 0 {
 			if out.NotJudged == 0 {
 				out.NotJudgedReason = n.reason
@@ -184,7 +202,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 		timeUp = dctx.Done()
 	}
 	sum := inorder.Run(ctx, inorder.Plan[inputResult]{
-		Items: inputs, Jobs: c.jobs(), Do: run, Ends: ends, Take: judge, Stop: timeUp,
+		Items: inputs, Jobs: 2 * c.jobs(), Do: run, Ends: ends, Take: judge, Stop: timeUp,
 		// A panic (a generator's, an analyst's) is the input's error, which
 		// the search reports in its turn: a worker's panic must not take
 		// the process down.
@@ -192,8 +210,9 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 			return inputResult{err: fmt.Errorf("crosscheck: internal error on input %d: %v", seq+1, p)}
 		},
 	})
-	// Time ran out with inputs in progress: they are not judged.
-	out.Cancelled = sum.Cancelled
+	// Time ran out with inputs in progress: they are not judged, and
+	// those whose solver had started were killed.
+	out.Cancelled = slots.startedIn(sum.Started-sum.Cancelled, sum.Started)
 	if searchErr == nil && !sum.Ended && sum.Cancelled == 0 {
 		searchErr = ctx.Err() // cancelled between inputs
 	}

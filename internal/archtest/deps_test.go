@@ -113,6 +113,11 @@ const depsRules = `
 	# cross-checks.
 	NONE < internal/solverproc;
 
+	# ci/throughput times check against the solver alone (BENCHMARKS.md):
+	# a command of its own that runs chancecheck as a process, splitting
+	# the solver's command line as check does.
+	internal/solverproc < ci/throughput;
+
 	# inorder: the in-order parallel scheduler (items run at once, results
 	# taken in order) shared by props' search and programs' stress run, so
 	# that both report the same first failure whatever their Jobs. It knows

@@ -147,5 +147,15 @@ func peakRSS(st *os.ProcessState) int64 {
 	return 0
 }
 
+// ownPeakRSS is this process's peak resident memory in bytes, 0 when not
+// known.
+func ownPeakRSS() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return int64(ru.Maxrss) << 10
+}
+
 // canLimitMemory is nil where Run can limit memory.
 func canLimitMemory() error { return nil }

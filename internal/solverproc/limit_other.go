@@ -15,6 +15,8 @@ func execStatus(*os.File) (int64, error) { return 0, nil }
 
 func peakRSS(*os.ProcessState) int64 { return 0 }
 
+func ownPeakRSS() int64 { return 0 }
+
 func canLimitMemory() error { return ErrNoMemoryLimit }
 
 func treeMemory() bool { return false }

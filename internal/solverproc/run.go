@@ -92,7 +92,8 @@ type Result struct {
 	// PeakRSS is the solver's peak resident memory in bytes, where the
 	// system reports it (Linux); 0 when it is not known. Under a memory
 	// limit it is not known when it did not exceed the peak of the program
-	// that set the limit before exec (a high-water mark that exec keeps).
+	// that set the limit before exec (a high-water mark that exec keeps);
+	// without one, when it did not exceed this process's own peak.
 	PeakRSS int64
 	// OverMemory says why the run counts as over Limits.Memory; "" when it
 	// does not, or no limit was set.
@@ -320,7 +321,10 @@ func runOnce(ctx context.Context, argv []string, input []byte, lim Limits) (Resu
 		} else {
 			res.ExitCode = cmd.ProcessState.ExitCode()
 		}
-		if peak := peakRSS(cmd.ProcessState); peak > helperPeak {
+		// Without the helper, the solver was started by a fork of this
+		// process sharing its memory, whose high-water mark exec keeps: a
+		// peak not above this process's own is this process's, not known.
+		if peak := peakRSS(cmd.ProcessState); peak > helperPeak && (status != nil || peak > ownPeakRSS()) {
 			res.PeakRSS = peak
 		}
 	}

@@ -1,0 +1,244 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/chancecheck/chancecheck/internal/safefile"
+	"github.com/chancecheck/chancecheck/internal/solverproc"
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// The closest calls of a check (issue 31 part 3), shown on every run: the
+// answers nearest to the tolerance, the runs nearest to the CPU time and
+// memory limits, with the files that hold them under --out and their
+// --json form; and --fail-above, which fails a solver whose worst answer
+// passes a share of the tolerance.
+
+// closestFiles are the files the closest calls were written to ("" for
+// one not written).
+type closestFiles struct{ Error, ErrorAns, Slowest, Memory string }
+
+// writeClosestFiles writes the worst call of each kind under dir: the
+// board with the highest error score (closest.in, our answer in
+// closest.ans), the input of the slowest run (slowest.in) and of the
+// hungriest (hungriest.in). Nothing without --out: a pass creates no
+// directory of its own.
+func writeClosestFiles(dir string, g props.Game, c *props.Closest) (closestFiles, error) {
+	var files closestFiles
+	if dir == "" {
+		return files, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return files, err
+	}
+	write := func(name string, data []byte) (string, error) {
+		path := filepath.Join(dir, name)
+		return path, safefile.WriteBytes(path, data)
+	}
+	var err error
+	if w := c.Worst(); w != nil {
+		if files.Error, err = write("closest.in", w.Input); err != nil {
+			return files, err
+		}
+		var ans strings.Builder
+		if err := g.WriteAnswers(&ans, []props.Solution{w.Ours}); err == nil {
+			if files.ErrorAns, err = write("closest.ans", []byte(ans.String())); err != nil {
+				return files, err
+			}
+		}
+	}
+	if len(c.Slowest) > 0 {
+		if files.Slowest, err = write("slowest.in", c.Slowest[0].Input); err != nil {
+			return files, err
+		}
+	}
+	if len(c.Memory) > 0 {
+		if files.Memory, err = write("hungriest.in", c.Memory[0].Input); err != nil {
+			return files, err
+		}
+	}
+	return files, nil
+}
+
+// aboveFailAbove is the worst answer when --fail-above is set and it is
+// above it; nil otherwise.
+func (o checkOptions) aboveFailAbove(res *props.Result) *props.CloseCall {
+	if o.failAbove <= 0 {
+		return nil
+	}
+	if w := res.Closest.Worst(); w != nil && w.Score > o.failAbove {
+		return w
+	}
+	return nil
+}
+
+// scoreText says an error score against the tolerance: "0.93 of the
+// tolerance"; an exact answer's score is 0 or ∞, said in words.
+func scoreText(s float64, exact bool) string {
+	switch {
+	case math.IsInf(s, 1) && exact:
+		return "wrong (an exact answer: its error is 0 or ∞)"
+	case math.IsInf(s, 1):
+		return "∞ times the tolerance (only the exact value is accepted)"
+	case s == 0:
+		return "exact (0 of the tolerance)"
+	case s >= 0.01:
+		return fmt.Sprintf("%.2f of the tolerance", s)
+	}
+	return fmt.Sprintf("%.2g of the tolerance", s)
+}
+
+// cpuText says a run's CPU time against --timeout: "1.82 s of 2 s CPU".
+func (o checkOptions) cpuText(c props.CloseCall) string {
+	if c.CPU <= 0 {
+		return fmt.Sprintf("%.2f s wall (CPU time not known; limit %v)", c.Wall.Seconds(), o.timeout)
+	}
+	return fmt.Sprintf("%.2f s of %g s CPU", c.CPU.Seconds(), o.timeout.Seconds())
+}
+
+// memoryText says a run's peak memory against --memory.
+func (o checkOptions) memoryText(c props.CloseCall) string {
+	if o.memory == "" {
+		return solverproc.FormatSize(c.Peak) + " peak (no --memory limit)"
+	}
+	return fmt.Sprintf("%s peak of --memory %s", solverproc.FormatSize(c.Peak), o.memory)
+}
+
+// writeClosestText prints the closest calls.
+func writeClosestText(w io.Writer, o checkOptions, c *props.Closest, files closestFiles) {
+	if c.Scored == 0 && len(c.Slowest) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "closest calls (the answers nearest to the judge's tolerance, the runs nearest to the limits):\n")
+	at := func(path string) string {
+		if path == "" {
+			return ""
+		}
+		return "  → " + path
+	}
+	switch {
+	case c.Scored > 0 && len(c.Error) == 0 && c.Exact:
+		fmt.Fprintf(w, "  error:  every answer of the %d judged exact (an exact answer's error is 0 or ∞, never between)\n", c.Scored)
+	case c.Scored > 0 && len(c.Error) == 0:
+		fmt.Fprintf(w, "  error:  every answer of the %d judged equal to ours (0 of the tolerance)\n", c.Scored)
+	}
+	for i, e := range c.Error {
+		file := ""
+		if i == 0 {
+			file = at(files.Error)
+		}
+		fmt.Fprintf(w, "  error:  %s on %s (ours %s, theirs %s)%s\n", scoreText(e.Score, c.Exact), e.Source,
+			valueText(e.Ours), strconv.FormatFloat(e.Theirs, 'g', -1, 64), file)
+	}
+	for i, s := range c.Slowest {
+		file := ""
+		if i == 0 {
+			file = at(files.Slowest)
+		}
+		fmt.Fprintf(w, "  time:   %s on %s%s\n", o.cpuText(s), s.Source, file)
+	}
+	if len(c.Memory) == 0 && len(c.Slowest) > 0 {
+		fmt.Fprintf(w, "  memory: no run's peak known: none rose above the peak of the program that started it (this one, or under --memory its helper)\n")
+	}
+	for i, m := range c.Memory {
+		file := ""
+		if i == 0 {
+			file = at(files.Memory)
+		}
+		fmt.Fprintf(w, "  memory: %s on %s%s\n", o.memoryText(m), m.Source, file)
+	}
+	if o.failAbove > 0 {
+		fmt.Fprintf(w, "  --fail-above %g: %s\n", o.failAbove, map[bool]string{true: "the worst answer is above it: FAIL", false: "no answer above it"}[o.aboveFailAbove(&props.Result{Closest: *c}) != nil])
+	}
+}
+
+// valueText is our answer to 12 significant digits, enough to see an
+// error of a 1e-6 tolerance; an exact kind's answer as the exact value.
+func valueText(s props.Solution) string {
+	if s.Exact.Exact != nil {
+		return s.Exact.String()
+	}
+	return strconv.FormatFloat(s.Value, 'g', 12, 64)
+}
+
+// closestJSON is the --json form of the closest calls. The "error" list
+// depends on the boards and the answers alone; "time" and "memory" are
+// timings, which no seed repeats.
+type closestJSON struct {
+	Scored    int             `json:"answers_scored"`
+	Exact     bool            `json:"exact_answers,omitempty"` // a score is 0 or ∞ (null)
+	Error     []closeCallJSON `json:"error"`
+	Time      []closeCallJSON `json:"time"`
+	Memory    []closeCallJSON `json:"memory,omitempty"`
+	FailAbove float64         `json:"fail_above,omitempty"`
+	// AboveFailAbove says the worst answer's score is above FailAbove:
+	// the run failed for it.
+	AboveFailAbove bool `json:"above_fail_above,omitempty"`
+}
+
+type closeCallJSON struct {
+	Source string `json:"source"`
+	Board  int    `json:"board,omitempty"` // the generated board's number (from 1); 0 for a sample
+	Boards int    `json:"boards"`
+	// Score is the error score; null when it is ∞ (a wrong exact answer).
+	Score      *float64 `json:"score,omitempty"`
+	ScoreText  string   `json:"score_text,omitempty"`
+	Ours       string   `json:"ours,omitempty"`
+	Theirs     *float64 `json:"theirs,omitempty"`
+	CPUSec     float64  `json:"cpu_seconds,omitempty"`
+	WallSec    float64  `json:"wall_seconds,omitempty"`
+	LimitSec   float64  `json:"cpu_limit_seconds,omitempty"`
+	PeakBytes  int64    `json:"peak_bytes,omitempty"`
+	InputBytes int      `json:"input_bytes"`
+	File       string   `json:"file,omitempty"`
+}
+
+// newClosestJSON is nil for a run with no closest calls (nothing judged,
+// or shards merged: each shard's --json has its own).
+func newClosestJSON(o checkOptions, res *props.Result, files closestFiles) *closestJSON {
+	c := &res.Closest
+	if c.Scored == 0 && len(c.Slowest) == 0 {
+		return nil
+	}
+	j := &closestJSON{Scored: c.Scored, Exact: c.Exact, Error: []closeCallJSON{}, Time: []closeCallJSON{},
+		FailAbove: o.failAbove, AboveFailAbove: o.aboveFailAbove(res) != nil}
+	call := func(x props.CloseCall) closeCallJSON {
+		return closeCallJSON{Source: x.Source, Board: x.Board + 1, Boards: x.Boards, InputBytes: len(x.Input)}
+	}
+	for i, e := range c.Error {
+		cj := call(e)
+		if !math.IsInf(e.Score, 0) {
+			s := e.Score
+			cj.Score = &s
+		}
+		t := e.Theirs
+		cj.ScoreText, cj.Ours, cj.Theirs = scoreText(e.Score, c.Exact), valueText(e.Ours), &t
+		if i == 0 {
+			cj.File = files.Error
+		}
+		j.Error = append(j.Error, cj)
+	}
+	for i, s := range c.Slowest {
+		cj := call(s)
+		cj.CPUSec, cj.WallSec, cj.LimitSec = s.CPU.Seconds(), s.Wall.Seconds(), o.timeout.Seconds()
+		if i == 0 {
+			cj.File = files.Slowest
+		}
+		j.Time = append(j.Time, cj)
+	}
+	for i, m := range c.Memory {
+		cj := call(m)
+		cj.PeakBytes = m.Peak
+		if i == 0 {
+			cj.File = files.Memory
+		}
+		j.Memory = append(j.Memory, cj)
+	}
+	return j
+}

@@ -1,0 +1,131 @@
+package inorder
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// waitWaiting spins until n items wait for a slot of s.
+func waitWaiting(s *Slots, n int) {
+	for {
+		s.mu.Lock()
+		k := len(s.waiting)
+		s.mu.Unlock()
+		if k == n {
+			return
+		}
+		runtime.Gosched()
+	}
+}
+
+// TestSlotsServeInOrder checks that the slots are taken in the items'
+// order, whatever order the items came to wait in.
+func TestSlotsServeInOrder(t *testing.T) {
+	for _, arrivals := range [][]int{{5, 3, 4}, {3, 4, 5}, {9, 1, 7, 2}} {
+		s := NewSlots(1)
+		if err := s.Acquire(context.Background(), 0); err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < 10; i++ {
+			if !slices.Contains(arrivals, i) {
+				s.Done(i) // needs no slot
+			}
+		}
+		got := make(chan int)
+		for k, i := range arrivals {
+			go func() {
+				if err := s.Acquire(context.Background(), i); err != nil {
+					t.Error(err)
+				}
+				got <- i
+			}()
+			waitWaiting(s, k+1) // one at a time, in the order given
+		}
+		prev := -1
+		for range arrivals {
+			s.Release()
+			i := <-got
+			if i < prev {
+				t.Errorf("arrivals %v: item %d served after %d", arrivals, i, prev)
+			}
+			prev = i
+		}
+		s.Release()
+	}
+}
+
+// TestSlotsNoOvertaking checks that an item does not take a free slot
+// before an earlier item has taken its own or said it needs none.
+func TestSlotsNoOvertaking(t *testing.T) {
+	s := NewSlots(1)
+	got := make(chan error)
+	go func() { got <- s.Acquire(context.Background(), 1) }()
+	waitWaiting(s, 1)
+	s.mu.Lock()
+	free := s.free
+	s.mu.Unlock()
+	if free != 1 {
+		t.Fatalf("item 1 took the slot before item 0 had its turn")
+	}
+	s.Done(0)
+	if err := <-got; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSlotsCancelledWaiterHoldsNone checks that an item whose context ends
+// while it waits returns the error and takes no slot.
+func TestSlotsCancelledWaiterHoldsNone(t *testing.T) {
+	s := NewSlots(1)
+	if err := s.Acquire(context.Background(), 0); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error)
+	go func() { errc <- s.Acquire(ctx, 1) }()
+	s.Done(0)
+	waitWaiting(s, 1)
+	cancel()
+	if err := <-errc; err == nil {
+		t.Fatal("Acquire with its context cancelled returned nil")
+	}
+	s.Release()
+	s.mu.Lock()
+	free := s.free
+	s.mu.Unlock()
+	if free != 1 {
+		t.Fatalf("%d slot(s) free after the only holder released, want 1", free)
+	}
+}
+
+// TestSlotsBound checks that no more than n items hold a slot at once.
+func TestSlotsBound(t *testing.T) {
+	for _, n := range []int{1, 2, 3} {
+		s := NewSlots(n)
+		var inUse, most atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 40 {
+			wg.Go(func() {
+				defer s.Done(i)
+				if err := s.Acquire(context.Background(), i); err != nil {
+					t.Error(err)
+					return
+				}
+				k := inUse.Add(1)
+				for m := most.Load(); k > m && !most.CompareAndSwap(m, k); m = most.Load() {
+				}
+				runtime.Gosched()
+				inUse.Add(-1)
+				s.Release()
+			})
+		}
+		wg.Wait()
+		if m := most.Load(); m > int32(n) || m < 1 {
+			t.Errorf("n = %d: %d held a slot at once", n, m)
+		}
+	}
+}
