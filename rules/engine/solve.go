@@ -124,15 +124,17 @@ func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
 	return SolveContext(context.Background(), r, opts)
 }
 
-// SolveContext is Solve that stops, with ctx's error, when ctx is done
-// (checked between components, every few sweeps of a game of two players'
-// cycles, and while building the distribution).
+// SolveContext is Solve that stops, with ctx's error, when ctx is done:
+// every path looks at ctx often (exploring, between components, every few
+// steps of an elimination, every few sweeps of an iteration, while
+// building the distribution and solving a best response), so a solve
+// stops within a fraction of a second of ctx's end whatever its size.
 func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
 	if r.Mover != nil {
 		return solveTwoPlayer(ctx, r, opts) // twoplayer.go
 	}
-	g, err := Explore(r, opts.MaxStates)
+	g, err := ExploreContext(ctx, r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
 	}
@@ -197,9 +199,13 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool) (*solver[S], error) {
 	s := newSolver(g, exact)
 	s.plant = opts.plant
+	s.stop = checkpoint{ctx: ctx}
 	for c := range comps.len() {
 		comp := comps.states(c)
 		if !comps.cyclic[c] {
+			if err := s.stop.done(everyState); err != nil {
+				return nil, err
+			}
 			s.solveOne(comp[0])
 			continue
 		}
@@ -240,6 +246,9 @@ type solver[S comparable] struct {
 	policy []int32
 	local  []int32 // a state's place in the cycle being solved, -1 outside
 	plant  plantedBug
+	// stop is the solve's context, looked at in every long loop: the
+	// solver lives for one call of solveComponents, whose ctx it is.
+	stop checkpoint
 }
 
 func newSolver[S comparable](g *Graph[S], exact bool) *solver[S] {

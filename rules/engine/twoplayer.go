@@ -99,7 +99,7 @@ type gameSolver[S comparable] struct {
 // components, every few sweeps of a cycle and while building the
 // distribution.
 func solveTwoPlayer[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
-	g, err := Explore(r, opts.MaxStates)
+	g, err := ExploreContext(ctx, r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
 	}
