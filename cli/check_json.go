@@ -26,6 +26,9 @@ type checkJSON struct {
 	NotJudged          int    `json:"not_judged"`
 	NotJudgedGenerated int    `json:"not_judged_generated"`
 	NotJudgedReason    string `json:"not_judged_reason,omitempty"`
+	// OverBoardTime counts the boards of NotJudged whose oracle ran past
+	// its per-board budget (--board-time).
+	OverBoardTime int `json:"over_board_time,omitempty"`
 	// Asked is how many generated boards --cases asked for (this shard's
 	// share), 0 with --time alone; StoppedEarly says that fewer were
 	// judged (--time ran out, the first failure, an interrupt), and
@@ -124,7 +127,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		Classes: res.Classes, Oracles: res.Oracles, Failures: map[string]int{}, ElapsedSec: res.Elapsed.Seconds(),
 		TimeToFailSec: res.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
 		Cancelled: res.Cancelled,
-		NotJudged: res.NotJudged, NotJudgedGenerated: res.NotJudgedGenerated, NotJudgedReason: res.NotJudgedReason,
+		NotJudged: res.NotJudged, NotJudgedGenerated: res.NotJudgedGenerated, NotJudgedReason: res.NotJudgedReason, OverBoardTime: res.OverBoardTime,
 		Asked: o.askedBoards(res), StoppedEarly: o.asked(res) != "", Interrupted: res.Interrupted,
 	}
 	if r := g.AnswerRule(); r.Kind.Exact() {

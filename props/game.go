@@ -63,6 +63,9 @@ func (s Solution) OracleOf() string {
 // (Spec.AnswerValid). Every Game Define makes is one.
 type ValidAnswerer interface {
 	AnswerValid(b Board) (Solution, error)
+	// AnswerValidContext is AnswerValid that stops when ctx is done, as
+	// Game.SolveContext.
+	AnswerValidContext(ctx context.Context, b Board) (Solution, error)
 }
 
 // Sample is a published sample: an input file and the output an accepted
@@ -124,6 +127,13 @@ type Game interface {
 	// Answer is Solution.Value alone (and what else is free), for callers
 	// that print answers only.
 	Answer(b Board) (Solution, error)
+	// SolveContext and AnswerContext are Solve and Answer that stop, with
+	// an error wrapping ctx's, when ctx is done, where the analyst can: a
+	// game defined by rules (FromRules and its kin), whose engine looks at
+	// ctx often. A hand-written analyst, which takes no context, runs to
+	// its end: a caller that must not wait for it uses SolveWithin.
+	SolveContext(ctx context.Context, b Board) (Solution, error)
+	AnswerContext(ctx context.Context, b Board) (Solution, error)
 	// Fraction is the exact fraction of b's answer: sol.Fraction when Solve
 	// filled it in, else the game's own route to it; nil, nil when the game
 	// has none.

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -95,25 +96,31 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	orig := s
 	r = r.withDefaults()
 	if s.Solve == nil {
-		s.Solve = func(b B) (Solution, error) {
-			sol, _, err := solveByRules(r, b, s.Outcome, s.Name)
+		s.solveContext = func(ctx context.Context, b B) (Solution, error) {
+			sol, _, err := solveByRules(ctx, r, b, s.Outcome, s.Name)
 			return sol, err
 		}
 		if s.Answer == nil {
 			// solve and check print the value alone: no distribution.
-			s.Answer = func(b B) (Solution, error) {
-				sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+			s.answerContext = func(ctx context.Context, b B) (Solution, error) {
+				sol, _, err := solveByRules(ctx, r, b, WinLoss, s.Name)
 				return sol, err
 			}
+		} else {
+			s.answerContext = withoutContext(s.Answer)
 		}
 		if s.AnswerKind == answer.Residue {
-			s.Answer = residueByRules(r, s.Answer, s.Modulus, s.Name)
+			s.answerContext = residueByRules(r, s.answerContext, s.Modulus, s.Name)
 		}
 	} else {
-		s.Solve = checkedByRules(r, s, s.Solve)
+		s.solveContext = checkedByRules(r, s, withoutContext(s.Solve))
 		if s.Answer != nil {
-			s.Answer = checkedByRules(r, s, s.Answer)
+			s.answerContext = checkedByRules(r, s, withoutContext(s.Answer))
 		}
+	}
+	s.Solve = s.solveContext.background()
+	if s.answerContext != nil {
+		s.Answer = s.answerContext.background()
 	}
 	if s.Play == nil && s.Referee == nil {
 		s.Referee = func(b B) (func() montecarlo.Player, error) { return rulesReferee(r, b, nil), nil }
@@ -147,13 +154,18 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 	s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	if s.Answer == nil {
 		// solve and check print the value alone: no distribution.
-		s.Answer = func(b B) (Solution, error) {
-			sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+		s.answerContext = func(ctx context.Context, b B) (Solution, error) {
+			sol, _, err := solveByRules(ctx, r, b, WinLoss, s.Name)
 			return sol, err
 		}
+		s.Answer = s.answerContext.background()
+	}
+	solve := func(ctx context.Context, b B) (Solution, rules.Policy[S], error) {
+		return solveByRules(ctx, r, b, s.Outcome, s.Name)
 	}
 	g := DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
-		Solve: func(b B) (Solution, rules.Policy[S], error) { return solveByRules(r, b, s.Outcome, s.Name) },
+		Solve:        func(b B) (Solution, rules.Policy[S], error) { return solve(context.Background(), b) },
+		solveContext: solve,
 		Referee: func(b B, pol rules.Policy[S]) (func() montecarlo.Player, error) {
 			return rulesReferee(r, b, pol), nil
 		},
@@ -178,23 +190,25 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	orig, origC := s, c
 	r = r.withDefaults()
 	if s.Answer != nil {
-		s.Answer = checkedByRules(r, s, s.Answer)
+		s.answerContext = checkedByRules(r, s, withoutContext(s.Answer))
+		s.Answer = s.answerContext.background()
 	}
 	if _, ok := any(*new(P)).(rules.Policy[S]); ok || r.PolicyOf != nil {
 		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	}
 	solve := c.Solve
 	if solve != nil {
-		c.Solve = func(b B) (Solution, P, error) {
+		c.solveContext = func(ctx context.Context, b B) (Solution, P, error) {
 			var pol P
-			check := checkedByRules(r, s, func(b B) (Solution, error) {
+			check := checkedByRules(r, s, func(_ context.Context, b B) (Solution, error) {
 				sol, p, err := solve(b)
 				pol = p
 				return sol, err
 			})
-			sol, err := check(b)
+			sol, err := check(ctx, b)
 			return sol, pol, err
 		}
+		c.Solve = func(b B) (Solution, P, error) { return c.solveContext(context.Background(), b) }
 	}
 	return withRulesHook[B, P](DefineWithPolicy(s, c), r.hook(func(r RulesOf[B, S]) Game { return FromRulesAndChoices(orig, origC, r) }))
 }
@@ -204,10 +218,10 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 // alone). A board past the engine's limits, or whose float64 bound is
 // wider than MaxError, is an error wrapping ErrCannotJudge that names the
 // limit: nobody's fault, skipped and counted by check and report.
-func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
+func solveByRules[B any, S comparable](ctx context.Context, r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
 	opts := r.Engine
 	opts.PMF = outcome == Count
-	res, err := engine.Solve(r.Rules(b), opts)
+	res, err := engine.SolveContext(ctx, r.Rules(b), opts)
 	if tooLargeForEngine(err) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w: %w", name, err, ErrCannotJudge)
 	}
@@ -236,16 +250,16 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 
 // checkedByRules is solve (s.Solve or s.Answer), checked against the
 // engine on the boards the engine solves within r.CheckStates states.
-func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(B) (Solution, error)) func(B) (Solution, error) {
-	return func(b B) (Solution, error) {
-		sol, err := solve(b)
+func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve contextSolve[B]) contextSolve[B] {
+	return func(ctx context.Context, b B) (Solution, error) {
+		sol, err := solve(ctx, b)
 		if err != nil || r.CheckStates < 0 {
 			return sol, err
 		}
 		opts := r.Engine
 		opts.MaxStates = r.CheckStates
 		opts.PMF = false
-		res, err := engine.Solve(r.Rules(b), opts)
+		res, err := engine.SolveContext(ctx, r.Rules(b), opts)
 		if tooLargeForEngine(err) {
 			sol.Oracle = "the analyst (too large for the rules engine to check)"
 			return sol, nil // the referee's agreement alone checks it
@@ -297,7 +311,7 @@ func rulesReferee[B any, S comparable](r RulesOf[B, S], b B, pol rules.Policy[S]
 // choice, one "state: move" a line in the order of the states' printed
 // forms.
 func writeRulesPolicy[B any, S comparable](w io.Writer, r RulesOf[B, S], b B, outcome OutcomeKind, name string) error {
-	_, pol, err := solveByRules(r, b, outcome, name)
+	_, pol, err := solveByRules(context.Background(), r, b, outcome, name)
 	if err != nil {
 		return err
 	}
