@@ -8,9 +8,9 @@ import (
 )
 
 // ErrOverBoardTime is wrapped by the error of an analyst that ran past its
-// per-board budget (CrossCheck.BoardTime, --board-time): the board is not
-// judged (it wraps ErrCannotJudge), and the run goes on to the next.
-var ErrOverBoardTime = fmt.Errorf("the oracle ran past its per-board budget: %w", ErrCannotJudge)
+// per-board budget (CrossCheck.BoardTime, --board-time), with
+// ErrCannotJudge: the board is not judged, and the run goes on.
+var ErrOverBoardTime = errors.New("the oracle ran past its per-board budget")
 
 // AnswerWithin is g.AnswerContext(ctx, b) that returns as soon as ctx is
 // done, with an error wrapping ctx's, whatever the analyst does: a game
@@ -63,7 +63,7 @@ func answerInBudget(ctx context.Context, g Game, b Board, budget time.Duration) 
 	defer cancel()
 	sol, err := AnswerWithin(bctx, g, b)
 	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(bctx), errOverBudget) {
-		return Solution{}, fmt.Errorf("%w (%v, --board-time)", ErrOverBoardTime, budget)
+		return Solution{}, fmt.Errorf("%w (%v, --board-time): %w", ErrOverBoardTime, budget, ErrCannotJudge)
 	}
 	return sol, err
 }

@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+	"github.com/chancecheck/chancecheck/rules"
+	"pgregory.net/rapid"
+)
+
+// squaresGame is issue 28's user game, defined by rules: n squares, a die
+// of six faces, a throw past the last square ends the game, a trap (every
+// square i with i%7 == 3 past the first six) sends the piece back to the
+// start; the outcome is the number of throws. Its boards, 3000 to 4000
+// squares, are one cycle each that the engine solves exactly, in minutes:
+// a planted slow oracle. onState is called at each state the engine asks
+// about.
+func squaresGame(onState func()) props.Game {
+	return props.FromRules(props.Spec[int]{
+		Name: "squares",
+		Parse: func(r io.Reader, file string) ([]int, error) {
+			var n int
+			if _, err := fmt.Fscan(r, &n); err != nil || n < 1 {
+				return nil, fmt.Errorf("%s:1: want a number of squares", file)
+			}
+			return []int{n}, nil
+		},
+		Write:     func(w io.Writer, b []int) error { _, err := fmt.Fprintln(w, b[0]); return err },
+		Generator: rapid.IntRange(3000, 4000),
+		Outcome:   props.Count,
+	}, props.RulesOf[int, int]{Rules: func(n int) rules.Rules[int] {
+		return rules.Rules[int]{
+			End: func(s int) (int, bool) { return 0, s >= n },
+			Chance: func(s int) []rules.Branch[int] {
+				onState()
+				out := make([]rules.Branch[int], 0, 6)
+				for d := 1; d <= 6; d++ {
+					to := s + d
+					if to < n && to > 6 && to%7 == 3 {
+						to = 0
+					}
+					out = append(out, rules.Branch[int]{Weight: 1, Next: to, Reward: 1})
+				}
+				return out
+			},
+		}
+	}})
+}
+
+// steppingClock is a clock that moves step forward at every reading.
+func steppingClock(step time.Duration) func() time.Time {
+	var ticks atomic.Int64
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	return func() time.Time { return start.Add(time.Duration(ticks.Add(1)) * step) }
+}
+
+// A planted slow exact path — the engine solving a board for minutes — is
+// stopped by --time, by the per-board budget, and by an interrupt
+// (SIGTERM, Ctrl-C: the command's context), with the outcome said:
+// nothing judged (exit 2) and why, or INTERRUPTED (exit 130). The
+// interrupt comes once the engine has asked about a state (an ordering,
+// not a clock), and the progress line printed without a terminal names
+// the board in progress and how long it has run, by a clock and ticks the
+// test gives: no assertion here is on wall time.
+func TestCheckStopsASlowOracle(t *testing.T) {
+	tests := []struct {
+		name      string
+		args      []string
+		interrupt bool
+		wantCode  int
+		want      []string
+	}{
+		{"--time, the per-board budget its share", []string{"--time", "1s"}, false, exitUsage,
+			[]string{"NOTHING JUDGED", "because the oracle ran past its per-board budget (--board-time)", "the oracle ran past its per-board budget (250ms, --board-time)"}},
+		{"--time, no per-board budget before it", []string{"--time", "1s", "--board-time", "1h"}, false, exitUsage,
+			[]string{"NOTHING JUDGED: --time (1s) ran out with every input in progress", "--time ran out with 1 input(s) in progress"}},
+		{"an interrupt", []string{"--time", "1h"}, true, exitInterrupted,
+			[]string{"INTERRUPTED after 0 sample board(s) and 0 generated board(s)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			started := make(chan struct{})
+			var once sync.Once
+			ticks := make(chan time.Time)
+			app := App{
+				Games: []props.Game{squaresGame(func() { once.Do(func() { close(started) }) })},
+				tick:  func(time.Duration) (<-chan time.Time, func()) { return ticks, func() {} },
+				now:   steppingClock(12 * time.Second),
+			}
+			if tt.interrupt {
+				go func() {
+					<-started
+					ticks <- time.Time{} // one progress line, while the engine works
+					cancel()
+				}()
+			}
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"check", "squares", "--solver", "true", "--jobs", "1", "--shrink-time", "1s"}, tt.args...)
+			code := app.Run(ctx, args, strings.NewReader(""), &stdout, &stderr)
+			if code != tt.wantCode {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.wantCode, stdout.String(), stderr.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
+				}
+			}
+			if tt.interrupt {
+				const line = "check: 0 board(s) judged; in progress: the analyst on generated board 1, for 12s"
+				if !strings.Contains(stderr.String(), line) {
+					t.Errorf("stderr lacks the progress line %q:\n%s", line, stderr.String())
+				}
+			}
+		})
+	}
+}
