@@ -147,7 +147,7 @@ type Result struct {
 	// OverBoardTime counts the boards of NotJudged whose analyst ran past
 	// CrossCheck.BoardTime.
 	OverBoardTime int
-	Classes                       map[string]int // generated boards per coverage class
+	Classes       map[string]int // generated boards per coverage class
 	// Oracles counts the boards judged (samples and generated) by what gave
 	// our answer (Solution.OracleOf): the analyst, the rules engine, the
 	// analyst checked by the engine.
