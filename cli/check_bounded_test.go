@@ -125,3 +125,39 @@ func TestCheckStopsASlowOracle(t *testing.T) {
 		})
 	}
 }
+
+// solve --explain shows the proof of each board (issue 28 part 4): its
+// states, components and their methods, the proved bound; and --exact on a
+// board the engine solved in float64 prints why there is no fraction, the
+// float and its proved bound, and exits 0. On the board of 60 squares every
+// square from 0 to 53 can reach a trap (there is one every 7 squares, and
+// a throw goes up to 6), which leads back to 0: a cycle of more than 10
+// states, which --engine-cycle 10 sends to the float method.
+func TestSolveExplain(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"exact", []string{"--exact", "--explain"}, []string{
+			"exact 1: ", "explain 1: the rules engine (exact fraction)", "1 exact elimination", "method exact, exact fraction, no error", "MiB allocated"}},
+		{"float64", []string{"--exact", "--explain", "--engine-cycle", "10"}, []string{
+			"exact 1: none: a cycle of ", "more than the 10 the engine eliminates exactly (Options.MaxCycleStates, --engine-cycle); float ", "(proved)",
+			"1 hub method (float64)", "method float64, proved bound "}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"solve", "squares"}, tt.args...)
+			code := App{Games: []props.Game{squaresGame(func() {})}}.Run(t.Context(), args, strings.NewReader("60\n"), &stdout, &stderr)
+			if code != 0 {
+				t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
+				}
+			}
+		})
+	}
+}

@@ -39,6 +39,9 @@ type Solution struct {
 	// Oracle names what gave this answer, for check's output; "" is the
 	// game's own analyst. FromRules sets it (props/rules.go).
 	Oracle string
+	// Proof is what the rules engine did to give or check this answer
+	// (solve --explain): nil without the engine.
+	Proof *Proof
 	// Exact, for a game whose answer is of an exact kind (AnswerRule), is
 	// the answer as a correct solver prints it: the harness fills it in
 	// from Fraction (a residue, an integer, the fraction itself); an

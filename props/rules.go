@@ -233,7 +233,7 @@ func solveByRules[B any, S comparable](ctx context.Context, r RulesOf[B, S], b B
 	if allowed := r.MaxError * max(1, math.Abs(res.Value)); res.Fraction == nil && !(res.ErrorBound <= allowed) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (RulesOf.MaxError %g times max(1, |value|), --engine-max-error): %w", name, res.Value, res.ErrorBound, allowed, r.MaxError, ErrCannotJudge)
 	}
-	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
+	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)", Proof: proofOf(res, opts)}
 	if res.Fraction == nil {
 		// The bound allowed, not the bound of this board: the oracle's name
 		// is counted over boards (check's "boards by oracle").
@@ -277,6 +277,7 @@ func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve conte
 			return Solution{}, fmt.Errorf("%s: the analyst and the rules engine disagree (one of them, or the rules, is wrong): %s", s.Name, msg)
 		}
 		sol.Oracle = "the analyst, agreeing with the rules engine (" + res.Method + ")"
+		sol.Proof = proofOf(res, opts).withinBound(sol.Value, res.Value)
 		if frac == nil && res.Fraction != nil {
 			sol.Fraction = res.Fraction // the engine's, which the analyst's float agrees with
 		}

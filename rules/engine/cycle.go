@@ -27,6 +27,11 @@ const maxPolicyRounds = 10000
 // error, plus the final rounding to float64.
 func (s *solver[S]) solveCycle(comp []int32) error {
 	g := s.g
+	if s.exact {
+		s.methods[MethodExact]++
+	} else {
+		s.methods[MethodExactRounded]++
+	}
 	for l, v := range comp {
 		s.local[v] = int32(l)
 	}

@@ -159,6 +159,7 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 		// the policy's values come from sparse elimination instead.
 		return s.solveSparseCycle(comp, opts, k)
 	}
+	s.methods[MethodHub]++
 	h.rv = s.reverseOf(comp)
 	pol, err := s.properPolicy(comp, h.rv)
 	if err != nil {

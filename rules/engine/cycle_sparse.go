@@ -41,6 +41,7 @@ func sparseOrders(comp []int32) [][]int32 {
 // prove whatever the candidate.
 func (s *solver[S]) solveSparseCycle(comp []int32, opts Options, hubs int) error {
 	g := s.g
+	s.methods[MethodSparse]++
 	h := hubbed{comp: comp, hubs: slices.Clone(comp), slot: make([]int32, len(comp))}
 	for l := range comp {
 		h.slot[l] = int32(-1 - l)

@@ -117,7 +117,26 @@ type Result[S comparable] struct {
 	// of the largest; Method "exact" or "float64".
 	States, Cycles, LargestCycle int
 	Method                       string
+	// Components is the number of strongly connected components, and
+	// ByMethod how many of them each solve method solved (MethodInduction,
+	// MethodExact, ...), for `solve --explain`.
+	Components int
+	ByMethod   map[string]int
 }
+
+// The solve methods of a component, as Result.ByMethod names them.
+const (
+	MethodInduction    = "induction"            // one state without a cycle: a direct sum
+	MethodSelfLoop     = "self-loop (float64)"  // one state whose only cycle is a loop to itself
+	MethodExact        = "exact elimination"    // a cycle by policy iteration over big.Rat
+	MethodExactRounded = "exact, rounded"       // the same, its values then rounded to float64
+	MethodHub          = "hub method (float64)" // a large cycle by the float method at its hubs
+	MethodSparse       = "sparse float64"       // a large cycle with many hubs, by sparse float elimination
+	MethodInterval     = "interval iteration"   // a cycle of a game of two players
+)
+
+// methodCount counts the components each method solved.
+type methodCount map[string]int
 
 // Solve explores r's states and solves them under opts.
 func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
@@ -172,6 +191,10 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 	s, err := g.solveComponents(ctx, opts, comps, exact)
 	if err != nil {
 		return Result[S]{}, err
+	}
+	res.Components, res.ByMethod = comps.len(), s.methods
+	if solved := s.methods.total(); solved < comps.len() {
+		s.methods[MethodInduction] = comps.len() - solved
 	}
 	if exact {
 		res.Fraction = s.rat[0]
@@ -249,11 +272,22 @@ type solver[S comparable] struct {
 	// stop is the solve's context, looked at in every long loop: the
 	// solver lives for one call of solveComponents, whose ctx it is.
 	stop checkpoint
+	// methods counts the components each method solved but induction.
+	methods methodCount
+}
+
+// total is the components counted.
+func (m methodCount) total() int {
+	n := 0
+	for _, k := range m {
+		n += k
+	}
+	return n
 }
 
 func newSolver[S comparable](g *Graph[S], exact bool) *solver[S] {
 	n := len(g.States)
-	s := &solver[S]{g: g, exact: exact, policy: make([]int32, n), local: make([]int32, n)}
+	s := &solver[S]{g: g, exact: exact, policy: make([]int32, n), local: make([]int32, n), methods: methodCount{}}
 	if exact {
 		s.rat = make([]*big.Rat, n)
 	} else {
@@ -439,6 +473,7 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 		return false // it never leaves: solveCycle says so
 	}
 	x := num / float64(d)
+	s.methods[MethodSelfLoop]++
 	s.val[i] = x
 	s.err[i] = (((1+gamma)*errSum+gamma*absSum)/float64(d) + 2*unitRoundoff*math.Abs(x)) * (1 + 4*k*unitRoundoff)
 	return true

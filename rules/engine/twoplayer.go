@@ -128,9 +128,12 @@ func solveTwoPlayer[S comparable](ctx context.Context, r rules.Rules[S], opts Op
 		gs.factors[k] = newRoundingFactor(k)
 	}
 	res := Result[S]{States: n, Method: "interval iteration"}
-	if res.Cycles, res.LargestCycle, err = gs.solveComponents(ctx, g.components(), runtime.GOMAXPROCS(0), parallelLevel); err != nil {
+	comps := g.components()
+	if res.Cycles, res.LargestCycle, err = gs.solveComponents(ctx, comps, runtime.GOMAXPROCS(0), parallelLevel); err != nil {
 		return Result[S]{}, err
 	}
+	res.Components = comps.len()
+	res.ByMethod = map[string]int{MethodInterval: res.Cycles, MethodInduction: comps.len() - res.Cycles}
 	lo, hi := gs.lo[0], gs.hi[0]
 	res.Value = lo + (hi-lo)/2
 	// hi − mid and mid − lo are each exact or one rounding off.
