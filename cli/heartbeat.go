@@ -63,3 +63,20 @@ func heartbeatLine(name string, s props.WatchSnapshot) string {
 	}
 	return fmt.Sprintf("%s; in progress: %s, for %v", line, s.Oldest, s.Running.Round(100*time.Millisecond))
 }
+
+// judgedCounter is a reports.Options.Progress that keeps watch's count of
+// boards judged: the sum of every game's.
+func judgedCounter(watch *props.Watch) func(game string, done, total int) {
+	var mu sync.Mutex
+	byGame := map[string]int{}
+	return func(game string, done, _ int) {
+		mu.Lock()
+		defer mu.Unlock()
+		byGame[game] = done
+		sum := 0
+		for _, n := range byGame {
+			sum += n
+		}
+		watch.SetJudged(sum)
+	}
+}

@@ -186,7 +186,7 @@ func (n *notJudged) add(board string, err error) {
 // error: the board is cut off with its input, not judged.
 func (c *CrossCheck) solveOrSkip(ctx context.Context, b Board, name string, skipped *notJudged) (sol Solution, ok bool, err error) {
 	if c.Watch != nil {
-		defer c.Watch.begin("the analyst on " + name)()
+		defer c.Watch.Begin("the analyst on " + name)()
 	}
 	sol, err = answerInBudget(ctx, c.Game, b, c.BoardTime)
 	switch {
@@ -221,7 +221,7 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudg
 		}
 	}
 	if c.Watch != nil {
-		defer c.Watch.begin("the solver on sample " + s.Name)()
+		defer c.Watch.Begin("the solver on sample " + s.Name)()
 	}
 	f, err := c.checkInput(ctx, boards, []byte(s.Input), sols)
 	if f != nil {
@@ -301,7 +301,7 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 		if len(cases) > 1 {
 			what = fmt.Sprintf("the solver on generated boards %d..%d", cases[0].index+1, cases[len(cases)-1].index+1)
 		}
-		defer c.Watch.begin(what)()
+		defer c.Watch.Begin(what)()
 	}
 	f, err := c.checkInput(ctx, boards, in.Bytes(), sols)
 	if f != nil {

@@ -108,7 +108,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 
 	progress := func() {
 		if c.Watch != nil {
-			c.Watch.setJudged(out.Samples + out.Generated)
+			c.Watch.SetJudged(out.Samples + out.Generated)
 		}
 		if c.Progress != nil {
 			fails := 0

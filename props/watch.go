@@ -8,7 +8,8 @@ import (
 // Watch follows a running check for a progress line that says more than
 // the counts: which board (or solver run) has been in progress the
 // longest, and for how long, so that a slow board is told from a hang.
-// CrossCheck.Watch reports to it; it is safe for concurrent use.
+// CrossCheck.Watch and reports.Options.Watch report to it; it is safe for
+// concurrent use.
 type Watch struct {
 	now     func() time.Time
 	mu      sync.Mutex
@@ -42,8 +43,8 @@ func NewWatch(now func() time.Time) *Watch {
 	return &Watch{now: now, running: map[uint64]activity{}}
 }
 
-// begin records what as in progress and returns the function that ends it.
-func (w *Watch) begin(what string) (end func()) {
+// Begin records what as in progress and returns the function that ends it.
+func (w *Watch) Begin(what string) (end func()) {
 	w.mu.Lock()
 	id := w.next
 	w.next++
@@ -56,8 +57,8 @@ func (w *Watch) begin(what string) (end func()) {
 	}
 }
 
-// setJudged records the boards judged so far.
-func (w *Watch) setJudged(n int) {
+// SetJudged records the boards judged so far.
+func (w *Watch) SetJudged(n int) {
 	w.mu.Lock()
 	w.judged = n
 	w.mu.Unlock()
