@@ -379,9 +379,9 @@ func (d defined[B, P]) Simulate(ctx context.Context, b Board, sol Solution, cfg 
 		return montecarlo.Histogram{}, err
 	}
 	if d.spec.Outcome == Count {
-		if p := massAbove(sol, montecarlo.MaxOutcome); p > unplayableMass {
-			return montecarlo.Histogram{}, fmt.Errorf("%s: %w: by the analyst, an outcome above %d (the most one run may count) has probability %.3g",
-				d.spec.Name, ErrTooLongToPlay, montecarlo.MaxOutcome, p)
+		if p := massAbove(sol, montecarlo.MaxOutcome); p > UnplayableMass {
+			return montecarlo.Histogram{}, fmt.Errorf("%s: %w: by the analyst, an outcome above %d (the most one run may count) has probability %.3g, above the %g a board played may have",
+				d.spec.Name, ErrTooLongToPlay, montecarlo.MaxOutcome, p, UnplayableMass)
 		}
 	}
 	var players func() montecarlo.Player
