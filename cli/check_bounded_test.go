@@ -185,8 +185,10 @@ func geometricGame() props.Game {
 		Outcome:           props.Count,
 	}, props.RulesOf[int, int]{Rules: func(k int) rules.Rules[int] {
 		return rules.Rules[int]{
-			End:    func(s int) (int, bool) { return 0, s < 0 },
-			Chance: func(int) []rules.Branch[int] { return []rules.Branch[int]{{Weight: 1, Next: -1, Reward: 1}, {Weight: int64(k - 1), Next: 0, Reward: 1}} },
+			End: func(s int) (int, bool) { return 0, s < 0 },
+			Chance: func(int) []rules.Branch[int] {
+				return []rules.Branch[int]{{Weight: 1, Next: -1, Reward: 1}, {Weight: int64(k - 1), Next: 0, Reward: 1}}
+			},
 		}
 	}})
 }
