@@ -27,6 +27,10 @@ type App struct {
 	// list them. There must be at least one, and their names must differ.
 	Games []props.Game
 
+	// lookupEnv reads the environment (--shard auto); nil is
+	// os.LookupEnv. Tests give their own.
+	lookupEnv func(string) (string, bool)
+
 	// ownsProcess says that the App is the whole process (Main), whose
 	// process-wide settings a command may change (solve's collector target,
 	// batchGC); never for Run, which tests and embedders call in-process,

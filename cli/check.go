@@ -35,6 +35,7 @@ type checkOptions struct {
 	memory        string
 	alpha         float64
 	shard         string
+	lookupEnv     func(string) (string, bool) // --shard auto's environment: App.lookupEnv
 	gen           oneGameGenFlags
 	engine        engineFlags
 }
@@ -46,7 +47,7 @@ type checkOptions struct {
 const minMemory = 16 << 20
 
 func (app App) newCheckCommand() *cobra.Command {
-	var o checkOptions
+	o := checkOptions{lookupEnv: app.lookupEnv}
 	cmd := &cobra.Command{
 		Use:   "check GAME --solver 'CMD ARGS...'",
 		Short: "Cross-check someone's solver, in any language, and shrink what fails",
@@ -117,6 +118,7 @@ k ≡ i−1 (mod n), the same boards as a single run has there, the samples in
 shard 1, and shrinks its own first failure; '` + app.Name + ` check merge FILE...'
 joins the shards' --json outputs into the verdict of the single run: the
 first failure by board index, counts summed.
+` + shardAutoHelp + `
 
 --gen and --limits set the generator's parameters, as for gen: the boards
 drawn depend on them and on --seed` + app.genExample() + `. The output states them.
@@ -170,7 +172,7 @@ Games:
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	o.engine.register(f, app.rulesGames())
-	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n; needs --cases); see 'check merge'")
+	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"; needs --cases); see 'check merge'")
 	o.gen.register(f)
 	cmd.AddCommand(app.newCheckMergeCommand())
 	return cmd
@@ -202,7 +204,7 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	}
 	var shard props.Shard
 	if o.shard != "" {
-		sh, err := props.ParseShard(o.shard)
+		sh, err := parseShard(o.shard, o.lookupEnv)
 		if err != nil {
 			return usagef("--shard: %v", err)
 		}

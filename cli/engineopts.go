@@ -18,6 +18,11 @@ import (
 type engineFlags struct {
 	states, cycle, hubs, pmfSteps positiveInt
 	maxError                      positiveFloat
+	// checkEvery is no flag: the command sets it to have the engine check
+	// a hand-written analyst on every board (props.RulesOf.CheckEvery), as
+	// report and `solve --exact` do; check and solve leave it to confirm
+	// a disagreement only.
+	checkEvery bool
 }
 
 // positiveInt is an --engine-* limit: 0 while unset, and a value given on
@@ -94,6 +99,8 @@ func (e *engineFlags) register(f *pflag.FlagSet, names string) {
 // apply sets the limits given on g; a game without rules is left as it is
 // when no flag was given, and is a usage error otherwise.
 func (e engineFlags) apply(g props.Game) (props.Game, error) {
+	flags := e
+	flags.checkEvery = false
 	if e == (engineFlags{}) {
 		return g, nil
 	}
@@ -102,9 +109,13 @@ func (e engineFlags) apply(g props.Game) (props.Game, error) {
 	if ok {
 		l, ok = re.EngineLimits()
 	}
+	if !ok && flags == (engineFlags{}) {
+		return g, nil // checkEvery alone: nothing to check by
+	}
 	if !ok {
 		return nil, usagef("%s is not defined by rules: the --engine-* flags do not apply to it", g.Name())
 	}
+	l.CheckEvery = l.CheckEvery || e.checkEvery
 	// The flags refuse a value ≤ 0 as they are parsed: 0 here is unset.
 	for _, set := range []struct {
 		v   positiveInt

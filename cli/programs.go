@@ -145,7 +145,7 @@ func runPrograms(cmd *cobra.Command, app App, o programsOptions, args []string) 
 	if err != nil {
 		return usageError{err}
 	}
-	inner := App{Name: app.Name + " programs", Games: []props.Game{g}}
+	inner := App{Name: app.Name + " programs", Games: []props.Game{g}, lookupEnv: app.lookupEnv}
 	code := inner.Run(cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 	switch code {
 	case exitOK:

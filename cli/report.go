@@ -38,6 +38,7 @@ The same seed gives the same report.json, whatever --workers is.
 --shard i/n checks only the i-th of n deterministic slices of the boards;
 '` + app.Name + ` report merge DIR...' joins the n shard directories into the
 report one run would have written.
+` + shardAutoHelp + `
 
 A game that declares coverage goals (a least share of its generated boards
 in a class) gets a coverage table, and the report fails when a class is
@@ -62,6 +63,9 @@ values in force, and 'report merge' refuses shards run under other values.
 				}
 			}
 			var err error
+			// The report's three-way property: the engine checks each
+			// analyst on every board that fits it.
+			eng.checkEvery = true
 			if opt.Games, err = eng.applyAll(opt.Games); err != nil {
 				return err
 			}
@@ -69,7 +73,7 @@ values in force, and 'report merge' refuses shards run under other values.
 				return err
 			}
 			if shard != "" {
-				sh, err := props.ParseShard(shard)
+				sh, err := parseShard(shard, app.lookupEnv)
 				if err != nil {
 					return usageError{err}
 				}
@@ -108,7 +112,7 @@ values in force, and 'report merge' refuses shards run under other values.
 	f.Float64Var(&opt.Alpha, "alpha", opt.Alpha, "false-alarm budget of the whole report")
 	f.IntVar(&opt.Workers, "workers", runtime.GOMAXPROCS(0), "parallel workers (the report does not depend on it)")
 	f.StringVar(&out, "out", "report", "directory for the report files")
-	f.StringVar(&shard, "shard", "", "check only slice i of n (\"i/n\", 1 ≤ i ≤ n); see 'report merge'")
+	f.StringVar(&shard, "shard", "", "check only slice i of n (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"); see 'report merge'")
 	genOpts.register(f)
 	cmd.AddCommand(app.newReportMergeCommand())
 	return cmd

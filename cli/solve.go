@@ -43,6 +43,9 @@ Games:
 			if err != nil {
 				return err
 			}
+			// --exact checks the analyst by the engine on every board: the
+			// fractions printed are then three-way.
+			eng.checkEvery = withFraction
 			if g, err = eng.apply(g); err != nil {
 				return err
 			}
@@ -67,6 +70,9 @@ Games:
 			if errors.Is(err, errInterrupted) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", inputName(args), err)
 				return err // exit 130
+			}
+			if errors.Is(err, props.ErrInconsistentOracle) {
+				return programError{fmt.Errorf("%s: case %d: %w", inputName(args), bad+1, err)}
 			}
 			if err != nil {
 				return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), bad+1, err)

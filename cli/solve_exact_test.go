@@ -83,15 +83,16 @@ func TestSolveExactBuiltins(t *testing.T) {
 }
 
 // TestCheckNamesOracles: check over the shipped games says which oracle
-// judged the boards; every snakes board fits the rules engine, so the 2
-// samples and 10 generated boards are the analyst's answers checked by the
-// engine. Over the games without their rules (before issue 23) no such
-// line is printed.
+// judged the boards: the 2 samples and 10 generated boards are the
+// analyst's answers, with the rules engine on call to confirm a
+// disagreement (issue 28; every board checked by the engine before).
+// Over the games without their rules (before issue 23) no such line is
+// printed.
 func TestCheckNamesOracles(t *testing.T) {
 	var stdout, stderr strings.Builder
 	code := Run(t.Context(), []string{"check", "snakes", "--solver", helperSolver(t, "snakes"), "--cases", "10", "--time", "0"},
 		strings.NewReader(""), &stdout, &stderr, builtin.All()...)
-	want := "boards by oracle: the analyst, agreeing with the rules engine (exact) 12\n"
+	want := "boards by oracle: the analyst (the rules engine confirms it where a solver disagrees) 12\n"
 	if code != 0 || !strings.Contains(stdout.String(), want) {
 		t.Fatalf("exit %d, want 0 and %q in\n%s%s", code, want, stdout.String(), stderr.String())
 	}

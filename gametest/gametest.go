@@ -135,6 +135,12 @@ func Skip(names ...string) Option {
 //     MaxSimplifySteps steps, never revisiting a board. A game that offers
 //     no simpler board skips the check.
 //
+// A game with its rules beside its analyst (props.FromRules,
+// props.FromRulesAndChoices) is checked three-way: Run has the rules
+// engine check the analyst on every board it solves
+// (props.EngineLimits.CheckEvery), where solve and check only call on it
+// to confirm a disagreement.
+//
 // The rapid checks draw fresh boards on every run (rapid's -rapid.checks,
 // -rapid.seed and RAPID_SEED apply), as every property test's do.
 func Run(t *testing.T, g props.Game, opts ...Option) {
@@ -144,6 +150,9 @@ func Run(t *testing.T, g props.Game, opts ...Option) {
 	}
 	o, err := newOptions(opts)
 	if err != nil {
+		t.Fatalf("gametest: %v", err)
+	}
+	if g, err = checkingEvery(g); err != nil {
 		t.Fatalf("gametest: %v", err)
 	}
 	for _, c := range checks() {
@@ -182,4 +191,19 @@ func (o options) validate() error {
 		}
 	}
 	return nil
+}
+
+// checkingEvery is g with the rules engine checking its analyst on every
+// board, where g is defined with its rules; g itself otherwise.
+func checkingEvery(g props.Game) (props.Game, error) {
+	re, ok := g.(props.RulesEngineGame)
+	if !ok {
+		return g, nil
+	}
+	l, ok := re.EngineLimits()
+	if !ok || l.CheckEvery {
+		return g, nil
+	}
+	l.CheckEvery = true
+	return re.WithEngineLimits(l)
 }

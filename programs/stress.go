@@ -220,19 +220,19 @@ type Result struct {
 
 // Failed reports whether a failure was found (and, if statistical,
 // re-confirmed).
-func (o *Result) Failed() bool { return o.First != nil }
+func (r *Result) Failed() bool { return r.First != nil }
 
 // NothingJudged reports whether the run judged no case at all: every case
 // it went through was one nobody could judge. That is no pass.
-func (o *Result) NothingJudged() bool {
-	return o.Judged > 0 && o.NotJudged == o.Judged && o.First == nil && o.Fault == nil
+func (r *Result) NothingJudged() bool {
+	return r.Judged > 0 && r.NotJudged == r.Judged && r.First == nil && r.Fault == nil
 }
 
 // Unsettled is a failure found before an interruption that was not
 // confirmed: reported as found so far, not as a verdict.
-func (o *Result) Unsettled() *Failure {
-	if o.Interrupted && o.First == nil {
-		return o.Found
+func (r *Result) Unsettled() *Failure {
+	if r.Interrupted && r.First == nil {
+		return r.Found
 	}
 	return nil
 }
@@ -656,11 +656,11 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 
 // MinDetectableRange is the least, median and largest of the search's
 // smallest detectable differences; NaN without statistical checks.
-func (o *Result) MinDetectableRange() (least, median, largest float64) {
-	if len(o.MinDetectable) == 0 {
+func (r *Result) MinDetectableRange() (least, median, largest float64) {
+	if len(r.MinDetectable) == 0 {
 		return math.NaN(), math.NaN(), math.NaN()
 	}
-	v := slices.Clone(o.MinDetectable)
+	v := slices.Clone(r.MinDetectable)
 	slices.Sort(v)
 	return v[0], v[len(v)/2], v[len(v)-1]
 }

@@ -187,12 +187,12 @@ type Result struct {
 
 // Failed reports whether any input failed. An under-covered class is not
 // an input that failed: see UnderCovered.
-func (o *Result) Failed() bool { return o.First != nil || o.SampleFailure != nil }
+func (r *Result) Failed() bool { return r.First != nil || r.SampleFailure != nil }
 
 // UnderCovered returns the coverage goals the test rejected.
-func (o *Result) UnderCovered() []ClassCoverage {
+func (r *Result) UnderCovered() []ClassCoverage {
 	var under []ClassCoverage
-	for _, c := range o.Coverage {
+	for _, c := range r.Coverage {
 		if c.Verdict == UnderCovered {
 			under = append(under, c)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 
@@ -355,9 +356,12 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 		return nil, nil
 	}
 	if verdict == WrongAnswer {
-		if err := c.oracleAgain(boards[index], sols[index]); err != nil {
+		confirmed, err := c.oracleAgain(boards[index], sols[index])
+		if err != nil {
 			return nil, err
 		}
+		sols = slices.Clone(sols)
+		sols[index] = confirmed
 	}
 	notReproduced := false
 	if confirmed(verdict) && !solverproc.IsAlone(ctx) {
@@ -394,33 +398,42 @@ func (c *CrossCheck) checkInput(ctx context.Context, boards []Board, input []byt
 
 // ErrInconsistentOracle is wrapped by the error of a check whose oracle
 // (a game's analyst, a programs game's brute force) gave two answers to the
-// same board: it cannot judge the solver there, and it, not the solver, is
-// at fault.
+// same board, or whose analyst another oracle (the rules engine)
+// contradicts: it cannot judge the solver there, and it, not the solver,
+// is at fault.
 var ErrInconsistentOracle = errors.New("the oracle is inconsistent")
 
 // oracleAgain solves b again after the solver's answer disagreed with
-// first, the analyst's: nil when the analyst gives the same answer
-// (within the judge's strict rule), else an error that names it. A
-// deterministic analyst costs one more solve of a failing board; a brute
-// force that changes its answer (issue 21) is caught before the solver is
-// blamed.
-func (c *CrossCheck) oracleAgain(b Board, first Solution) error {
+// first, the analyst's, and has a game that can confirm it (Confirmer)
+// confirm it: the confirmed answer when the analyst gives the same answer
+// (within the judge's strict rule) and the confirmation holds, else an
+// error that names the oracle at fault. A deterministic analyst costs one
+// more solve of a failing board; a brute force that changes its answer
+// (issue 21), or an analyst the rules engine contradicts (issue 28), is
+// caught before the solver is blamed.
+func (c *CrossCheck) oracleAgain(b Board, first Solution) (Solution, error) {
 	again, err := safeSolve(c.Game, b)
 	if err != nil {
-		return fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
+		return Solution{}, fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
 	}
 	if r := c.Game.AnswerRule(); r.Kind.Exact() {
 		if !again.Exact.Equal(first.Exact) {
-			return fmt.Errorf("%w: %s answered %s on a board, then %s on the same board, so it cannot judge the solver there",
+			return Solution{}, fmt.Errorf("%w: %s answered %s on a board, then %s on the same board, so it cannot judge the solver there",
 				ErrInconsistentOracle, c.oracleName(first), r.Format(first.Exact, first.Fraction), r.Format(again.Exact, again.Fraction))
 		}
-		return nil
-	}
-	if !Judge(c.Game).Agrees(first, again.Value, true) {
-		return fmt.Errorf("%w: %s answered %.12g on a board, then %.12g on the same board, so it cannot judge the solver there",
+	} else if !Judge(c.Game).Agrees(first, again.Value, true) {
+		return Solution{}, fmt.Errorf("%w: %s answered %.12g on a board, then %.12g on the same board, so it cannot judge the solver there",
 			ErrInconsistentOracle, c.oracleName(first), first.Value, again.Value)
 	}
-	return nil
+	cg, ok := c.Game.(Confirmer)
+	if !ok {
+		return first, nil
+	}
+	confirmed, err := cg.Confirm(b, first)
+	if err != nil {
+		return Solution{}, err
+	}
+	return confirmed, nil
 }
 
 // oracleName names what gave a solution: its Oracle, or the game's analyst.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"slices"
 
@@ -50,11 +49,24 @@ type RulesOf[B any, S comparable] struct {
 	// may carry, times max(1, |value|); 0 means DefaultRulesMaxError.
 	MaxError float64
 	// CheckStates: where the Spec has its own analyst (Solve), boards with
-	// at most this many states are solved by the engine too, and Solve
-	// fails unless the two agree (fractions equal where both have one, and
-	// values within 1e-12 of max(1, |value|) plus the engine's error bound).
-	// 0 means DefaultRulesCheckStates; negative, never.
+	// at most this many states are solved by the engine too (exactly where
+	// they fit the engine's exact mode, else in float64 with its proved
+	// bound), and the analyst's answer stands only if the two agree
+	// (fractions equal where both have one, and values within 1e-12 of
+	// max(1, |value|) plus the engine's error bound): on every board when
+	// CheckEvery, else on demand (Confirm, Game.Fraction). 0 means
+	// DefaultRulesCheckStates; negative, never.
 	CheckStates int
+	// CheckEvery: the engine checks the analyst on every board Solve and
+	// Answer answer (report's three-way property, `solve --exact`, the
+	// test suite). False, the default and the fast path of solve and
+	// check: the analyst answers alone, at its own speed, and the engine
+	// solves a board only where it is asked to: to confirm the analyst
+	// before a solver that disagrees with it is blamed (CrossCheck calls
+	// Confirm; an analyst the engine contradicts stops the check with
+	// ErrInconsistentOracle), and for the exact fraction of a board whose
+	// analyst has none (Game.Fraction).
+	CheckEvery bool
 	// MaxSteps bounds one play of the generic referee; 0 means
 	// DefaultRulesMaxSteps.
 	MaxSteps int
@@ -84,9 +96,12 @@ func (r RulesOf[B, S]) withDefaults() RulesOf[B, S] {
 // parts of s left nil come from them. Without Solve, the engine is the
 // analyst (Solution.Fraction where it solves exactly, the outcome
 // distribution for a Count game). With Solve, the hand-written analyst
-// stays and the engine checks it on every board small enough
-// (RulesOf.CheckStates): agreement of the analyst, the engine and the
-// referee is then three-way. Without Play and Referee, the generic referee
+// stays and the engine checks it on boards small enough
+// (RulesOf.CheckStates): on every board with RulesOf.CheckEvery, so that
+// agreement of the analyst, the engine and the referee is three-way; by
+// default only where asked, the analyst answering at its own speed (the
+// engine confirms it before a solver is blamed, Confirmer, and gives the
+// exact fraction where the analyst has none). Without Play and Referee, the generic referee
 // plays the rules. The rules must have Chance, not Moves: a game with
 // choices uses FromRulesWithChoices.
 func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
@@ -113,10 +128,7 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 			s.answerContext = residueByRules(r, s.answerContext, s.Modulus, s.Name)
 		}
 	} else {
-		s.solveContext = checkedByRules(r, s, withoutContext(s.Solve))
-		if s.Answer != nil {
-			s.answerContext = checkedByRules(r, s, withoutContext(s.Answer))
-		}
+		s = withAnalystChecked(r, s)
 	}
 	s.Solve = s.solveContext.background()
 	if s.answerContext != nil {
@@ -125,18 +137,25 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	if s.Play == nil && s.Referee == nil {
 		s.Referee = func(b B) (func() montecarlo.Player, error) { return rulesReferee(r, b, nil), nil }
 	}
-	return withRulesHook[B, noPolicy](Define(s), r.hook(func(r RulesOf[B, S]) Game { return FromRules(orig, r) }))
+	return withRulesHook[B, noPolicy](Define(s), r.hook(orig, orig.Solve != nil, func(r RulesOf[B, S]) Game { return FromRules(orig, r) }))
 }
 
-// hook is r's limits and the way to rebuild the game under others.
-func (r RulesOf[B, S]) hook(build func(RulesOf[B, S]) Game) *rulesHook {
-	return &rulesHook{
-		limits: EngineLimits{Options: r.Engine, MaxError: r.MaxError},
+// hook is r's limits, the way to rebuild the game under others, and the
+// engine's confirmation of the analyst's answer where s (as given, before
+// the engine's checks were added) has an analyst that the engine checks on
+// demand (confirmByRules).
+func (r RulesOf[B, S]) hook(s Spec[B], analyst bool, build func(RulesOf[B, S]) Game) *rulesHook {
+	h := &rulesHook{
+		limits: EngineLimits{Options: r.Engine, MaxError: r.MaxError, CheckEvery: r.CheckEvery},
 		rebuild: func(l EngineLimits) Game {
-			r.Engine, r.MaxError = l.Options, l.MaxError
+			r.Engine, r.MaxError, r.CheckEvery = l.Options, l.MaxError, l.CheckEvery
 			return build(r)
 		},
 	}
+	if analyst && !r.CheckEvery && r.CheckStates >= 0 {
+		h.confirm = confirmByRules(r, s)
+	}
+	return h
 }
 
 // FromRulesWithChoices makes a Game of a game with choices from its rules
@@ -171,15 +190,17 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 		},
 		WritePolicy: func(w io.Writer, b B) error { return writeRulesPolicy(w, r, b, s.Outcome, s.Name) },
 	})
-	return withRulesHook[B, rules.Policy[S]](g, r.hook(func(r RulesOf[B, S]) Game { return FromRulesWithChoices(orig, r) }))
+	// The engine is the analyst: nothing to confirm.
+	return withRulesHook[B, rules.Policy[S]](g, r.hook(orig, false, func(r RulesOf[B, S]) Game { return FromRulesWithChoices(orig, r) }))
 }
 
 // FromRulesAndChoices makes a Game of a game with choices that has a
 // hand-written analyst and referee (c) and its rules too: the analyst's
 // answers (c.Solve, and s.Answer when set) are checked by the engine on
-// every board of at most RulesOf.CheckStates states, as FromRules does, and
-// where the analyst has no fraction and the engine solved exactly, the
-// engine's fraction is the answer's. The referee plays the analyst's policy,
+// boards of at most RulesOf.CheckStates states, as FromRules does (on
+// every board with RulesOf.CheckEvery, else on demand), and where the
+// analyst has no fraction and the engine solves exactly, the engine's
+// fraction is the answer's. The referee plays the analyst's policy,
 // as in DefineWithPolicy. Where the policy type P is rules.Policy[S], the
 // game gets the invariant OptimalInvariant: the engine checks that no best
 // response beats the analyst's policy, which the referee cannot.
@@ -189,10 +210,6 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	}
 	orig, origC := s, c
 	r = r.withDefaults()
-	if s.Answer != nil {
-		s.answerContext = checkedByRules(r, s, withoutContext(s.Answer))
-		s.Answer = s.answerContext.background()
-	}
 	if _, ok := any(*new(P)).(rules.Policy[S]); ok || r.PolicyOf != nil {
 		s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	}
@@ -200,7 +217,7 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	if solve != nil {
 		c.solveContext = func(ctx context.Context, b B) (Solution, P, error) {
 			var pol P
-			check := checkedByRules(r, s, func(_ context.Context, b B) (Solution, error) {
+			check := analystChecked(r, s, func(_ context.Context, b B) (Solution, error) {
 				sol, p, err := solve(b)
 				pol = p
 				return sol, err
@@ -210,7 +227,9 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 		}
 		c.Solve = func(b B) (Solution, P, error) { return c.solveContext(context.Background(), b) }
 	}
-	return withRulesHook[B, P](DefineWithPolicy(s, c), r.hook(func(r RulesOf[B, S]) Game { return FromRulesAndChoices(orig, origC, r) }))
+	analyst := s
+	s = withAnalystChecked(r, s)
+	return withRulesHook[B, P](DefineWithPolicy(s, c), r.hook(analyst, solve != nil, func(r RulesOf[B, S]) Game { return FromRulesAndChoices(orig, origC, r) }))
 }
 
 // solveByRules is the engine's answer for b as a Solution, with the
@@ -246,58 +265,6 @@ func solveByRules[B any, S comparable](ctx context.Context, r RulesOf[B, S], b B
 		}
 	}
 	return sol, res.Policy, nil
-}
-
-// checkedByRules is solve (s.Solve or s.Answer), checked against the
-// engine on the boards the engine solves within r.CheckStates states.
-func checkedByRules[B any, S comparable](r RulesOf[B, S], s Spec[B], solve contextSolve[B]) contextSolve[B] {
-	return func(ctx context.Context, b B) (Solution, error) {
-		sol, err := solve(ctx, b)
-		if err != nil || r.CheckStates < 0 {
-			return sol, err
-		}
-		opts := r.Engine
-		opts.MaxStates = r.CheckStates
-		opts.PMF = false
-		res, err := engine.SolveContext(ctx, r.Rules(b), opts)
-		if tooLargeForEngine(err) {
-			sol.Oracle = "the analyst (too large for the rules engine to check)"
-			return sol, nil // the referee's agreement alone checks it
-		}
-		if err != nil {
-			return Solution{}, fmt.Errorf("%s: the rules engine: %w", s.Name, err)
-		}
-		frac := sol.Fraction
-		if frac == nil && s.Fraction != nil {
-			if frac, err = s.Fraction(b); err != nil {
-				return Solution{}, err
-			}
-		}
-		if msg := rulesDisagree(sol.Value, frac, res); msg != "" {
-			return Solution{}, fmt.Errorf("%s: the analyst and the rules engine disagree (one of them, or the rules, is wrong): %s", s.Name, msg)
-		}
-		sol.Oracle = "the analyst, agreeing with the rules engine (" + res.Method + ")"
-		sol.Proof = proofOf(res, opts).withinBound(sol.Value, res.Value)
-		if frac == nil && res.Fraction != nil {
-			sol.Fraction = res.Fraction // the engine's, which the analyst's float agrees with
-		}
-		return sol, nil
-	}
-}
-
-// rulesDisagree says how the analyst's answer differs from the engine's:
-// fractions must be equal where both have one, and the analyst's float
-// within 1e-12 of max(1, |value|) plus the engine's bound in any case (a
-// right fraction beside a wrong float is still a wrong answer); "" when
-// they agree.
-func rulesDisagree[S comparable](value float64, frac *big.Rat, res engine.Result[S]) string {
-	if frac != nil && res.Fraction != nil && frac.Cmp(res.Fraction) != 0 {
-		return fmt.Sprintf("the analyst's fraction %s, the engine's %s", frac.RatString(), res.Fraction.RatString())
-	}
-	if d := math.Abs(value - res.Value); !(d <= rulesAgreement*max(1, math.Abs(res.Value))+res.ErrorBound) {
-		return fmt.Sprintf("the analyst says %.17g, the engine %.17g (± %g)", value, res.Value, res.ErrorBound)
-	}
-	return ""
 }
 
 // rulesReferee makes the generic referee's players for b under pol.

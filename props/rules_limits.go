@@ -13,6 +13,9 @@ import (
 type EngineLimits struct {
 	Options  engine.Options
 	MaxError float64
+	// CheckEvery has the engine check a hand-written analyst on every
+	// board (RulesOf.CheckEvery): report and `solve --exact` set it.
+	CheckEvery bool
 }
 
 // RulesEngineGame is a Game that may be defined by rules: every Game
@@ -23,9 +26,8 @@ type RulesEngineGame interface {
 	// without rules.
 	EngineLimits() (l EngineLimits, ok bool)
 	// WithEngineLimits is the same game under other limits (zero fields
-	// take the defaults); an error wrapping ErrUnsupported for a game
-	// without rules. Apply it before WithParams and WithDigits: it
-	// rebuilds the game from its Spec.
+	// take the defaults), with the digits and generator parameters in
+	// force; an error wrapping ErrUnsupported for a game without rules.
 	WithEngineLimits(l EngineLimits) (Game, error)
 }
 
@@ -34,6 +36,9 @@ type RulesEngineGame interface {
 type rulesHook struct {
 	limits  EngineLimits
 	rebuild func(EngineLimits) Game
+	// confirm is the game's Confirm where the engine checks its analyst on
+	// demand; nil otherwise.
+	confirm func(Board, Solution) (Solution, error)
 }
 
 func (d defined[B, P]) EngineLimits() (EngineLimits, bool) {
@@ -47,7 +52,10 @@ func (d defined[B, P]) WithEngineLimits(l EngineLimits) (Game, error) {
 	if d.rules == nil {
 		return nil, fmt.Errorf("%s is not defined by rules, so it has no engine limits: %w", d.spec.Name, ErrUnsupported)
 	}
-	return d.rules.rebuild(l), nil
+	g := d.rules.rebuild(l).(defined[B, P])
+	g.digits, g.values = d.digits, d.values
+	g.gen = g.generator()
+	return g, nil
 }
 
 // withRulesHook sets the hook of a Game that Define or DefineWithPolicy

@@ -153,29 +153,29 @@ func (r Rules[S]) Check() error {
 // float that is not a positive finite number.
 func CheckMove[S comparable](s S, m Move[S]) error {
 	if len(m.Branches) == 0 {
-		return fmt.Errorf("state %v: move %q has no outcomes", s, m.Name)
+		return fmt.Errorf("state %v: move %q has no branches", s, m.Name)
 	}
 	weighted := m.Branches[0].Weight != 0
 	var sum int64
 	var sumF float64
-	for i, o := range m.Branches {
+	for i, b := range m.Branches {
 		// Compared before adding, so that the sum cannot wrap round.
-		if o.Weight > MaxWeightSum-sum {
+		if b.Weight > MaxWeightSum-sum {
 			return fmt.Errorf("state %v: move %q: the weights sum past %d", s, m.Name, int64(MaxWeightSum))
 		}
-		sum += o.Weight
-		sumF += o.Prob
+		sum += b.Weight
+		sumF += b.Prob
 		switch {
-		case o.Reward < 0:
-			return fmt.Errorf("state %v: move %q, outcome %d: reward %d is negative", s, m.Name, i, o.Reward)
-		case o.Reward > MaxOutcome:
-			return fmt.Errorf("state %v: move %q, outcome %d: reward %d is above %d, the most one game may count", s, m.Name, i, o.Reward, MaxOutcome)
-		case weighted && o.Weight <= 0:
-			return fmt.Errorf("state %v: move %q, outcome %d: weight %d (give every outcome a positive weight, or every one Weight 0 and a Prob)", s, m.Name, i, o.Weight)
-		case !weighted && o.Weight != 0:
-			return fmt.Errorf("state %v: move %q, outcome %d: weight %d beside outcomes given by Prob", s, m.Name, i, o.Weight)
-		case !weighted && !(o.Prob > 0 && !math.IsInf(o.Prob, 0)):
-			return fmt.Errorf("state %v: move %q, outcome %d: probability %v is not positive and finite", s, m.Name, i, o.Prob)
+		case b.Reward < 0:
+			return fmt.Errorf("state %v: move %q, branch %d: reward %d is negative", s, m.Name, i, b.Reward)
+		case b.Reward > MaxOutcome:
+			return fmt.Errorf("state %v: move %q, branch %d: reward %d is above %d, the most one game may count", s, m.Name, i, b.Reward, MaxOutcome)
+		case weighted && b.Weight <= 0:
+			return fmt.Errorf("state %v: move %q, branch %d: weight %d (give every branch a positive weight, or every one Weight 0 and a Prob)", s, m.Name, i, b.Weight)
+		case !weighted && b.Weight != 0:
+			return fmt.Errorf("state %v: move %q, branch %d: weight %d beside branches given by Prob", s, m.Name, i, b.Weight)
+		case !weighted && !(b.Prob > 0 && !math.IsInf(b.Prob, 0)):
+			return fmt.Errorf("state %v: move %q, branch %d: probability %v is not positive and finite", s, m.Name, i, b.Prob)
 		}
 	}
 	// The probabilities are divided by their sum, and the referee draws a

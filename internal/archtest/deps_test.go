@@ -18,8 +18,8 @@ import (
 // It is a statement of policy.
 //
 // DO NOT CHANGE IT TO FIX A BUILD. Change the import; relax a rule only when
-// the architecture itself changes (the README's Layout section says what
-// it is), and say why beside it.
+// the architecture itself changes (the README's Layout section and docs/contributing.md
+// say what it is), and say why beside it.
 // Negative assertions (!<) should almost never be removed.
 //
 // "a < b" means package b may import package a; see policy_test.go for the
@@ -196,6 +196,9 @@ const depsRules = `
 
 	# This package: only tests, reading the tree.
 	NONE < internal/archtest;
+
+	# The documentation's checks: only tests, reading README.md and docs/.
+	NONE < internal/docstest;
 `
 
 // module is the path the rules' names are relative to.

@@ -3,7 +3,8 @@
 // TestDependencies fails when an import in the tree breaks it.
 // It is modelled on $GOROOT/src/go/build/deps_test.go.
 //
-// The policy is the arrows of the README's Layout section, pointing one way:
+// The policy is the arrows of the README's Layout section (the whole tree is in
+// docs/contributing.md), pointing one way:
 //
 //	cmd, examples → cli → reports → props → generators, exact, montecarlo → games
 //	      examples → gametest → props

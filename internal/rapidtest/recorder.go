@@ -22,8 +22,8 @@ import (
 // is a coin that lands wrong now and then (a planted bug that shows on few
 // boards, a shrink that stops early), so it runs on one fixed sequence of
 // boards instead. RAPID_SEED, when set, takes its place: that is how the
-// planted bugs' catch rate over many seeds is measured (README, "What
-// agree means").
+// planted bugs' catch rate over many seeds is measured (docs/statistics.md,
+// "What agree means").
 const Seed = 1
 
 var _ rapid.TB = (*Recorder)(nil)

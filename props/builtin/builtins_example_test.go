@@ -9,7 +9,8 @@ import (
 
 // The built-in games as the chancecheck command runs them: each with its
 // rules beside its analyst, so that a small jenga tower gets the engine's
-// exact fraction.
+// exact fraction; the engine is on call, confirming the analyst before a
+// solver that disagrees with it is blamed.
 func ExampleAll() {
 	for _, g := range builtin.All() {
 		if g.Name() != "jenga" {
@@ -21,5 +22,5 @@ func ExampleAll() {
 		fmt.Println(g.Name(), frac, "by", sol.Oracle)
 	}
 	// Output:
-	// jenga 1082/125 by the analyst, agreeing with the rules engine (exact)
+	// jenga 1082/125 by the analyst (the rules engine confirms it where a solver disagrees)
 }

@@ -12,9 +12,11 @@ import (
 )
 
 // SnakesThreeWay is Snakes with its rules (rules/builtin.Snakes) beside
-// the hand-written analyst and referee: the engine solves every board
-// exactly (100 cells) and Solve and Answer fail unless the analyst agrees,
-// so that check and report compare analyst, engine and referee.
+// the hand-written analyst and referee: the engine solves any board
+// exactly (100 cells), on call (props.RulesOf.CheckEvery): on every board
+// in report and `solve --exact`, where Solve and Answer fail unless the
+// analyst agrees; in check, to confirm the analyst before a solver that
+// disagrees with it is blamed.
 func SnakesThreeWay() props.Game {
 	return props.FromRules(SnakesSpec(), props.RulesOf[snakes.Board, int]{Rules: rulesbuiltin.Snakes})
 }
@@ -117,9 +119,10 @@ func trapsPolicyOf(z *traps.Maze, policy any, s rulesbuiltin.TrapsState) (int, b
 
 // All are the four built-in games as cmd/chancecheck runs them, each
 // three-way (SnakesThreeWay, ...): where a board fits the rules engine,
-// the engine checks the analyst's answer and gives it the exact fraction
-// (`solve jenga --exact` on a tower of up to 3 levels), and check names the
-// oracle that judged each board.
+// the engine checks the analyst's answer where asked (report, `solve
+// --exact`, and check before it blames a solver) and gives it the exact
+// fraction (`solve jenga --exact` on a tower of up to 3 levels), and check
+// names the oracle that judged each board.
 func All() []props.Game {
 	return []props.Game{SnakesThreeWay(), PatienceThreeWay(), TrapsThreeWay(TrapsConfig{}), JengaThreeWay(JengaConfig{})}
 }

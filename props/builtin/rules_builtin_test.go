@@ -31,11 +31,14 @@ type threeWay[B any, S comparable] struct {
 }
 
 // run checks that the three agree on the samples and the first boards of
-// the generator (the engine checking the analyst in Solve; the
-// hand-written referee and the generic one each agreeing with the exact
-// distribution), and that each planted bug makes one of those checks fail.
+// the generator (the engine checking the analyst in Solve on every board,
+// RulesOf.CheckEvery; the hand-written referee and the generic one each
+// agreeing with the exact distribution), and that each planted bug makes
+// one of those checks fail; the planted analyst bug also fails the
+// engine's confirmation of the game as solve and check run it (the
+// engine on call).
 func (w threeWay[B, S]) run(t *testing.T) {
-	right := props.RulesOf[B, S]{Rules: w.rules}
+	right := props.RulesOf[B, S]{Rules: w.rules, CheckEvery: true}
 	game := props.FromRules(w.spec, right)
 	boards := w.boardsOf(t, game)
 
@@ -67,9 +70,19 @@ func (w threeWay[B, S]) run(t *testing.T) {
 		if w.solveFailures(props.FromRules(bug, right), boards) == 0 {
 			t.Error("the engine passed the planted analyst bug on every board")
 		}
+		onCall := props.FromRules(bug, props.RulesOf[B, S]{Rules: w.rules})
+		if w.solveFailures(onCall, boards) != 0 {
+			t.Error("with the engine on call, Solve checked the analyst")
+		}
+		if w.confirmFailures(t, onCall, boards) == 0 {
+			t.Error("the engine's confirmation passed the planted analyst bug on every board")
+		}
+		if n := w.confirmFailures(t, props.FromRules(w.spec, props.RulesOf[B, S]{Rules: w.rules}), boards); n != 0 {
+			t.Errorf("the engine's confirmation failed the right analyst on %d board(s)", n)
+		}
 	})
 	t.Run("planted rules bug", func(t *testing.T) {
-		if w.solveFailures(props.FromRules(w.spec, props.RulesOf[B, S]{Rules: w.rulesBug}), boards) == 0 {
+		if w.solveFailures(props.FromRules(w.spec, props.RulesOf[B, S]{Rules: w.rulesBug, CheckEvery: true}), boards) == 0 {
 			t.Error("the analyst passed the planted rules bug on every board")
 		}
 	})
@@ -103,6 +116,27 @@ func (w threeWay[B, S]) solveFailures(g props.Game, boards []props.Board) int {
 	failed := 0
 	for _, b := range boards {
 		if _, err := g.Solve(b); err != nil {
+			failed++
+		}
+	}
+	return failed
+}
+
+// confirmFailures counts the boards where g's Confirm of the analyst's
+// answer fails, each failure an ErrInconsistentOracle that names the
+// analyst.
+func (w threeWay[B, S]) confirmFailures(t *testing.T, g props.Game, boards []props.Board) int {
+	t.Helper()
+	failed := 0
+	for i, b := range boards {
+		sol, err := g.Solve(b)
+		if err != nil {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		if _, err := g.(props.Confirmer).Confirm(b, sol); err != nil {
+			if !errors.Is(err, props.ErrInconsistentOracle) || !strings.Contains(err.Error(), "the analyst is wrong") {
+				t.Errorf("board %d: %v, want an inconsistent oracle that names the analyst", i, err)
+			}
 			failed++
 		}
 	}

@@ -248,7 +248,8 @@ func TestTrapsThreeWay(t *testing.T) {
 
 // The three-way games of jenga and traps pass the conformance kit on small
 // boards (towers of 2 levels: TestJengaThreeWay has 3), the engine giving jenga the exact fraction it lacks; an analyst
-// off by a relative 1e-9 fails their Solve.
+// off by a relative 1e-9 fails their Solve where the engine checks every
+// board, and the engine's confirmation where it is on call.
 func TestChoicesThreeWayGames(t *testing.T) {
 	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
@@ -270,9 +271,25 @@ func TestChoicesThreeWayGames(t *testing.T) {
 	})
 
 	red := jenga.Tower{Levels: []jenga.Level{{jenga.Red, jenga.Red, jenga.Red}, {jenga.Red, jenga.Red, jenga.Red}}}
-	sol, err := builtin.JengaThreeWay(jcfg).Solve(red)
+	game := builtin.JengaThreeWay(jcfg)
+	l, _ := game.(props.RulesEngineGame).EngineLimits()
+	l.CheckEvery = true
+	every, err := game.(props.RulesEngineGame).WithEngineLimits(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := every.Solve(red)
 	if err != nil || sol.Fraction == nil || sol.Fraction.Cmp(big.NewRat(12, 1)) != 0 || !strings.Contains(sol.Oracle, "agreeing") {
 		t.Errorf("two red levels: %v (%v, %q), want the exact 12 (6·m(2), m(2) = 2) checked by the engine", sol.Fraction, err, sol.Oracle)
+	}
+	// With the engine on call, the analyst answers alone and the engine
+	// gives the fraction where asked.
+	sol, err = game.Solve(red)
+	if err != nil || sol.Fraction != nil {
+		t.Fatalf("two red levels, the engine on call: %v, %v; want the analyst's float alone", sol.Fraction, err)
+	}
+	if frac, err := game.Fraction(red, sol); err != nil || frac == nil || frac.Cmp(big.NewRat(12, 1)) != 0 {
+		t.Errorf("two red levels, the engine on call: fraction %v (%v), want the engine's 12", frac, err)
 	}
 	spec, choices := builtin.JengaSpec(jcfg)
 	solve := choices.Solve
@@ -282,9 +299,15 @@ func TestChoicesThreeWayGames(t *testing.T) {
 		return sol, pol, err
 	}
 	spec.Answer = nil
-	bug := props.FromRulesAndChoices(spec, choices, props.RulesOf[jenga.Tower, rulesbuiltin.JengaState]{Rules: rulesbuiltin.Jenga})
+	bug := props.FromRulesAndChoices(spec, choices, props.RulesOf[jenga.Tower, rulesbuiltin.JengaState]{Rules: rulesbuiltin.Jenga, CheckEvery: true})
 	if _, err := bug.Solve(red); err == nil || !strings.Contains(err.Error(), "disagree") {
 		t.Errorf("an analyst off by 1e-9: %v, want a disagreement", err)
+	}
+	onCall := props.FromRulesAndChoices(spec, choices, props.RulesOf[jenga.Tower, rulesbuiltin.JengaState]{Rules: rulesbuiltin.Jenga})
+	if sol, err := onCall.Solve(red); err != nil {
+		t.Errorf("an analyst off by 1e-9, the engine on call: Solve %v, want the analyst's answer", err)
+	} else if _, err := onCall.(props.Confirmer).Confirm(red, sol); !errors.Is(err, props.ErrInconsistentOracle) {
+		t.Errorf("an analyst off by 1e-9, the engine on call: Confirm %v, want an inconsistent oracle", err)
 	}
 }
 

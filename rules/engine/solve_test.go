@@ -178,9 +178,9 @@ func TestSolveRefusals(t *testing.T) {
 		{"loop without end", chance(map[int][]rules.Branch[int]{0: {w(1, 1, 0)}, 1: {w(1, 0, 0)}}), Options{}, "the game cannot end from state"},
 		{"no move leaves", choices(rules.Maximise, map[int][]rules.Move[int]{0: {{Name: "stay", Branches: []rules.Branch[int]{w(1, 0, 0)}}, {Name: "stay too", Branches: []rules.Branch[int]{w(1, 0, 0)}}}}), Options{}, "no move leads out"},
 		{"negative reward", chance(map[int][]rules.Branch[int]{0: {w(1, done, -1)}}), Options{}, "reward -1 is negative"},
-		{"mixed weights", chance(map[int][]rules.Branch[int]{0: {w(1, done, 0), pr(0.5, win)}}), Options{}, "give every outcome a positive weight"},
-		{"mixed probabilities", chance(map[int][]rules.Branch[int]{0: {pr(0.5, win), w(1, done, 0)}}), Options{}, "beside outcomes given by Prob"},
-		{"no outcomes", chance(map[int][]rules.Branch[int]{}), Options{}, "has no outcomes"},
+		{"mixed weights", chance(map[int][]rules.Branch[int]{0: {w(1, done, 0), pr(0.5, win)}}), Options{}, "give every branch a positive weight"},
+		{"mixed probabilities", chance(map[int][]rules.Branch[int]{0: {pr(0.5, win), w(1, done, 0)}}), Options{}, "beside branches given by Prob"},
+		{"no branches", chance(map[int][]rules.Branch[int]{}), Options{}, "has no branches"},
 		{"cycle too large", chance(map[int][]rules.Branch[int]{0: {w(1, 1, 0)}, 1: {w(1, 0, 0), w(1, win, 0)}}), Options{MaxCycleStates: 1, MaxHubs: -1}, "more than the 1 solved exactly"},
 		// Maximising a count around a loop that pays: never ending wins.
 		{"paying loop", choices(rules.Maximise, map[int][]rules.Move[int]{0: {{Name: "stop", Branches: []rules.Branch[int]{w(1, done, 0)}}, {Name: "loop", Branches: []rules.Branch[int]{w(1, 0, 1)}}}}), Options{}, "by never ending the game"},

@@ -91,7 +91,9 @@ func RulesSpec() props.Spec[Board] {
 const MaxRulesMice = 60
 
 // ThreeWayGame is Bag of mice with its hand-written analyst and referee
-// and its rules: the engine checks the analyst on every bag small enough.
+// and its rules: the engine checks the analyst on bags small enough, on
+// every one in the conformance kit and the report, and where a solver
+// disagrees with it in check.
 func ThreeWayGame() props.Game {
 	return props.FromRules(Spec(), props.RulesOf[Board, State]{Rules: Rules})
 }

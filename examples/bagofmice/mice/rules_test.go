@@ -96,14 +96,15 @@ func forgetsTheJump(b mice.Board) rules.Rules[mice.State] {
 }
 
 // A planted bug in any one of the three sides is caught: in the analyst or
-// the rules, the engine's check in Solve fails on a small bag; in the
+// the rules, the engine's check in Solve (on every board: CheckEvery)
+// fails on a small bag; in the
 // referee (hand-written or generic, from wrong rules), the agreement
 // property fails.
 func TestThreeWayPlantedBugs(t *testing.T) {
 	analystBug := mice.Spec()
 	analystBug.Solve, analystBug.Fraction = forgetful, nil
-	rulesBug := props.RulesOf[mice.Board, mice.State]{Rules: forgetsTheJump}
-	right := props.RulesOf[mice.Board, mice.State]{Rules: mice.Rules}
+	rulesBug := props.RulesOf[mice.Board, mice.State]{Rules: forgetsTheJump, CheckEvery: true}
+	right := props.RulesOf[mice.Board, mice.State]{Rules: mice.Rules, CheckEvery: true}
 	bag := mice.Board{White: 1, Black: 2}
 	for _, tt := range []struct {
 		name string
