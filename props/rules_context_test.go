@@ -77,6 +77,7 @@ func TestRulesRoutesStopWithTheContext(t *testing.T) {
 		{"FromRules checking an analyst", func(r props.RulesOf[int, int]) props.Game {
 			s := squaresSpec()
 			s.Solve = func(int) (props.Solution, error) { return props.Solution{Value: 1, PMF: []float64{0, 1}}, nil }
+			r.CheckEvery = true // else the engine checks it on demand only
 			return props.FromRules(s, r)
 		}, solve},
 		{"FromRulesWithChoices", func(r props.RulesOf[int, int]) props.Game {
