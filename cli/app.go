@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -35,6 +36,10 @@ type App struct {
 	// batchGC); never for Run, which tests and embedders call in-process,
 	// perhaps several at once.
 	ownsProcess bool
+	// tick and now, nil outside the tests, replace realTicker and
+	// time.Now for the progress line printed without a terminal.
+	tick ticker
+	now  func() time.Time
 }
 
 // Main runs the command line of the process over games, stopping work on

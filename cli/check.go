@@ -23,6 +23,7 @@ type checkOptions struct {
 	cases         int
 	seed          uint64
 	time          time.Duration
+	boardTime     time.Duration
 	timeout       time.Duration
 	idle          time.Duration
 	batch         int
@@ -168,7 +169,7 @@ Games:
 			if g, err = o.gen.apply(app, g); err != nil {
 				return err
 			}
-			return runCheck(cmd, g, o)
+			return app.runCheck(cmd, g, o)
 		},
 	}
 	f := cmd.Flags()
@@ -176,6 +177,7 @@ Games:
 	f.IntVar(&o.cases, "cases", 0, "stop after this many generated boards, if --time has not run out first (0: no limit)")
 	f.Uint64Var(&o.seed, "seed", 1, "generator seed: the same seed checks the same boards")
 	f.DurationVar(&o.time, "time", 60*time.Second, "time for the search, samples included (0: no limit; then --cases is needed)")
+	f.DurationVar(&o.boardTime, "board-time", 0, "time the analyst may take on one board: a board past it is skipped and counted as not judged (0: a quarter of --time, no limit without --time)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "solver processes running at once")
 	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; the whole process tree where a cgroup's memory controller is delegated, else each process on its own; default: none)")
 	f.Float64Var(&o.alpha, "alpha", props.DefaultCoverageAlpha, "false-alarm budget of the coverage test, split over the game's goals")
@@ -196,7 +198,7 @@ Games:
 	return cmd
 }
 
-func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
+func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	switch {
 	case strings.TrimSpace(o.solver) == "":
 		return usagef("--solver 'CMD ARGS...' is required")
@@ -206,7 +208,7 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 		return usagef("with no --cases, --time must be positive")
 	case o.timeout <= 0:
 		return usagef("--timeout must be positive: a solver with no time limit could run forever")
-	case o.idle < 0 || o.time < 0 || o.shrinkTime < 0:
+	case o.idle < 0 || o.time < 0 || o.shrinkTime < 0 || o.boardTime < 0:
 		return usagef("durations must not be negative")
 	case o.idle > 0 && o.idle < o.timeout:
 		return usagef("--idle-timeout (%v) must not be below --timeout (%v): a solver that works would be stopped as idle before it could use its CPU time", o.idle, o.timeout)
@@ -250,11 +252,17 @@ func runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error {
 	cc := &props.CrossCheck{
 		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time, Jobs: o.jobs,
 		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
-		Alpha: o.alpha, Shard: shard,
+		Alpha: o.alpha, Shard: shard, BoardTime: o.boardBudget(),
 	}
 	stop := func() {}
-	if !o.json {
+	if _, tty := terminal(cmd.ErrOrStderr()); tty && !o.json {
 		cc.Progress, stop = newCheckProgress(cmd.ErrOrStderr(), shard.Boards(o.cases))
+	} else if !tty {
+		// No terminal (a CI log, a pipe): a line every heartbeatEvery,
+		// so that a slow board is told from a hang.
+		cc.Watch = props.NewWatch(app.now)
+		ticks, stopTicks := app.ticks()
+		stop = startHeartbeat(cmd.ErrOrStderr(), "check", cc.Watch, ticks, stopTicks)
 	}
 	res, err := cc.Run(cmd.Context())
 	stop()
@@ -322,6 +330,28 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 // for (or drawn, with --time alone), against --min-judged.
 func (o checkOptions) judgedShare(res *props.Result) props.JudgedShare {
 	return res.JudgedShare(o.askedBoards(res), o.minJudged)
+}
+
+// boardShare is the share of --time a board's analyst may take when
+// --board-time is not given: a board that would take longer leaves most of
+// the run to the others.
+const boardShare = 4
+
+// boardBudget is the analyst's time on one board: --board-time, else a
+// boardShare-th of --time, else none.
+func (o checkOptions) boardBudget() time.Duration {
+	if o.boardTime > 0 {
+		return o.boardTime
+	}
+	return o.time / boardShare
+}
+
+// ticks starts the ticks of a progress line.
+func (app App) ticks() (<-chan time.Time, func()) {
+	if app.tick != nil {
+		return app.tick(heartbeatEvery)
+	}
+	return realTicker(heartbeatEvery)
 }
 
 // memoryLimit reads --memory: 0 for none.

@@ -35,6 +35,9 @@ type checkJSON struct {
 	// no pass, exit 2.
 	MinJudged    float64 `json:"min_judged"`
 	TooFewJudged bool    `json:"too_few_judged,omitempty"`
+	// OverBoardTime counts the boards of NotJudged whose oracle ran past
+	// its per-board budget (--board-time).
+	OverBoardTime int `json:"over_board_time,omitempty"`
 	// Asked is how many generated boards --cases asked for (this shard's
 	// share), 0 with --time alone; StoppedEarly says that fewer were
 	// judged (--time ran out, the first failure, an interrupt), and
@@ -137,7 +140,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		Classes: res.Classes, Oracles: res.Oracles, Failures: map[string]int{}, ElapsedSec: res.Elapsed.Seconds(),
 		TimeToFailSec: res.TimeToFailure.Seconds(), TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(),
 		Cancelled: res.Cancelled,
-		NotJudged: res.NotJudged, NotJudgedGenerated: res.NotJudgedGenerated, NotJudgedReason: res.NotJudgedReason,
+		NotJudged: res.NotJudged, NotJudgedGenerated: res.NotJudgedGenerated, NotJudgedReason: res.NotJudgedReason, OverBoardTime: res.OverBoardTime,
 		Asked: o.askedBoards(res), StoppedEarly: o.asked(res) != "", Interrupted: res.Interrupted,
 	}
 	if r := g.AnswerRule(); r.Kind.Exact() {

@@ -195,6 +195,7 @@ func addShard(res *props.Result, g props.Game, j *checkJSON) error {
 	}
 	res.NotJudged += j.NotJudged
 	res.NotJudgedGenerated += j.NotJudgedGenerated
+	res.OverBoardTime += j.OverBoardTime
 	for c, n := range j.Classes {
 		res.Classes[c] += n
 	}

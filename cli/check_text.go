@@ -34,6 +34,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	if !res.Failed() && res.Samples+res.Generated == 0 && res.Cancelled > 0 {
 		fmt.Fprintf(w, "check %s: NOTHING JUDGED: --time (%v) ran out with every input in progress, seed %d%s: no verdict on the solver\n",
 			g.Name(), o.time, res.Seed, o.gen.said())
+		writeNotJudgedText(w, res)
 		return
 	}
 	if share := o.judgedShare(res); !res.Failed() && share.TooFew() {
@@ -148,8 +149,12 @@ func writeNotJudgedText(w io.Writer, res *props.Result) {
 	if res.NotJudged == 0 {
 		return
 	}
-	fmt.Fprintf(w, "not judged: %d board(s) that no oracle could judge (%d generated), skipped: not a failure of the solver, not a pass; the first: %s\n",
-		res.NotJudged, res.NotJudgedGenerated, res.NotJudgedReason)
+	slow := ""
+	if res.OverBoardTime > 0 {
+		slow = fmt.Sprintf(", %d of them because the oracle ran past its per-board budget (--board-time)", res.OverBoardTime)
+	}
+	fmt.Fprintf(w, "not judged: %d board(s) that no oracle could judge (%d generated%s), skipped: not a failure of the solver, not a pass; the first: %s\n",
+		res.NotJudged, res.NotJudgedGenerated, slow, res.NotJudgedReason)
 	writeNeverJudged(w, res.NeverJudged())
 }
 
@@ -265,7 +270,7 @@ func writeUnjudgedText(w io.Writer, res *props.Result) {
 		}
 	}
 	if res.Cancelled > 0 {
-		fmt.Fprintf(w, "--time ran out with %d input(s) in progress: their solvers were killed, and they were not judged\n", res.Cancelled)
+		fmt.Fprintf(w, "--time ran out with %d input(s) in progress: their solvers were killed and their analysts stopped, and they were not judged\n", res.Cancelled)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/reports"
 	"github.com/spf13/cobra"
 )
@@ -98,6 +99,14 @@ values in force, and 'report merge' refuses shards run under other values.
 			}
 			defer claim.Release()
 			progress, stop := newReportProgress(cmd.ErrOrStderr())
+			if _, tty := terminal(cmd.ErrOrStderr()); !tty {
+				// No terminal (a CI log, a pipe): a line every
+				// heartbeatEvery, naming the board that has run longest.
+				opt.Watch = props.NewWatch(app.now)
+				progress = judgedCounter(opt.Watch)
+				ticks, stopTicks := app.ticks()
+				stop = startHeartbeat(cmd.ErrOrStderr(), "report", opt.Watch, ticks, stopTicks)
+			}
 			opt.Progress = progress
 			rep, tim, err := reports.Run(cmd.Context(), opt)
 			stop()

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -115,6 +116,11 @@ type refusingSnakes struct {
 }
 
 func (r refusingSnakes) Name() string { return r.name }
+
+// SolveContext is Solve: the harness asks by this route.
+func (r refusingSnakes) SolveContext(_ context.Context, b props.Board) (props.Solution, error) {
+	return r.Solve(b)
+}
 
 func (r refusingSnakes) Solve(b props.Board) (props.Solution, error) {
 	if r.broken {

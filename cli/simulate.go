@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -17,6 +18,7 @@ func (app App) newSimulateCommand() *cobra.Command {
 		seed    uint64
 		alpha   float64
 		workers int
+		eng     engineFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "simulate GAME [FILE]",
@@ -25,11 +27,22 @@ func (app App) newSimulateCommand() *cobra.Command {
 which follows the literal rules with its own randomness, and prints each
 estimate with its confidence interval beside the exact answer. The whole
 file shares one false-alarm budget --alpha (Bonferroni over the boards).
-Exits 1 when a board disagrees.`,
+
+One run counts an outcome of at most ` + fmt.Sprint(montecarlo.MaxOutcome) + ` (a limit of the referee): a count
+board whose chance of a longer game is above 1e-12, by the analyst's
+distribution, is not played, and its line says so and why. Where that
+chance is the distribution's cut tail (a game defined by rules whose
+distribution stopped at --engine-pmf-steps), a larger --engine-pmf-steps
+may show the board playable.
+
+Exits 1 when a board disagrees, 2 when no board could be played.`,
 		Args: app.argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			args, g, err := app.game(args)
 			if err != nil {
+				return err
+			}
+			if g, err = eng.apply(g); err != nil {
 				return err
 			}
 			if runs <= 0 || !(alpha > 0 && alpha < 1) || workers < 0 {
@@ -43,14 +56,20 @@ Exits 1 when a board disagrees.`,
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "# %s: %d board(s), %d runs each, seed %d, false-alarm budget α = %g (%.3g per board)\n",
 				g.Name(), len(boards), runs, seed, alpha, per)
-			allPass := true
+			allPass, notPlayed := true, 0
 			for i, b := range boards {
-				sol, err := g.Solve(b)
+				sol, err := g.SolveContext(cmd.Context(), b)
 				if err != nil {
 					return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), i+1, err)
 				}
 				h, err := g.Simulate(cmd.Context(), b, sol, montecarlo.Config{
 					Runs: runs, Seed: montecarlo.SubSeed(seed, uint64(i)), Workers: workers})
+				if errors.Is(err, props.ErrTooLongToPlay) {
+					// Said first on its line, with what could change it.
+					fmt.Fprintf(out, "Case %d: NOT PLAYED: %v%s\n", i+1, err, tooLongHint(sol))
+					notPlayed++
+					continue
+				}
 				if err != nil {
 					return fmt.Errorf("%s: case %d: the referee failed: %w", inputName(args), i+1, err)
 				}
@@ -65,14 +84,29 @@ Exits 1 when a board disagrees.`,
 			if !allPass {
 				return errCheckFailed
 			}
+			if notPlayed == len(boards) && notPlayed > 0 {
+				return programError{fmt.Errorf("%s: no board could be played to the end by the referee: nothing judged", inputName(args))}
+			}
 			return nil
 		},
 	}
+	eng.register(cmd.Flags(), app.rulesGames())
 	cmd.Flags().Int64Var(&runs, "runs", 100000, "simulated games per board")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the referee's random streams")
 	cmd.Flags().Float64Var(&alpha, "alpha", 1e-6, "false-alarm budget for the whole file")
 	cmd.Flags().IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
 	return cmd
+}
+
+// tooLongHint says what could make a board not played for too long a game
+// playable: where the analyst's distribution was cut with more mass left
+// out than a playable board may have above the limit, the cut (and its
+// flag) is what refuses it; otherwise the game is really that long.
+func tooLongHint(sol props.Solution) string {
+	if sol.PMFTail > props.UnplayableMass {
+		return fmt.Sprintf("; %.3g of it is the mass the analyst's distribution left out where it was cut, counted as too long: a larger --engine-pmf-steps (a game defined by rules) may show the board playable", sol.PMFTail)
+	}
+	return fmt.Sprintf("; no flag raises the limit of %d a run", montecarlo.MaxOutcome)
 }
 
 // zSigned writes a z-score with its sign, or "none (σ = 0)" for a board

@@ -12,7 +12,7 @@ import (
 )
 
 func (app App) newSolveCommand() *cobra.Command {
-	var withFraction, relaxed, policy bool
+	var withFraction, relaxed, policy, explain bool
 	var digits int
 	var eng engineFlags
 	cmd := &cobra.Command{
@@ -22,6 +22,18 @@ func (app App) newSolveCommand() *cobra.Command {
 the answers in the original output format, exactly as an accepted contest
 solution would. Invalid input exits 1 with FILE:LINE: what is wrong; an
 interrupt (Ctrl-C) or SIGTERM while it waits for stdin or solves exits 130.
+
+--exact prints each answer's exact fraction after the answers; where a
+board has none (the rules engine solved it in float64), the line says why,
+with the float and the error bound the engine proved for it. It exits 1
+only when some board has neither a fraction nor a proved bound.
+
+--explain prints, after the answers, how each board was solved: for a game
+defined by rules, the states, the components and the method of each
+(induction, exact elimination, the hub or sparse float64 methods, interval
+iteration), the proved error bound; for every game, the time and the memory
+allocated. The boards are then solved one at a time, so that each one's
+time and memory are its own.
 
 Games:
 ` + app.gamesHelp(),
@@ -47,7 +59,14 @@ Games:
 			if err != nil {
 				return err
 			}
-			sols, bad, err := answerAllContext(cmd.Context(), g, boards)
+			var sols []props.Solution
+			var costs []boardCost
+			var bad int
+			if explain {
+				sols, costs, bad, err = answerMeasured(cmd.Context(), g, boards)
+			} else {
+				sols, bad, err = answerAllContext(cmd.Context(), g, boards)
+			}
 			if errors.Is(err, errInterrupted) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", inputName(args), err)
 				return err // exit 130
@@ -65,16 +84,23 @@ Games:
 				// A game may have a fraction for some boards only (where it
 				// is cheap); one with none for any board has none at all.
 				lines := make([]string, len(boards))
-				var found atomic.Bool
+				unproved := atomic.Int64{}
+				unproved.Store(-1)
 				bad, err := forEachIndex(len(boards), runtime.GOMAXPROCS(0), func(i int) error {
 					r, err := g.Fraction(boards[i], sols[i])
 					if err != nil {
 						return err
 					}
-					lines[i] = fmt.Sprintf("exact %d: none: %s", i+1, noFractionReason(sols[i]))
-					if r != nil {
+					switch p := sols[i].Proof; {
+					case r != nil:
 						lines[i] = fmt.Sprintf("exact %d: %s", i+1, r.RatString())
-						found.Store(true)
+					case p != nil:
+						// No fraction, but a proved bound: the answer is
+						// as good as asked, and the line says how good.
+						lines[i] = fmt.Sprintf("exact %d: none: %s; float %.17g within %.3g (proved)", i+1, p.NoFraction, sols[i].Value, p.Bound)
+					default:
+						lines[i] = fmt.Sprintf("exact %d: none: %s", i+1, noFractionReason(sols[i]))
+						unproved.CompareAndSwap(-1, int64(i))
 					}
 					return nil
 				})
@@ -82,11 +108,14 @@ Games:
 					return fmt.Errorf("%s: case %d: the exact fraction failed: %w", inputName(args), bad+1, err)
 				}
 				fmt.Fprintln(cmd.OutOrStdout(), strings.Join(lines, "\n"))
-				if !found.Load() {
+				if i := unproved.Load(); i >= 0 {
 					// The command line was right; the answer asked for
 					// cannot be given: exit 1 with the reason, no usage hint.
-					return fmt.Errorf("%s: %s has no exact fraction for any of these boards: %s", inputName(args), g.Name(), noFractionReason(sols[0]))
+					return fmt.Errorf("%s: %s has neither an exact fraction nor a proved bound for case %d: %s", inputName(args), g.Name(), i+1, noFractionReason(sols[i]))
 				}
+			}
+			if explain {
+				writeExplain(cmd.OutOrStdout(), sols, costs)
 			}
 			if policy {
 				return writePolicies(cmd.OutOrStdout(), g, boards)
@@ -94,7 +123,8 @@ Games:
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output")
+	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output (where there is none, why, and the float's proved bound)")
+	cmd.Flags().BoolVar(&explain, "explain", false, "also print how each board was solved: states, components, the method of each, the proved bound, time and memory")
 	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the game's own ("+app.gamesWith(func(g props.Game) string { return fmt.Sprint(g.Digits()) })+")")
 	// A program whose games have no policy or no relaxed limits does not
 	// offer the flags at all.

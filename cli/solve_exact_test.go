@@ -15,8 +15,9 @@ import (
 // TestSolveExactBuiltins runs `solve GAME --exact` over the games the
 // shipped command runs (builtin.All): where a board fits the rules
 // engine, the fraction printed must be the float printed (to the digits
-// shown), and where no board has one, the command exits 1 with the reason,
-// not 2 with a usage hint. Under the games without their rules (the CLI
+// shown), and where a board has neither a fraction nor a proved bound (the
+// analyst alone answered it), the command exits 1 with the reason, not 2
+// with a usage hint. Under the games without their rules (the CLI
 // before issue 23) the jenga tower of 2 levels has no fraction and the
 // first row fails.
 func TestSolveExactBuiltins(t *testing.T) {
@@ -42,7 +43,7 @@ func TestSolveExactBuiltins(t *testing.T) {
 		{"jenga three levels", "jenga", "3\nRGB\nGRG\nBBB\n", 0, "exact 1: "},
 		{"snakes", "snakes", "1\n0\n", 0, "exact 1: "},
 		// The published tower of 6 levels is past the engine's 8192 states.
-		{"jenga sample", "jenga", string(sample), 1, "has no exact fraction for any of these boards: the answer is a float from the analyst (too large for the rules engine to check)"},
+		{"jenga sample", "jenga", string(sample), 1, "has neither an exact fraction nor a proved bound for case 1: the answer is a float from the analyst (too large for the rules engine to check)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := write(strings.ReplaceAll(tc.name, " ", "-")+".in", tc.input)

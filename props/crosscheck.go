@@ -68,6 +68,12 @@ type CrossCheck struct {
 	// in progress when it runs out are cancelled (Result.Cancelled); 0:
 	// no limit (then Cases must be set). Shrinking has its own ShrinkTime.
 	Time time.Duration
+	// BoardTime is the per-board budget of the analyst: a board whose
+	// answer takes longer is not judged (ErrOverBoardTime), counted in
+	// Result.NotJudged and Result.OverBoardTime, and the run goes on; 0:
+	// no budget. A game defined by rules stops at it; a hand-written
+	// analyst is left to finish on its own goroutine (AnswerWithin).
+	BoardTime time.Duration
 	// Jobs is how many solver runs are in flight at once (each with the
 	// analyst's answers for its boards); 0 means 1. With more than one,
 	// Solver must be safe for concurrent use (a ProcessSolver is). The
@@ -92,6 +98,10 @@ type CrossCheck struct {
 	// Progress, when set, is called after every input is judged, in the
 	// inputs' order, with the counts so far (from Run's goroutine).
 	Progress func(Progress)
+	// Watch, when set, is told the boards judged and the work in progress
+	// (each board's analyst, each solver run), for a progress line that
+	// says which board has run how long (the CLI's without a terminal).
+	Watch *Watch
 	// Shard, when set (Count > 0), checks only shard Index of Count (1 ≤
 	// Index ≤ Count): the generated boards whose index k has
 	// k ≡ Index−1 (mod Count), each the same board, from the same seed, as
@@ -138,7 +148,10 @@ type Result struct {
 	// class, as Classes counts those judged (NeverJudged names a class
 	// never judged).
 	NotJudgedClasses map[string]int
-	Classes          map[string]int // generated boards per coverage class
+	// OverBoardTime counts the boards of NotJudged whose analyst ran past
+	// CrossCheck.BoardTime.
+	OverBoardTime int
+	Classes       map[string]int // generated boards per coverage class
 	// Oracles counts the boards judged (samples and generated) by what gave
 	// our answer (Solution.OracleOf): the analyst, the rules engine, the
 	// analyst checked by the engine.

@@ -18,6 +18,13 @@ func (r refusingGame) refuses(b Board) error {
 	return nil
 }
 
+// SolveContext and AnswerContext are Solve and Answer: the harness asks by
+// these routes.
+func (r refusingGame) SolveContext(_ context.Context, b Board) (Solution, error) { return r.Solve(b) }
+func (r refusingGame) AnswerContext(_ context.Context, b Board) (Solution, error) {
+	return r.Answer(b)
+}
+
 func (r refusingGame) Solve(b Board) (Solution, error) {
 	if err := r.refuses(b); err != nil {
 		return Solution{}, err

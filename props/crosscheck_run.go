@@ -175,8 +175,9 @@ type genCase struct {
 // notJudged counts the boards of an input that no oracle could judge
 // (ErrCannotJudge), with the first one's reason.
 type notJudged struct {
-	boards int
-	reason string
+	boards     int
+	overBudget int // of boards, those whose analyst ran past BoardTime
+	reason     string
 }
 
 func (n *notJudged) add(board string, err error) {
@@ -184,14 +185,23 @@ func (n *notJudged) add(board string, err error) {
 		n.reason = board + ": " + err.Error()
 	}
 	n.boards++
+	if errors.Is(err, ErrOverBoardTime) {
+		n.overBudget++
+	}
 }
 
-// solveOrSkip is the analyst's answer to b; ok is false, with a nil error,
-// when the analyst cannot judge b (ErrCannotJudge), which is then counted
-// in skipped.
-func (c *CrossCheck) solveOrSkip(b Board, name string, skipped *notJudged) (sol Solution, ok bool, err error) {
-	sol, err = safeSolve(c.Game, b)
+// solveOrSkip is the analyst's answer to b, within BoardTime; ok is false,
+// with a nil error, when the analyst cannot judge b (ErrCannotJudge, or
+// past BoardTime), which is then counted in skipped. When ctx ends, its
+// error: the board is cut off with its input, not judged.
+func (c *CrossCheck) solveOrSkip(ctx context.Context, b Board, name string, skipped *notJudged) (sol Solution, ok bool, err error) {
+	if c.Watch != nil {
+		defer c.Watch.Begin("the analyst on " + name)()
+	}
+	sol, err = answerInBudget(ctx, c.Game, b, c.BoardTime)
 	switch {
+	case ctx.Err() != nil:
+		return Solution{}, false, fmt.Errorf("the analyst on %s: %w", name, context.Cause(ctx))
 	case errors.Is(err, ErrCannotJudge):
 		skipped.add(name, err)
 		return Solution{}, false, nil
@@ -211,7 +221,7 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudg
 	}
 	sols := make([]*Solution, len(boards))
 	for i, b := range boards {
-		sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("sample %s, board %d", s.Name, i+1), skipped)
+		sol, ok, err := c.solveOrSkip(ctx, b, fmt.Sprintf("sample %s, board %d", s.Name, i+1), skipped)
 		if err != nil {
 			return nil, 0, nil, err
 		}
@@ -219,6 +229,9 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudg
 			sols[i] = &sol
 			oracles[sol.OracleOf()]++
 		}
+	}
+	if c.Watch != nil {
+		defer c.Watch.Begin("the solver on sample " + s.Name)()
 	}
 	f, run, err := c.checkInputFigures(ctx, boards, []byte(s.Input), sols)
 	if f != nil {
@@ -295,7 +308,7 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 		boards[i], seeds[i], sols[i] = gc.board, gc.seed, gc.sol
 		if gc.sol == nil { // a board shrinking tries
 			var skipped notJudged
-			sol, ok, err := c.solveOrSkip(gc.board, "a board tried while shrinking", &skipped)
+			sol, ok, err := c.solveOrSkip(ctx, gc.board, "a board tried while shrinking", &skipped)
 			if err != nil || !ok {
 				return nil, nil, err // not judged: nobody's failure
 			}
@@ -305,6 +318,13 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 	var in bytes.Buffer
 	if err := c.Game.WriteInput(&in, boards); err != nil {
 		return nil, nil, fmt.Errorf("writing generated boards: %w", err)
+	}
+	if c.Watch != nil {
+		what := fmt.Sprintf("the solver on generated board %d", cases[0].index+1)
+		if len(cases) > 1 {
+			what = fmt.Sprintf("the solver on generated boards %d..%d", cases[0].index+1, cases[len(cases)-1].index+1)
+		}
+		defer c.Watch.Begin(what)()
 	}
 	f, run, err := c.checkInputFigures(ctx, boards, in.Bytes(), sols)
 	if f != nil {

@@ -100,7 +100,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 			b := gen.Example(exampleSeed(seed))
 			// A board no oracle can judge is left out of the input: it is
 			// nobody's failure, and no answer to it could pass either.
-			sol, ok, err := c.solveOrSkip(b, fmt.Sprintf("generated board %d", i+1), &r.notJudged)
+			sol, ok, err := c.solveOrSkip(ctx, b, fmt.Sprintf("generated board %d", i+1), &r.notJudged)
 			if err != nil {
 				r.err = err
 				return r
@@ -126,6 +126,9 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 	}
 
 	progress := func() {
+		if c.Watch != nil {
+			c.Watch.SetJudged(out.Samples + out.Generated)
+		}
 		if c.Progress != nil {
 			fails := 0
 			for _, n := range out.Counts {
@@ -149,6 +152,7 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 				out.NotJudgedReason = n.reason
 			}
 			out.NotJudged += n.boards
+			out.OverBoardTime += n.overBudget
 			if !r.sample {
 				out.NotJudgedGenerated += n.boards
 			}

@@ -232,16 +232,31 @@ func (d defined[B, P]) Classify(b Board) string {
 func (d defined[B, P]) Samples() []Sample { return slices.Clone(d.spec.Samples) }
 
 func (d defined[B, P]) Solve(b Board) (Solution, error) {
+	return d.SolveContext(context.Background(), b)
+}
+
+// SolveContext is Solve that stops, with an error wrapping ctx's, when ctx
+// is done, where the analyst can (a game defined by rules: the engine looks
+// at ctx); an analyst that takes no context runs to its end.
+func (d defined[B, P]) SolveContext(ctx context.Context, b Board) (Solution, error) {
 	v, err := d.board(b)
 	if err != nil {
 		return Solution{}, err
 	}
 	var sol Solution
-	if d.choices != nil {
+	switch {
+	case d.choices != nil:
 		var pol P
-		sol, pol, err = d.choices.Solve(v)
+		if d.choices.solveContext != nil {
+			sol, pol, err = d.choices.solveContext(ctx, v)
+		} else {
+			sol, pol, err = d.choices.Solve(v)
+		}
 		sol.Policy = pol
-	} else {
+	case d.spec.solveContext != nil:
+		sol, err = d.spec.solveContext(ctx, v)
+		sol.Policy = nil
+	default:
 		sol, err = d.spec.Solve(v)
 		sol.Policy = nil
 	}
@@ -299,14 +314,24 @@ func clipPMF(pmf []float64) []float64 {
 }
 
 func (d defined[B, P]) Answer(b Board) (Solution, error) {
+	return d.AnswerContext(context.Background(), b)
+}
+
+// AnswerContext is Answer that stops when ctx is done, as SolveContext.
+func (d defined[B, P]) AnswerContext(ctx context.Context, b Board) (Solution, error) {
 	if d.spec.Answer == nil {
-		return d.Solve(b)
+		return d.SolveContext(ctx, b)
 	}
 	v, err := d.board(b)
 	if err != nil {
 		return Solution{}, err
 	}
-	sol, err := d.spec.Answer(v)
+	var sol Solution
+	if d.spec.answerContext != nil {
+		sol, err = d.spec.answerContext(ctx, v)
+	} else {
+		sol, err = d.spec.Answer(v)
+	}
 	if err != nil {
 		return Solution{}, err
 	}
@@ -317,8 +342,14 @@ func (d defined[B, P]) Answer(b Board) (Solution, error) {
 // returned (Spec.AnswerValid). It is not part of Game: a caller asks for it
 // with a type assertion on ValidAnswerer.
 func (d defined[B, P]) AnswerValid(b Board) (Solution, error) {
+	return d.AnswerValidContext(context.Background(), b)
+}
+
+// AnswerValidContext is AnswerValid that stops when ctx is done, as
+// SolveContext.
+func (d defined[B, P]) AnswerValidContext(ctx context.Context, b Board) (Solution, error) {
 	if d.spec.AnswerValid == nil {
-		return d.Answer(b)
+		return d.AnswerContext(ctx, b)
 	}
 	v, err := d.board(b)
 	if err != nil {
@@ -354,9 +385,9 @@ func (d defined[B, P]) Simulate(ctx context.Context, b Board, sol Solution, cfg 
 		return montecarlo.Histogram{}, fmt.Errorf("%s: no play ends on this board (its answer, %v, is the one the rules declare for it), so the referee has nothing to play: %w", d.spec.Name, sol.Value, ErrCannotJudge)
 	}
 	if d.spec.Outcome == Count {
-		if p := massAbove(sol, montecarlo.MaxOutcome); p > unplayableMass {
-			return montecarlo.Histogram{}, fmt.Errorf("%s: %w: by the analyst, an outcome above %d (the most one run may count) has probability %.3g",
-				d.spec.Name, ErrTooLongToPlay, montecarlo.MaxOutcome, p)
+		if p := massAbove(sol, montecarlo.MaxOutcome); p > UnplayableMass {
+			return montecarlo.Histogram{}, fmt.Errorf("%s: %w: by the analyst, an outcome above %d (the most one run may count) has probability %.3g, above the %g a board played may have",
+				d.spec.Name, ErrTooLongToPlay, montecarlo.MaxOutcome, p, UnplayableMass)
 		}
 	}
 	var players func() montecarlo.Player

@@ -39,6 +39,9 @@ type Solution struct {
 	// Oracle names what gave this answer, for check's output; "" is the
 	// game's own analyst. FromRules sets it (props/rules.go).
 	Oracle string
+	// Proof is what the rules engine did to give or check this answer
+	// (solve --explain): nil without the engine.
+	Proof *Proof
 	// Exact, for a game whose answer is of an exact kind (AnswerRule), is
 	// the answer as a correct solver prints it: the harness fills it in
 	// from Fraction (a residue, an integer, the fraction itself); an
@@ -69,6 +72,9 @@ func (s Solution) OracleOf() string {
 // (Spec.AnswerValid). Every Game Define makes is one.
 type ValidAnswerer interface {
 	AnswerValid(b Board) (Solution, error)
+	// AnswerValidContext is AnswerValid that stops when ctx is done, as
+	// Game.SolveContext.
+	AnswerValidContext(ctx context.Context, b Board) (Solution, error)
 }
 
 // Sample is a published sample: an input file and the output an accepted
@@ -130,6 +136,13 @@ type Game interface {
 	// Answer is Solution.Value alone (and what else is free), for callers
 	// that print answers only.
 	Answer(b Board) (Solution, error)
+	// SolveContext and AnswerContext are Solve and Answer that stop, with
+	// an error wrapping ctx's, when ctx is done, where the analyst can: a
+	// game defined by rules (FromRules and its kin), whose engine looks at
+	// ctx often. A hand-written analyst, which takes no context, runs to
+	// its end: a caller that must not wait for it uses SolveWithin.
+	SolveContext(ctx context.Context, b Board) (Solution, error)
+	AnswerContext(ctx context.Context, b Board) (Solution, error)
 	// Fraction is the exact fraction of b's answer: sol.Fraction when Solve
 	// filled it in, else the game's own route to it; nil, nil when the game
 	// has none.

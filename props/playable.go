@@ -17,10 +17,11 @@ var ErrTooLongToPlay error = cannotJudge("the referee cannot play this board to 
 // does; the error wrapping it names the program and the limit.
 var ErrOutOfTime error = cannotJudge(ErrCannotJudge.Error())
 
-// unplayableMass is the probability of an outcome above MaxOutcome beyond
-// which Simulate refuses a board: below it, a run past the limit would fail
-// the run as a harness error less often than once in 10^12 games.
-const unplayableMass = 1e-12
+// UnplayableMass is the probability of an outcome above
+// montecarlo.MaxOutcome beyond which Simulate refuses a board
+// (ErrTooLongToPlay): below it, a run past the limit would fail the run as
+// a harness error less often than once in 10^12 games.
+const UnplayableMass = 1e-12
 
 // massAbove is P(outcome > limit) under sol's distribution, its cut tail
 // included.

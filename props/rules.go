@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -126,22 +127,28 @@ func FromRules[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game {
 	r = r.withDefaults()
 	r.tolerance = s.Tolerance
 	if s.Solve == nil {
-		s.Solve = func(b B) (Solution, error) {
-			sol, _, err := solveByRules(r, b, s.Outcome, s.Name)
+		s.solveContext = func(ctx context.Context, b B) (Solution, error) {
+			sol, _, err := solveByRules(ctx, r, b, s.Outcome, s.Name)
 			return sol, err
 		}
 		if s.Answer == nil {
 			// solve and check print the value alone: no distribution.
-			s.Answer = func(b B) (Solution, error) {
-				sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+			s.answerContext = func(ctx context.Context, b B) (Solution, error) {
+				sol, _, err := solveByRules(ctx, r, b, WinLoss, s.Name)
 				return sol, err
 			}
+		} else {
+			s.answerContext = withoutContext(s.Answer)
 		}
 		if s.AnswerKind == answer.Residue {
-			s.Answer = residueByRules(r, s.Answer, s.Modulus, s.Name)
+			s.answerContext = residueByRules(r, s.answerContext, s.Modulus, s.Name)
 		}
 	} else {
 		s = withAnalystChecked(r, s)
+	}
+	s.Solve = s.solveContext.background()
+	if s.answerContext != nil {
+		s.Answer = s.answerContext.background()
 	}
 	if s.Play == nil && s.Referee == nil {
 		s.Referee = func(b B) (func() montecarlo.Player, error) { return rulesReferee(r, b, nil), nil }
@@ -183,13 +190,18 @@ func FromRulesWithChoices[B any, S comparable](s Spec[B], r RulesOf[B, S]) Game 
 	s.Invariants = append(slices.Clone(s.Invariants), optimalInvariant(r))
 	if s.Answer == nil {
 		// solve and check print the value alone: no distribution.
-		s.Answer = func(b B) (Solution, error) {
-			sol, _, err := solveByRules(r, b, WinLoss, s.Name)
+		s.answerContext = func(ctx context.Context, b B) (Solution, error) {
+			sol, _, err := solveByRules(ctx, r, b, WinLoss, s.Name)
 			return sol, err
 		}
+		s.Answer = s.answerContext.background()
+	}
+	solve := func(ctx context.Context, b B) (Solution, rules.Policy[S], error) {
+		return solveByRules(ctx, r, b, s.Outcome, s.Name)
 	}
 	g := DefineWithPolicy(s, Choices[B, rules.Policy[S]]{
-		Solve: func(b B) (Solution, rules.Policy[S], error) { return solveByRules(r, b, s.Outcome, s.Name) },
+		Solve:        func(b B) (Solution, rules.Policy[S], error) { return solve(context.Background(), b) },
+		solveContext: solve,
 		Referee: func(b B, pol rules.Policy[S]) (func() montecarlo.Player, error) {
 			return rulesReferee(r, b, pol), nil
 		},
@@ -227,16 +239,17 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 	}
 	solve := c.Solve
 	if solve != nil {
-		c.Solve = func(b B) (Solution, P, error) {
+		c.solveContext = func(ctx context.Context, b B) (Solution, P, error) {
 			var pol P
-			check := analystChecked(r, s, func(b B) (Solution, error) {
+			check := analystChecked(r, s, func(_ context.Context, b B) (Solution, error) {
 				sol, p, err := solve(b)
 				pol = p
 				return sol, err
 			})
-			sol, err := check(b)
+			sol, err := check(ctx, b)
 			return sol, pol, err
 		}
+		c.Solve = func(b B) (Solution, P, error) { return c.solveContext(context.Background(), b) }
 	}
 	analyst := s
 	s = withAnalystChecked(r, s)
@@ -248,10 +261,10 @@ func FromRulesAndChoices[B, P any, S comparable](s Spec[B], c Choices[B, P], r R
 // alone). A board past the engine's limits, or whose float64 bound is
 // wider than MaxError, is an error wrapping ErrCannotJudge that names the
 // limit: nobody's fault, skipped and counted by check and report.
-func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
+func solveByRules[B any, S comparable](ctx context.Context, r RulesOf[B, S], b B, outcome OutcomeKind, name string) (Solution, rules.Policy[S], error) {
 	opts := r.Engine
 	opts.PMF = outcome == Count
-	res, err := engine.Solve(r.Rules(b), opts)
+	res, err := engine.SolveContext(ctx, r.Rules(b), opts)
 	if tooLargeForEngine(err) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine: %w: %w", name, err, ErrCannotJudge)
 	}
@@ -264,7 +277,7 @@ func solveByRules[B any, S comparable](r RulesOf[B, S], b B, outcome OutcomeKind
 	if allowed, rule := r.errorAllowed(res.Value); res.Fraction == nil && !(res.ErrorBound <= allowed) {
 		return Solution{}, nil, fmt.Errorf("%s: the rules engine's float64 answer %v may be off by %g, more than the %g allowed (%s; --engine-max-error sets it): %w", name, res.Value, res.ErrorBound, allowed, rule, ErrCannotJudge)
 	}
-	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)"}
+	sol := Solution{Value: res.Value, Fraction: res.Fraction, Oracle: "the rules engine (exact fraction)", Proof: proofOf(res, opts)}
 	if res.Fraction == nil {
 		// The bound allowed, not the bound of this board: the oracle's name
 		// is counted over boards (check's "boards by oracle").
@@ -316,7 +329,7 @@ func rulesReferee[B any, S comparable](r RulesOf[B, S], b B, pol rules.Policy[S]
 // choice, one "state: move" a line in the order of the states' printed
 // forms.
 func writeRulesPolicy[B any, S comparable](w io.Writer, r RulesOf[B, S], b B, outcome OutcomeKind, name string) error {
-	_, pol, err := solveByRules(r, b, outcome, name)
+	_, pol, err := solveByRules(context.Background(), r, b, outcome, name)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -51,10 +52,18 @@ func (d defined[B, P]) Confirm(b Board, sol Solution) (Solution, error) {
 // (fractionByRules).
 func withAnalystChecked[B any, S comparable](r RulesOf[B, S], s Spec[B]) Spec[B] {
 	analyst := s
-	for _, f := range []*func(B) (Solution, error){&s.Solve, &s.Answer, &s.AnswerValid} {
-		if *f != nil {
-			*f = analystChecked(r, analyst, *f)
-		}
+	// The routes with a context (solveContext, answerContext) stop the
+	// engine's check when it ends; the analyst's own part takes none.
+	if s.Solve != nil {
+		s.solveContext = analystChecked(r, analyst, withoutContext(s.Solve))
+		s.Solve = s.solveContext.background()
+	}
+	if s.Answer != nil {
+		s.answerContext = analystChecked(r, analyst, withoutContext(s.Answer))
+		s.Answer = s.answerContext.background()
+	}
+	if s.AnswerValid != nil {
+		s.AnswerValid = analystChecked(r, analyst, withoutContext(s.AnswerValid)).background()
 	}
 	if !r.CheckEvery {
 		s.Fraction = fractionByRules(r, analyst.Fraction)
@@ -65,22 +74,22 @@ func withAnalystChecked[B any, S comparable](r RulesOf[B, S], s Spec[B]) Spec[B]
 // analystChecked is solve (an analyst of s), checked by the engine on every
 // board of at most r.CheckStates states when r.CheckEvery; else the
 // analyst's answer alone, named as the analyst with the engine on call.
-func analystChecked[B any, S comparable](r RulesOf[B, S], s Spec[B], solve func(B) (Solution, error)) func(B) (Solution, error) {
+func analystChecked[B any, S comparable](r RulesOf[B, S], s Spec[B], solve contextSolve[B]) contextSolve[B] {
 	if !r.CheckEvery {
-		return func(b B) (Solution, error) {
-			sol, err := solve(b)
+		return func(ctx context.Context, b B) (Solution, error) {
+			sol, err := solve(ctx, b)
 			if err == nil && r.CheckStates >= 0 {
 				sol.Oracle = analystOnCall
 			}
 			return sol, err
 		}
 	}
-	return func(b B) (Solution, error) {
-		sol, err := solve(b)
+	return func(ctx context.Context, b B) (Solution, error) {
+		sol, err := solve(ctx, b)
 		if err != nil || r.CheckStates < 0 {
 			return sol, err
 		}
-		return checkAgainstRules(r, s, b, sol)
+		return checkAgainstRules(ctx, r, s, b, sol)
 	}
 }
 
@@ -91,7 +100,7 @@ func confirmByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(Board,
 		if !ok {
 			return Solution{}, fmt.Errorf("%s: a board of type %T, want %T", s.Name, b, v)
 		}
-		return checkAgainstRules(r, s, v, sol)
+		return checkAgainstRules(context.Background(), r, s, v, sol)
 	}
 }
 
@@ -101,11 +110,11 @@ func confirmByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(Board,
 // the engine's limits keeps the analyst's answer, named as unchecked (the
 // referee's agreement alone checks it); a disagreement is an error
 // wrapping ErrInconsistentOracle.
-func checkAgainstRules[B any, S comparable](r RulesOf[B, S], s Spec[B], b B, sol Solution) (Solution, error) {
+func checkAgainstRules[B any, S comparable](ctx context.Context, r RulesOf[B, S], s Spec[B], b B, sol Solution) (Solution, error) {
 	opts := r.Engine
 	opts.MaxStates = r.CheckStates
 	opts.PMF = false
-	res, err := engine.Solve(r.Rules(b), opts)
+	res, err := engine.SolveContext(ctx, r.Rules(b), opts)
 	if tooLargeForEngine(err) {
 		sol.Oracle = analystTooLarge
 		return sol, nil
@@ -129,6 +138,7 @@ func checkAgainstRules[B any, S comparable](r RulesOf[B, S], s Spec[B], b B, sol
 	}
 	sol.Oracle = analystAgreeing + res.Method + ")"
 	sol.Endless = res.Endless // the answer declared for a board no play ends
+	sol.Proof = proofOf(res, opts).withinBound(sol.Value, res.Value)
 	if frac == nil && res.Fraction != nil {
 		sol.Fraction = res.Fraction // the engine's, which the analyst's float agrees with
 	}

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -18,14 +19,17 @@ import (
 // gives one within its error bound, and is NaN otherwise: solve and check
 // print and compare the residue alone. A board whose value has no residue
 // the engine can prove cannot be judged (ErrCannotJudge).
-func residueByRules[B any, S comparable](r RulesOf[B, S], value func(B) (Solution, error), m int64, name string) func(B) (Solution, error) {
+func residueByRules[B any, S comparable](r RulesOf[B, S], value contextSolve[B], m int64, name string) contextSolve[B] {
 	rule := answer.Rule{Kind: answer.Residue, Modulus: m}
-	return func(b B) (Solution, error) {
-		sol, err := value(b)
+	return func(ctx context.Context, b B) (Solution, error) {
+		sol, err := value(ctx, b)
 		if err == nil && sol.Fraction != nil {
 			return sol, nil
 		}
-		res, merr := engine.SolveModulo(r.Rules(b), uint64(m), r.Engine)
+		if ctx.Err() != nil {
+			return Solution{}, err
+		}
+		res, merr := engine.SolveModuloContext(ctx, r.Rules(b), uint64(m), r.Engine)
 		switch {
 		case merr != nil && errors.Is(merr, engine.ErrNoResidue):
 			return Solution{}, fmt.Errorf("%s: the rules engine modulo %d: %w: %w", name, m, merr, ErrCannotJudge)

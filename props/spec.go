@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"io"
 
 	"math/big"
@@ -169,6 +170,27 @@ type Spec[B any] struct {
 	// defined by programs without a validator: that its inputs are not
 	// validated, and how to add one).
 	WrongAnswerNote string
+
+	// solveContext and answerContext, set by FromRules and its kin, are
+	// Solve and Answer that stop when their context is done (the rules
+	// engine looks at it): Game.SolveContext and AnswerContext call them
+	// where set, and Solve and Answer, which take no context, otherwise.
+	solveContext, answerContext contextSolve[B]
+}
+
+// contextSolve is an analyst's route that stops, with the context's error,
+// when its context is done.
+type contextSolve[B any] func(ctx context.Context, b B) (Solution, error)
+
+// withoutContext makes a route of an analyst that takes no context: it
+// runs to its end whatever ctx says.
+func withoutContext[B any](solve func(B) (Solution, error)) contextSolve[B] {
+	return func(_ context.Context, b B) (Solution, error) { return solve(b) }
+}
+
+// background is solve under a context that never ends.
+func (solve contextSolve[B]) background() func(B) (Solution, error) {
+	return func(b B) (Solution, error) { return solve(context.Background(), b) }
 }
 
 // Choices is the part of a game with choices: an analyst that also returns
@@ -184,6 +206,10 @@ type Choices[B, P any] struct {
 	// WritePolicy, when set, prints b's optimal policy readably for
 	// `solve --policy`.
 	WritePolicy func(w io.Writer, b B) error
+
+	// solveContext, set by FromRulesWithChoices and FromRulesAndChoices,
+	// is Solve that stops when its context is done (Spec.solveContext).
+	solveContext func(ctx context.Context, b B) (Solution, P, error)
 }
 
 // Invariant is a property that holds for every valid board of type B,

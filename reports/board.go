@@ -39,7 +39,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	br.SimSeed = SimSeed(p.Seed, g.Name(), pb.id)
 
 	start := time.Now()
-	sol, err := g.Solve(pb.board)
+	sol, err := g.SolveContext(ctx, pb.board) // the rules engine stops at an interrupt
 	if errors.Is(err, props.ErrCannotJudge) {
 		// Nobody's fault, and no verdict: the analyst cannot answer it.
 		br.NotJudged, br.Calibration.Skipped, br.Verdict = err.Error(), SkipNotJudged, BoardNotJudged

@@ -77,6 +77,11 @@ type refusing struct {
 	max int
 }
 
+// SolveContext is Solve: the harness asks by this route.
+func (r refusing) SolveContext(_ context.Context, b props.Board) (props.Solution, error) {
+	return r.Solve(b)
+}
+
 func (r refusing) Solve(b props.Board) (props.Solution, error) {
 	if n := len(b.(snakes.Board).Jumps); n > r.max {
 		return props.Solution{}, fmt.Errorf("%d jumps, over this analyst's limit of %d: %w", n, r.max, props.ErrCannotJudge)

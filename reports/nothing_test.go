@@ -23,6 +23,11 @@ type unplayable struct {
 
 func (u unplayable) Name() string { return u.name }
 
+// SolveContext is Solve: the harness asks by this route.
+func (u unplayable) SolveContext(_ context.Context, b props.Board) (props.Solution, error) {
+	return u.Solve(b)
+}
+
 func (u unplayable) Solve(b props.Board) (props.Solution, error) {
 	if u.broken {
 		return props.Solution{}, errors.New("planted solver error")

@@ -32,6 +32,10 @@ type Options struct {
 	// MinJudged is the least share of a game's generated boards that must
 	// be judged for it to pass (--min-judged); nil: props.DefaultMinJudged.
 	MinJudged *float64
+	// Watch, when not nil, is told each board in progress (its analyst,
+	// referee and invariants), for a progress line that names the board
+	// that has run the longest (the CLI's without a terminal).
+	Watch *props.Watch
 }
 
 // DefaultOptions are the options of `chancecheck report` without flags,
@@ -119,7 +123,12 @@ func Run(ctx context.Context, opt Options) (*Report, *Timings, error) {
 				r := refs[i]
 				g := opt.Games[r.game]
 				pb := makeBoard(g, samples[r.game], plan, r)
+				end := func() {}
+				if opt.Watch != nil {
+					end = opt.Watch.Begin(g.Name() + " board " + pb.id)
+				}
 				results[i], times[i] = checkBoard(ctx, g, pb, plan, gameBudget(plan, plan.Games[r.game]).AlphaPerBoard, opt.Workers)
+				end()
 				if opt.Progress != nil {
 					mu.Lock()
 					done[r.game]++

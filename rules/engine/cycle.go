@@ -27,6 +27,11 @@ const maxPolicyRounds = 10000
 // error, plus the final rounding to float64.
 func (s *solver[S]) solveCycle(comp []int32) error {
 	g := s.g
+	if s.exact {
+		s.methods[MethodExact]++
+	} else {
+		s.methods[MethodExactRounded]++
+	}
 	for l, v := range comp {
 		s.local[v] = int32(l)
 	}
@@ -51,6 +56,9 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 		}
 		changed := false
 		for l, v := range comp {
+			if err := s.stop.done(everyRatStep); err != nil {
+				return err
+			}
 			lo, hi := g.moves(v)
 			if hi-lo == 1 {
 				continue
@@ -168,6 +176,9 @@ func (s *solver[S]) evaluate(comp []int32, orders [][]int32, pol []int32) ([]big
 		if work, ok := s.symbolicWork(comp, order, pol, eliminationBudget(edges)); ok && (best < 0 || work < bestWork) {
 			best, bestWork = k, work
 		}
+		if err := s.stop.err(); err != nil {
+			return nil, err // symbolicWork gave up for it
+		}
 	}
 	if best >= 0 {
 		x, err := s.eliminateRat(comp, orders[best], pol, eliminationBudget(edges))
@@ -209,6 +220,9 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 	}
 	w, t := new(big.Rat), new(big.Rat)
 	for i32, l := range order {
+		if err := s.stop.done(everyRatStep); err != nil {
+			return nil, err
+		}
 		i := int32(i32)
 		v := comp[l]
 		touched = touched[:0]
@@ -239,6 +253,9 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 			if budget -= 1 + int(uStart[j+1]-uStart[j]); budget < 0 {
 				return nil, nil
 			}
+			if err := s.stop.done(everyRatStep); err != nil {
+				return nil, err
+			}
 			f := new(big.Rat).Set(&acc[j])
 			if f.Sign() == 0 {
 				continue
@@ -268,6 +285,9 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 	}
 	xo := make([]big.Rat, n)
 	for i := n - 1; i >= 0; i-- {
+		if err := s.stop.done(everyRatStep); err != nil {
+			return nil, err
+		}
 		xo[i].Set(&c[i])
 		for k := uStart[i]; k < uStart[i+1]; k++ {
 			xo[i].Sub(&xo[i], t.Mul(uVal[k], &xo[uCol[k]]))
@@ -284,7 +304,8 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 // (places) under pol (nil: every move of every state at once, a pattern
 // that holds every policy's), following where entries are nonzero and not
 // their values (no cancellation assumed, so it counts at least the work
-// done), and whether it stays within budget steps and maxFill entries.
+// done), and whether it stays within budget steps and maxFill entries (false too
+// when the solve's context ends: the caller looks at it).
 func (s *solver[S]) symbolicWork(comp []int32, order []int32, pol []int32, budget int) (int, bool) {
 	start := budget
 	g := s.g
@@ -326,6 +347,9 @@ func (s *solver[S]) symbolicWork(comp []int32, order []int32, pol []int32, budge
 		for lower.len() > 0 {
 			j := lower.pop()
 			if budget -= 1 + int(uStart[j+1]-uStart[j]); budget < 0 {
+				return 0, false
+			}
+			if s.stop.done(everyFloatStep) != nil {
 				return 0, false
 			}
 			for _, col := range uCol[uStart[j]:uStart[j+1]] {

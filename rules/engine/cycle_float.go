@@ -160,6 +160,7 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 		// the policy's values come from sparse elimination instead.
 		return s.solveSparseCycle(comp, opts, k)
 	}
+	s.methods[MethodHub]++
 	h.rv = s.reverseOf(comp)
 	pol, err := s.properPolicy(comp, h.rv)
 	if err != nil {
@@ -171,6 +172,9 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 	for round := 0; ; round++ {
 		if round == floatPolicyRounds {
 			return g.cycleError(comp, fmt.Sprintf("float policy iteration did not settle in %d rounds", floatPolicyRounds))
+		}
+		if err := s.stop.err(); err != nil {
+			return err
 		}
 		if x, err = s.evaluateAtHubs(h, pol, ev); err != nil {
 			return err
@@ -234,6 +238,9 @@ func (s *solver[S]) evaluateAtHubs(h hubbed, pol []int32, ev *hubEvaluation) ([]
 		*a = sum
 	}
 	for i, v := range h.post {
+		if err := s.stop.done(everyFloatStep); err != nil {
+			return nil, err
+		}
 		row(v, &ev.a[i], ev.b[i*k:(i+1)*k])
 	}
 	for i, v := range h.hubs {
@@ -327,6 +334,9 @@ func (s *solver[S]) boundLargeCycle(h hubbed, pol []int32, x, w, cand []float64)
 	lower, upper := make([]float64, len(h.comp)), make([]float64, len(h.comp))
 	xl, xh := make([]float64, k), make([]float64, k)
 	for range floatBoundRounds {
+		if err := s.stop.err(); err != nil {
+			return err
+		}
 		for i := range k {
 			xl[i] = x[i] - delta*w[i]
 			xh[i] = x[i] + delta*w[i]

@@ -41,6 +41,7 @@ func sparseOrders(comp []int32) [][]int32 {
 // prove whatever the candidate.
 func (s *solver[S]) solveSparseCycle(comp []int32, opts Options, hubs int) error {
 	g := s.g
+	s.methods[MethodSparse]++
 	h := hubbed{comp: comp, hubs: slices.Clone(comp), slot: make([]int32, len(comp))}
 	for l := range comp {
 		h.slot[l] = int32(-1 - l)
@@ -67,6 +68,9 @@ func (s *solver[S]) solveSparseCycle(comp []int32, opts Options, hubs int) error
 			if x, w, ok = s.eliminateFloat(comp, order, pol, budget); ok {
 				break
 			}
+			if err := s.stop.err(); err != nil {
+				return err // eliminateFloat gave up for it
+			}
 		}
 		if !ok {
 			return g.cycleError(comp, fmt.Sprintf("%d hubs, more than the %d solved densely (Options.MaxHubs, --engine-hubs), and the sparse method fills in past its budget (%d entries, %d steps) in every order tried", hubs, opts.MaxHubs, maxFill, budget))
@@ -85,8 +89,8 @@ func (s *solver[S]) solveSparseCycle(comp []int32, opts Options, hubs int) error
 // values and for the expected steps before leaving (right-hand side W),
 // row by row in order (each row reduced by the finished rows before it in
 // increasing order of column, then divided by its pivot), and returns both
-// by place; false when the fill-in passes maxFill, the work passes budget
-// or a pivot is not positive.
+// by place; false when the fill-in passes maxFill, the work passes budget,
+// a pivot is not positive or the solve's context ends.
 func (s *solver[S]) eliminateFloat(comp []int32, order []int32, pol []int32, budget int) (x, steps []float64, ok bool) {
 	g := s.g
 	n := len(comp)
@@ -139,6 +143,9 @@ func (s *solver[S]) eliminateFloat(comp []int32, order []int32, pol []int32, bud
 			f := acc[j]
 			acc[j] = 0
 			if budget -= 1 + int(uStart[j+1]-uStart[j]); budget < 0 {
+				return nil, nil, false
+			}
+			if s.stop.done(everyFloatStep) != nil {
 				return nil, nil, false
 			}
 			if f == 0 {

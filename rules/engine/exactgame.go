@@ -34,7 +34,7 @@ func exactGame[S comparable](ctx context.Context, r rules.Rules[S], pol rules.Po
 	respond := func(fixed, responder rules.Goal) (*Graph[S], *big.Rat) {
 		br := rules.Fix(r, pol, side(fixed))
 		br.Mover, br.Goal = nil, responder
-		g, err := Explore(br, opts.MaxStates)
+		g, err := ExploreContext(ctx, br, opts.MaxStates)
 		if err != nil {
 			return nil, nil
 		}

@@ -12,6 +12,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -68,6 +69,12 @@ const notEnded = -1
 // states is an error wrapping ErrTooManyStates, found after at most
 // maxStates+1 states, not an endless run.
 func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
+	return ExploreContext(context.Background(), r, maxStates)
+}
+
+// ExploreContext is Explore that stops, with ctx's error, when ctx is done
+// (looked at every few thousand states).
+func ExploreContext[S comparable](ctx context.Context, r rules.Rules[S], maxStates int) (*Graph[S], error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
@@ -79,7 +86,11 @@ func Explore[S comparable](r rules.Rules[S], maxStates int) (*Graph[S], error) {
 	g.States = push(g.States, r.Start)
 	var one [1]rules.Move[S]
 	var recent recentStates[S]
+	stop := checkpoint{ctx: ctx}
 	for i := 0; i < len(g.States); i++ {
+		if err := stop.done(everyState); err != nil {
+			return nil, err
+		}
 		s := g.States[i]
 		g.moveStart = push(g.moveStart, int32(len(g.total)))
 		if v, ended := r.End(s); ended {

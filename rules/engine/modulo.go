@@ -46,19 +46,30 @@ const MaxModulus = 1<<32 - 1
 // cannot be proved (ties between moves, bounds too wide) is an error
 // wrapping ErrNoResidue.
 func SolveModulo[S comparable](r rules.Rules[S], p uint64, opts Options) (uint64, error) {
+	return SolveModuloContext(context.Background(), r, p, opts)
+}
+
+// SolveModuloContext is SolveModulo that stops, with ctx's error, when ctx
+// is done (looked at as SolveContext does).
+func SolveModuloContext[S comparable](ctx context.Context, r rules.Rules[S], p uint64, opts Options) (uint64, error) {
 	if err := checkModulus(p); err != nil {
 		return 0, err
 	}
 	opts = opts.withDefaults()
-	g, err := Explore(r, opts.MaxStates)
+	g, err := ExploreContext(ctx, r, opts.MaxStates)
 	if err != nil {
 		return 0, err
 	}
-	return g.SolveModulo(p, opts)
+	return g.SolveModuloContext(ctx, p, opts)
 }
 
 // SolveModulo is SolveModulo on an explored graph.
 func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
+	return g.SolveModuloContext(context.Background(), p, opts)
+}
+
+// SolveModuloContext is SolveModuloContext on an explored graph.
+func (g *Graph[S]) SolveModuloContext(ctx context.Context, p uint64, opts Options) (uint64, error) {
 	if err := checkModulus(p); err != nil {
 		return 0, err
 	}
@@ -74,7 +85,7 @@ func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
 		// it exactly (both strategies exact, twoplayer.go), and nowhere
 		// else: a float policy of each side is not proved optimal here.
 		opts.PMF = false
-		res, err := g.solveTwoPlayer(context.Background(), opts)
+		res, err := g.solveTwoPlayer(ctx, opts)
 		if err != nil {
 			return 0, err
 		}
@@ -85,7 +96,7 @@ func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
 	}
 	policy := make([]int32, len(g.States))
 	if g.rules.Moves != nil {
-		res, pol, err := g.provedPolicy(opts)
+		res, pol, err := g.provedPolicy(ctx, opts)
 		if err != nil {
 			return 0, err
 		}
@@ -94,7 +105,7 @@ func (g *Graph[S]) SolveModulo(p uint64, opts Options) (uint64, error) {
 		}
 		policy = pol
 	}
-	m := modSolver[S]{g: g, p: p, barrett: ^uint64(0) / p, policy: policy, plant: opts.plant}
+	m := modSolver[S]{g: g, p: p, barrett: ^uint64(0) / p, policy: policy, plant: opts.plant, stop: checkpoint{ctx: ctx}}
 	return m.solve()
 }
 
@@ -120,15 +131,15 @@ func ratModulo(x *big.Rat, p uint64) (uint64, error) {
 
 // provedPolicy solves a game with choices and returns its exact result,
 // or its float result with a policy proved optimal by its error bounds.
-func (g *Graph[S]) provedPolicy(opts Options) (Result[S], []int32, error) {
+func (g *Graph[S]) provedPolicy(ctx context.Context, opts Options) (Result[S], []int32, error) {
 	opts.PMF = false
 	comps := g.components()
 	p := g.planCycles(comps, opts)
 	if g.exactMode(opts, p) {
-		res, err := g.Solve(opts)
+		res, err := g.SolveContext(ctx, opts)
 		return res, nil, err
 	}
-	s, err := g.solveComponents(context.Background(), opts, comps, false, p.exact)
+	s, err := g.solveComponents(ctx, opts, comps, false, p.exact)
 	if err != nil {
 		return Result[S]{}, nil, err
 	}
@@ -193,6 +204,7 @@ type modSolver[S comparable] struct {
 	val     []uint64
 	local   []int32
 	plant   plantedBug
+	stop    checkpoint // the solve's context
 }
 
 // mul is a·b mod p by Barrett's reduction (a, b < p < 2³²): q = ⌊x·r/2⁶⁴⌋
@@ -268,6 +280,9 @@ func (m *modSolver[S]) solve() (uint64, error) {
 	}
 	comps := g.components()
 	for c := range comps.len() {
+		if err := m.stop.done(everyState); err != nil {
+			return 0, err
+		}
 		comp := comps.states(c)
 		if !comps.cyclic[c] {
 			if err := m.solveOne(comp[0]); err != nil {

@@ -46,6 +46,9 @@ func (m *modSolver[S]) solveCycle(comp []int32) error {
 	budget := eliminationBudget(edges)
 	stuck := int32(-1)
 	for _, ord := range orders {
+		if err := m.stop.err(); err != nil {
+			return err
+		}
 		x, at, ok := m.eliminate(ord, budget)
 		if ok {
 			for i, v := range ord {

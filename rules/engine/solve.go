@@ -136,19 +136,40 @@ type Result[S comparable] struct {
 	// (rules.Rules.Endless), which Value and Fraction hold; Method
 	// "endless", no policy and no distribution.
 	Endless bool
+	// Components is the number of strongly connected components, and
+	// ByMethod how many of them each solve method solved (MethodInduction,
+	// MethodExact, ...), for `solve --explain`.
+	Components int
+	ByMethod   map[string]int
 }
+
+// The solve methods of a component, as Result.ByMethod names them.
+const (
+	MethodInduction    = "induction"            // one state without a cycle: a direct sum
+	MethodSelfLoop     = "self-loop (float64)"  // one state whose only cycle is a loop to itself
+	MethodExact        = "exact elimination"    // a cycle by policy iteration over big.Rat
+	MethodExactRounded = "exact, rounded"       // the same, its values then rounded to float64
+	MethodHub          = "hub method (float64)" // a large cycle by the float method at its hubs
+	MethodSparse       = "sparse float64"       // a large cycle with many hubs, by sparse float elimination
+	MethodInterval     = "interval iteration"   // a cycle of a game of two players
+)
+
+// methodCount counts the components each method solved.
+type methodCount map[string]int
 
 // Solve explores r's states and solves them under opts.
 func Solve[S comparable](r rules.Rules[S], opts Options) (Result[S], error) {
 	return SolveContext(context.Background(), r, opts)
 }
 
-// SolveContext is Solve that stops, with ctx's error, when ctx is done
-// (checked between components, every few sweeps of a game of two players'
-// cycles, and while building the distribution).
+// SolveContext is Solve that stops, with ctx's error, when ctx is done:
+// every path looks at ctx often (exploring, between components, every few
+// steps of an elimination, every few sweeps of an iteration, while
+// building the distribution and solving a best response), so a solve
+// stops within a fraction of a second of ctx's end whatever its size.
 func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
-	g, err := Explore(r, opts.MaxStates)
+	g, err := ExploreContext(ctx, r, opts.MaxStates)
 	if err != nil {
 		return Result[S]{}, err
 	}
@@ -215,6 +236,10 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 	if err != nil {
 		return Result[S]{}, err
 	}
+	res.Components, res.ByMethod = comps.len(), s.methods
+	if solved := s.methods.total(); solved < comps.len() {
+		s.methods[MethodInduction] = comps.len() - solved
+	}
 	if exact {
 		res.Fraction = s.rat[0]
 		res.Value, _ = s.rat[0].Float64()
@@ -256,9 +281,13 @@ func pmfCut(tail float64, opts Options, steps int) string {
 func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool, exactCycle []bool) (*solver[S], error) {
 	s := newSolver(g, exact)
 	s.plant = opts.plant
+	s.stop = checkpoint{ctx: ctx}
 	for c := range comps.len() {
 		comp := comps.states(c)
 		if !comps.cyclic[c] {
+			if err := s.stop.done(everyState); err != nil {
+				return nil, err
+			}
 			s.solveOne(comp[0])
 			continue
 		}
@@ -340,11 +369,25 @@ type solver[S comparable] struct {
 	policy []int32
 	local  []int32 // a state's place in the cycle being solved, -1 outside
 	plant  plantedBug
+	// stop is the solve's context, looked at in every long loop: the
+	// solver lives for one call of solveComponents, whose ctx it is.
+	stop checkpoint
+	// methods counts the components each method solved but induction.
+	methods methodCount
+}
+
+// total is the components counted.
+func (m methodCount) total() int {
+	n := 0
+	for _, k := range m {
+		n += k
+	}
+	return n
 }
 
 func newSolver[S comparable](g *Graph[S], exact bool) *solver[S] {
 	n := len(g.States)
-	s := &solver[S]{g: g, exact: exact, policy: make([]int32, n), local: make([]int32, n)}
+	s := &solver[S]{g: g, exact: exact, policy: make([]int32, n), local: make([]int32, n), methods: methodCount{}}
 	if exact {
 		s.rat = make([]*big.Rat, n)
 	} else {
@@ -530,6 +573,7 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 		return false // it never leaves: solveCycle says so
 	}
 	x := num / float64(d)
+	s.methods[MethodSelfLoop]++
 	s.val[i] = x
 	s.err[i] = (((1+gamma)*errSum+gamma*absSum)/float64(d) + 2*unitRoundoff*math.Abs(x)) * (1 + 4*k*unitRoundoff)
 	return true

@@ -125,10 +125,13 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 		gs.factors[k] = newRoundingFactor(k)
 	}
 	res := Result[S]{States: n, Method: "interval iteration"}
+	comps := g.components()
 	var err error
-	if res.Cycles, res.LargestCycle, err = gs.solveComponents(ctx, g.components(), runtime.GOMAXPROCS(0), parallelLevel); err != nil {
+	if res.Cycles, res.LargestCycle, err = gs.solveComponents(ctx, comps, runtime.GOMAXPROCS(0), parallelLevel); err != nil {
 		return Result[S]{}, err
 	}
+	res.Components = comps.len()
+	res.ByMethod = map[string]int{MethodInterval: res.Cycles, MethodInduction: comps.len() - res.Cycles}
 	lo, hi := gs.lo[0], gs.hi[0]
 	res.Value = lo + (hi-lo)/2
 	// hi − mid and mid − lo are each exact or one rounding off.
