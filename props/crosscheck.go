@@ -184,8 +184,10 @@ type Result struct {
 	// again alone: in the order judged, none of them a failure of the
 	// solver, nor a pass.
 	NotReproduced []*Failure
-	// Cancelled is how many inputs were started but not judged because
-	// Time ran out: their solvers were killed.
+	// Cancelled is how many inputs were in progress but not judged because
+	// Time ran out (at most 2·Jobs: drawn, solved by the analyst, waiting
+	// for the solver or run by it): their analysts were stopped, their
+	// solvers killed.
 	Cancelled int
 	// Closest are the closest calls of the inputs judged, on a pass too:
 	// the answers nearest to the tolerance, the runs nearest to the time

@@ -104,7 +104,7 @@ func TestCrossCheckTimeEndsRunsInProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 20*time.Second || out.Cancelled != 2 || out.Failed() || out.Samples+out.Generated != 0 {
+	if took := time.Since(start); took > 20*time.Second || out.Cancelled < 2 || out.Failed() || out.Samples+out.Generated != 0 {
 		t.Errorf("took %v, cancelled %d, failed %v, judged %d", took, out.Cancelled, out.Failed(), out.Samples+out.Generated)
 	}
 }

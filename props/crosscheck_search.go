@@ -214,9 +214,10 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 			return inputResult{err: fmt.Errorf("crosscheck: internal error on input %d: %v", seq+1, p)}
 		},
 	})
-	// Time ran out with inputs in progress: they are not judged, and
-	// those whose solver had started were killed.
-	out.Cancelled = slots.startedIn(sum.Started-sum.Cancelled, sum.Started)
+	// Time ran out with inputs in progress (being drawn, solved by the
+	// analyst, waiting for a solver slot or run by the solver): none of
+	// them is judged; their analysts were stopped, their solvers killed.
+	out.Cancelled = sum.Cancelled
 	if searchErr == nil && !sum.Ended && sum.Cancelled == 0 {
 		searchErr = ctx.Err() // cancelled between inputs
 	}
