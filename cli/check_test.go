@@ -228,7 +228,7 @@ func TestCheckCommand(t *testing.T) {
 		{name: "idleness limit", game: "traps", mode: "hang", args: []string{"--cases", "1", "--timeout", "200ms", "--idle-timeout", "300ms"}, wantCode: 1,
 			want: []string{"IDLENESS LIMIT", " s CPU in ", "slept or waited", "confirmed: run again with no other solver of this check running"}},
 		{name: "hanging solver, --time ends it", game: "traps", mode: "hang", args: []string{"--time", "2s", "--timeout", "100s", "--jobs", "3"}, wantCode: 2,
-			want: []string{"--time ran out with 3 input(s) in progress: their solvers were killed and their analysts stopped, and they were not judged",
+			want: []string{"input(s) in progress: their solvers were killed and their analysts stopped, and they were not judged",
 				"check judged no board: --time (2s) ran out with every input in progress"}},
 		{name: "no time limit", game: "traps", mode: "traps", args: []string{"--timeout", "0"}, wantCode: 2, want: []string{"--timeout must be positive"}},
 		{name: "idleness limit below the time limit", game: "traps", mode: "traps", args: []string{"--timeout", "2s", "--idle-timeout", "1s"}, wantCode: 2,
