@@ -104,7 +104,12 @@ func TestCheckStopsASlowOracle(t *testing.T) {
 			if tt.interrupt {
 				go func() {
 					<-started
-					ticks <- time.Time{} // one progress line, while the engine works
+					// One progress line while the engine works: the loop
+					// that prints it takes the second tick only after
+					// printing the first, so the line is out before the
+					// interrupt stops the analyst.
+					ticks <- time.Time{}
+					ticks <- time.Time{}
 					cancel()
 				}()
 			}
