@@ -81,8 +81,8 @@ func boardSize(b props.Board) (int, string) {
 // BenchmarkCrossCheckThroughput checks correct contest-style solvers (run
 // as processes) on generated boards with 1 and 2 jobs and reports boards a
 // second; with -cpuprofile it shows where the check process spends its
-// time (BENCHMARKS.md, "check throughput", has the figures with the C++
-// baselines through the CLI):
+// time (BENCHMARKS.md, "check overhead ratio", has the figures with the C++
+// baselines through the CLI; the 1-against-2-jobs table is in its git history):
 //
 //	go test ./props -run '^$' -bench CrossCheckThroughput -benchtime 2000x
 func BenchmarkCrossCheckThroughput(b *testing.B) {
