@@ -2,10 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/props"
 )
 
 // A check stopped by an inconsistent oracle names the board: its input is
@@ -15,12 +18,26 @@ import (
 // stop said no input, no reproduce line, no file).
 func TestCheckStoppedByAnInconsistentOracle(t *testing.T) {
 	needSh(t)
-	for _, asJSON := range []bool{false, true} {
-		// The first run on an input answers 1.003, the next 1, and so on:
-		// counted per input, since check solves the next input's boards
-		// while the solver runs on this one's.
+	// Each brute force counts its runs per input, since check solves the
+	// next input's boards while the solver runs on this one's. It answers
+	// 1.003 on its first `first` runs and then, alternating, 1 and 1.003:
+	// with first 1 the fault is seen while the board is solved, with
+	// first OracleRuns it is seen only when the board is re-checked
+	// before the verdict (props/trust.go) — that stop wrote no input
+	// (ci/fault-injection, issue 29).
+	for _, tc := range []struct {
+		name  string
+		first int
+		json  bool
+	}{
+		{"while solving, text", 1, false},
+		{"while solving, json", 1, true},
+		{"before the verdict, text", props.OracleRuns, false},
+		{"before the verdict, json", props.OracleRuns, true},
+	} {
+		asJSON := tc.json
 		counter := filepath.Join(t.TempDir(), "runs")
-		flaky := `sh -c 'f=` + counter + `.$(cksum | cut -d" " -f1); n=$(cat $f 2>/dev/null || echo 0); echo $((n+1)) > $f; if [ $((n % 2)) -eq 0 ]; then echo 1.003; else echo 1; fi' brute`
+		flaky := fmt.Sprintf(`sh -c 'f=%s.$(cksum | cut -d" " -f1); n=$(cat $f 2>/dev/null || echo 0); echo $((n+1)) > $f; if [ $n -lt %d ] || [ $(((n-%d) %% 2)) -eq 1 ]; then echo 1.003; else echo 1; fi' brute`, counter, tc.first, tc.first)
 		game := []string{"programs", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--brute", flaky, "--params", "n=1..9"}
 		out := t.TempDir()
 		args := append(append([]string{}, game...), "check", "--solver", shRight, "--cases", "4", "--shard", "1/2", "--jobs", "1", "--out", out)
@@ -29,12 +46,12 @@ func TestCheckStoppedByAnInconsistentOracle(t *testing.T) {
 		}
 		code, stdout, stderr := chancecheck(t, "", args...)
 		if code != 2 || !strings.Contains(stderr, "the oracle is inconsistent") {
-			t.Fatalf("json %v: exit %d, stderr %q; want 2 naming the oracle", asJSON, code, stderr)
+			t.Fatalf("%s: exit %d, stderr %q; want 2 naming the oracle", tc.name, code, stderr)
 		}
 		file := filepath.Join(out, oracleFaultFile)
 		input, err := os.ReadFile(file)
 		if err != nil || len(input) == 0 {
-			t.Fatalf("json %v: the input was not written: %v", asJSON, err)
+			t.Fatalf("%s: the input was not written: %v", tc.name, err)
 		}
 		if !asJSON {
 			for _, want := range []string{"stopped, the oracle at fault", "input (" + file + "):\n" + string(input), "reproduce: run the oracle"} {

@@ -263,7 +263,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 			shrunk, stats, oracleErr := c.shrink(ctx, *single, f)
 			out.Shrink = stats
 			if oracleErr != nil && f.Verdict == WrongAnswer {
-				return nil, oracleErr // the blame rests on an oracle seen inconsistent
+				return nil, withInput(oracleErr, f.Input) // the blame rests on an oracle seen inconsistent
 			}
 			if shrunk != nil {
 				out.Found, out.First = f, shrunk
@@ -275,7 +275,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	if ctx.Err() == nil {
 		for _, f := range []*Failure{out.First, out.SampleFailure} {
 			if err := c.trust(f); err != nil {
-				return nil, err
+				return nil, withInput(err, f.Input)
 			}
 		}
 	}
