@@ -102,6 +102,10 @@ type CrossCheck struct {
 	// (each board's analyst, each solver run), for a progress line that
 	// says which board has run how long (the CLI's without a terminal).
 	Watch *Watch
+	// Climb are the targets climbed (crosscheck_climb.go): part of the
+	// search draws boards near the best so far for each, and the uniform
+	// stream keeps running; 0: uniform boards only. A shard does not climb.
+	Climb Target
 	// Shard, when set (Count > 0), checks only shard Index of Count (1 ≤
 	// Index ≤ Count): the generated boards whose index k has
 	// k ≡ Index−1 (mod Count), each the same board, from the same seed, as
@@ -137,6 +141,9 @@ type Result struct {
 	FirstBoard int
 	Samples    int // sample boards judged
 	Generated  int // generated boards judged
+	// Climbed counts the generated boards judged that the climber drew
+	// (CrossCheck.Climb), per target; the others are the uniform stream's.
+	Climbed map[Target]int
 	// NotJudged counts the boards, samples or generated, that no oracle
 	// could judge (the analyst's error wraps ErrCannotJudge): they are
 	// skipped, neither a failure nor a pass, and not in Samples, Generated
@@ -245,7 +252,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	}
 	start := time.Now()
 	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
-	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
+	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Climbed: map[Target]int{}, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
 	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}

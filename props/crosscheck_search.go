@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chancecheck/chancecheck/internal/inorder"
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"pgregory.net/rapid"
 )
 
@@ -55,6 +56,7 @@ type inputResult struct {
 	unjudged  []string       // the coverage class of each generated board no oracle could judge
 	notJudged notJudged      // boards no oracle could judge, left out of the input
 	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
+	cases     []genCase      // the generated boards judged, in the input's order
 	failure   *Failure
 	figures   *inputFigures // the run's targets (crosscheck_targets.go); nil when the solver did not run
 	err       error         // the harness failed (not the solver)
@@ -74,6 +76,9 @@ type searcher struct {
 	slots   *solverSlots
 	closest *closestTracker
 	err     error // the first harness error judged
+
+	climber  *climber             // nil: uniform boards only
+	replayer *rapidflags.Replayer // draws the climbed boards
 }
 
 // search runs the samples and the generated boards and fills in out: the
@@ -94,12 +99,23 @@ func newSearcher(c *CrossCheck, start time.Time, out *Result) *searcher {
 		s.inputs = len(s.samples) + (s.boards+s.batch-1)/s.batch
 	}
 	s.gen = c.Game.Generator()
+	if c.Climb != 0 && c.Shard.Whole() {
+		s.climber = newClimber(c.Climb)
+	}
 	return s
 }
 
 // run runs the inputs in order until the last, a failure, Time or ctx
 // ends the search.
 func (s *searcher) run(ctx context.Context) error {
+	if s.climber != nil {
+		r, err := rapidflags.NewReplayer("chancecheck-climb-" + s.c.Game.Name())
+		if err != nil {
+			return fmt.Errorf("crosscheck: climbing: %w", err)
+		}
+		defer func() { _ = r.Close() }()
+		s.replayer = r
+	}
 	timeUp, cancel := s.stop()
 	defer cancel()
 	sum := inorder.Run(ctx, inorder.Plan[inputResult]{

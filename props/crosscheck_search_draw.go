@@ -2,8 +2,6 @@ package props
 
 import (
 	"context"
-	"fmt"
-
 	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
@@ -19,6 +17,15 @@ func (s *searcher) draw(ctx context.Context, seq int) inputResult {
 	last := first + s.batch
 	if s.c.Cases > 0 {
 		last = min(last, s.boards)
+	}
+	if k := seq - len(s.samples); s.climber.slot(k) {
+		p, err := s.climber.plan(ctx, k)
+		if err != nil {
+			return inputResult{err: err}
+		}
+		if p.boards > 0 {
+			return s.runCases(ctx, seq, s.climbDraw(p, first, min(p.boards, last-first)))
+		}
 	}
 	cases := make([]genCase, 0, last-first)
 	for p := first; p < last; p++ {
@@ -49,7 +56,7 @@ func (s *searcher) runCases(ctx context.Context, seq int, drawn []genCase) input
 	for _, gc := range drawn {
 		// A board no oracle can judge is left out of the input: it is
 		// nobody's failure, and no answer to it could pass either.
-		sol, ok, err := c.solveOrSkip(ctx, gc.board, fmt.Sprintf("generated board %d", gc.index+1), &r.notJudged)
+		sol, ok, err := c.solveOrSkip(ctx, gc.board, casesSource([]genCase{gc}), &r.notJudged)
 		if err != nil {
 			r.err = err
 			return r
@@ -63,7 +70,7 @@ func (s *searcher) runCases(ctx context.Context, seq int, drawn []genCase) input
 		r.classes = append(r.classes, c.Game.Classify(gc.board))
 		r.oracles[sol.OracleOf()]++
 	}
-	r.boards = len(cases)
+	r.boards, r.cases = len(cases), cases
 	if len(cases) > 0 {
 		if r.err = s.slots.acquire(ctx, seq); r.err != nil {
 			return r

@@ -4,11 +4,14 @@ import "time"
 
 // judge takes in one input's result, in sequence order: the counts, the
 // closest calls, the first failure.
-func (s *searcher) judge(_ int, r inputResult) {
+func (s *searcher) judge(seq int, r inputResult) {
 	out := s.out
 	if r.err != nil {
 		s.err = r.err
 		return
+	}
+	if !r.sample {
+		s.climber.take(seq-len(s.samples), r, s.batch)
 	}
 	s.closest.add(r.figures)
 	if n := r.notJudged; n.boards > 0 {
@@ -30,6 +33,11 @@ func (s *searcher) judge(_ int, r inputResult) {
 		out.Generated += r.boards
 		for _, cl := range r.classes {
 			out.Classes[cl]++
+		}
+		for _, gc := range r.cases {
+			if gc.climbed != nil {
+				out.Climbed[gc.climbed.Target]++
+			}
 		}
 		for _, cl := range r.unjudged {
 			out.NotJudgedClasses[cl]++
