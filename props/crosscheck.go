@@ -158,7 +158,10 @@ type Result struct {
 	// OverBoardTime counts the boards of NotJudged whose analyst ran past
 	// CrossCheck.BoardTime.
 	OverBoardTime int
-	Classes       map[string]int // generated boards per coverage class
+	// Classes counts the generated boards judged per coverage class, of
+	// the uniform stream only (a climbed board is no draw from the
+	// generator's mix): the coverage test is on them.
+	Classes map[string]int
 	// Oracles counts the boards judged (samples and generated) by what gave
 	// our answer (Solution.OracleOf): the analyst, the rules engine, the
 	// analyst checked by the engine.
@@ -200,6 +203,15 @@ type Result struct {
 	// the answers nearest to the tolerance, the runs nearest to the time
 	// and memory limits (crosscheck_targets.go).
 	Closest Closest
+}
+
+// climbedTotal is how many generated boards judged were climbed.
+func (r *Result) climbedTotal() int {
+	n := 0
+	for _, k := range r.Climbed {
+		n += k
+	}
+	return n
 }
 
 // Failed reports whether any input failed. An under-covered class is not
@@ -290,7 +302,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	if ctx.Err() != nil {
 		out.Interrupted = true // while shrinking
 	} else {
-		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated-out.climbedTotal(), out.CoverageAlpha)
 	}
 	if out.First == nil && out.SampleFailure != nil {
 		out.First = out.SampleFailure

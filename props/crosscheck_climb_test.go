@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/chancecheck/chancecheck/internal/longtest"
 )
 
 // driftingOnHighCoins answers the exact value off by a relative
@@ -93,4 +95,51 @@ func TestCrossCheckClimbJobsChangeNothing(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCrossCheckClimbNoFalseAlarms checks the budget under climbing
+// (docs/statistics.md, "Climbing and the budget"): a correct solver, every
+// target climbed, over many seeds, fails no answer and no coverage goal.
+// An exact comparison cannot be moved by how a board was chosen; the
+// coverage test, the one statistical test of a check, counts the uniform
+// stream's boards alone, so its α holds as without climbing. With α = 1e-6
+// over the goals a single false alarm in 60 runs (CHANCECHECK_LONG=1; 12
+// otherwise) would be a fault.
+func TestCrossCheckClimbNoFalseAlarms(t *testing.T) {
+	seeds := 12
+	if longtest.Enabled() {
+		seeds = 60
+	}
+	exactly := func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: time.Millisecond}
+	}
+	climbed := 0
+	for seed := range uint64(seeds) {
+		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: exactly},
+			Cases: 400, Seed: seed + 1, Batch: 10, Jobs: 2, Climb: ClimbAll}
+		out, err := cc.Run(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Failed() || len(out.UnderCovered()) > 0 {
+			t.Errorf("seed %d: a false alarm: failure %v, under-covered %v", seed+1, out.First, out.UnderCovered())
+		}
+		for _, n := range out.Climbed {
+			climbed += n
+		}
+		if sum := sumCounts(out.Classes); sum+out.climbedTotal() != out.Generated {
+			t.Errorf("seed %d: %d boards in coverage classes and %d climbed of %d judged", seed+1, sum, out.climbedTotal(), out.Generated)
+		}
+	}
+	if climbed == 0 {
+		t.Error("nothing was climbed: the test shows nothing")
+	}
+}
+
+func sumCounts(m map[string]int) int {
+	n := 0
+	for _, k := range m {
+		n += k
+	}
+	return n
 }

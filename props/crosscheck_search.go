@@ -52,8 +52,8 @@ import (
 type inputResult struct {
 	sample    bool           // a published sample, else a batch of generated boards
 	boards    int            // boards in the input judged
-	classes   []string       // the coverage class of each generated board judged
-	unjudged  []string       // the coverage class of each generated board no oracle could judge
+	classes   []string       // the coverage class of each uniform generated board judged
+	unjudged  []string       // the coverage class of each uniform generated board no oracle could judge
 	notJudged notJudged      // boards no oracle could judge, left out of the input
 	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
 	cases     []genCase      // the generated boards judged, in the input's order

@@ -61,13 +61,20 @@ func (s *searcher) runCases(ctx context.Context, seq int, drawn []genCase) input
 			r.err = err
 			return r
 		}
+		// Coverage is judged on the uniform stream alone: a climbed board
+		// is no draw from the generator's mix.
+		uniform := gc.climbed == nil
 		if !ok {
-			r.unjudged = append(r.unjudged, c.Game.Classify(gc.board))
+			if uniform {
+				r.unjudged = append(r.unjudged, c.Game.Classify(gc.board))
+			}
 			continue
 		}
 		gc.sol = &sol
 		cases = append(cases, gc)
-		r.classes = append(r.classes, c.Game.Classify(gc.board))
+		if uniform {
+			r.classes = append(r.classes, c.Game.Classify(gc.board))
+		}
 		r.oracles[sol.OracleOf()]++
 	}
 	r.boards, r.cases = len(cases), cases
