@@ -189,7 +189,7 @@ Games:
 	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
-	f.StringVar(&o.climb, "climb", "all", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); see docs/climbing.md")
+	f.StringVar(&o.climb, "climb", "all", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); see docs/checking-a-solver.md")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	minJudgedFlag(f, &o.minJudged)
 	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
