@@ -273,6 +273,9 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 		if errors.Is(err, props.ErrInconsistentOracle) {
 			return oracleStopped(cmd, g, o, shard, err)
 		}
+		if errors.Is(err, props.ErrGeneratorFault) {
+			return generatorStopped(cmd, g, o, shard, err)
+		}
 		return err
 	}
 	return printCheck(cmd.OutOrStdout(), g, o, res)

@@ -282,10 +282,11 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		}
 		return c, nil
 	}
-	s := &programs.Stress{Quantity: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
-		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, Tests: o.tests,
-		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator,
+	s := &programs.Stress{GameSpec: programs.GameSpec{Quantity: kind, Params: params, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
+		Tests: o.tests, BruteDistribution: o.bruteDistribution, Answer: rule}, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
+		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome,
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
+		SolverDistribution: o.solverDistribution, MaxDenominator: o.answer.maxDenominator,
 		MinJudged: o.minJudged}
 	if rule.Kind.Exact() {
 		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)

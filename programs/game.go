@@ -23,7 +23,7 @@ import (
 // chancecheck's other commands: check judges a solver against the brute
 // force (the analyst) on inputs from the generator, report tests the
 // referee against the brute force, solve runs the brute force, simulate
-// the referee, gen the generator.
+// the referee, gen the generator. Stress is built on it.
 type GameSpec struct {
 	Name      string // the game's name; "" is "programs"
 	Quantity  Quantity
@@ -32,34 +32,46 @@ type GameSpec struct {
 	Brute     Program // the analyst: the exact answer
 	// Validator, optional, reads an input on stdin and exits 0 when it is
 	// valid: every input read from a file (solve, simulate, validate)
-	// and every generated one must pass it.
+	// and every generated one must pass it (RoleValidator).
 	Validator Program
-	// Params are the generator's; each becomes a props.Param whose value
-	// in force (default Hi) is the largest the generator is given, drawn
-	// from Lo up to it, so that rapid shrinks toward Lo.
+	// Params are the generator's parameter space (none: only SEED
+	// varies); each becomes a props.Param whose value in force (default
+	// Hi) is the largest the generator is given, drawn from Lo up to it,
+	// so that rapid shrinks toward Lo.
 	Params    []Param
 	Tolerance props.Tolerance // a float answer's rule
 	// Answer is the kind of answer (the zero Rule: a float within
-	// Tolerance). For an exact kind the brute force prints p/q or an
-	// integer, compared exactly (Stress.Answer says how); for a residue, an
-	// integer in [0, P) is the residue itself, and the fraction behind it is
-	// unknown: check compares it exactly, and the commands that need the
-	// value (report, simulate) cannot judge that input.
+	// Tolerance). For an exact kind (an integer, a fraction or a residue
+	// modulo a prime) the brute force prints p/q or an integer, compared
+	// exactly (answers.go); for a residue, an integer in [0, P) is the
+	// residue itself, and the fraction behind it is unknown: check compares
+	// it exactly, and the commands that need the value (report, simulate)
+	// cannot judge that input. In stress, a residue with no brute force is
+	// read back as the one fraction within Stress.MaxDenominator
+	// (answer.Bounds) for the referee to judge; one that reads back as
+	// none is not judged (Result.NotJudged).
 	Answer answer.Rule
-	// BruteDistribution says that the brute force prints its distribution
-	// of outcomes after its answer ("outcome probability" lines, as in
-	// Stress.BruteDistribution): an expectation's analyst then gives the
-	// distribution a count's report tests (Solution.PMF).
+	// BruteDistribution, for an expectation, says that the brute force
+	// prints its distribution of outcomes after its answer ("outcome
+	// probability" lines, as a solver does with Stress.SolverDistribution):
+	// an expectation's analyst then gives the distribution a count's
+	// report tests (Solution.PMF), and stress tests the referee against it
+	// (DKW), which needs no range of outcomes. An input the brute force
+	// runs out of time on is judged against the stated range, or, with
+	// none, not judged.
 	BruteDistribution bool
 	// Classes are coverage classes by a parameter's value (classes.go): a
 	// rare shape, such as one column, that the generator must draw at
 	// least a share of. None: every input is in the class "all".
 	Classes []Class
-	// Tests, above 1, says that the solver and the brute force read a
-	// count line, then that many cases, and print one answer line a case
-	// (Stress.Tests): check packs up to Tests boards an input, and the
-	// brute force reads each board under a count line of 1. The generator
-	// prints one case, and the referee and the validator read one.
+	// Tests is how many cases one input to the solver and the brute force
+	// holds at most. 0 or 1: one case an input, as the generator printed
+	// it. Above 1: the generator prints one case, and up to Tests of them
+	// are packed under a count line (t, then the cases) for one run of the
+	// solver and one of the brute force, which print one answer line a
+	// case; the referee and the validator read each case alone. check
+	// packs up to Tests boards an input, and the brute force reads each
+	// board under a count line of 1.
 	Tests int
 }
 
@@ -333,14 +345,20 @@ func (g *programGame) draw(c Case) Input {
 	if in, ok := g.memo.Load(key); ok {
 		return in.(Input)
 	}
-	out, err := generateInput(g.ctx, g.GameSpec, args)
-	if err == nil && g.checked.CompareAndSwap(false, true) {
-		err = deterministic(g.ctx, g.GameSpec, args, out)
+	input, fault, err := g.generate(g.ctx, c)
+	if err == nil && fault == nil && g.checked.CompareAndSwap(false, true) {
+		fault, err = g.deterministic(g.ctx, c, input)
 	}
-	in := Input{Text: string(out), Args: key}
+	if fault != nil && fault.Input != nil {
+		input = fault.Input // the input the validator rejected
+	}
+	in := Input{Text: string(input), Args: key}
 	g.cases.LoadOrStore(key, c)
+	if err == nil && fault != nil {
+		err = drawFault(commandLine(g.Generator, args), fault)
+	}
 	if err != nil {
-		if out == nil {
+		if input == nil {
 			in = faultInput(key)
 		}
 		g.faults.Store(in, err)
@@ -391,22 +409,6 @@ func validName(name string) bool {
 	return true
 }
 
-// deterministic runs g's generator with args again: an error when it
-// prints other bytes than first.
-func deterministic(ctx context.Context, g GameSpec, args []string, first []byte) error {
-	again, fault, err := run(ctx, RoleGenerator, g.Generator, args, nil)
-	switch {
-	case err != nil:
-		return err
-	case fault != nil:
-		return fault
-	case string(again) != string(first):
-		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(g.Generator, args),
-			Detail: "run twice with the same arguments it printed different inputs: a generator must print the same bytes for the same arguments (seed its random numbers with SEED)"}
-	}
-	return nil
-}
-
 // noProgramTakes runs the referee on in, which the brute force failed on
 // (bruteErr): when the referee fails on it too, no program takes the
 // input, and the error returned blames the generator that printed it
@@ -436,40 +438,8 @@ func noProgramTakes(ctx context.Context, g GameSpec, in Input, bruteErr error) e
 	if in.Args != "" {
 		gen = commandLine(g.Generator, strings.Fields(in.Args))
 	}
-	return fmt.Errorf("the generator's fault: no program takes the input of %s: %v, and %s (run with %s); "+
-		"its output is likely not a valid input (--validator checks each one)", gen, bruteErr, why, strings.Join(args, " "))
-}
-
-// faultInput stands for the input a generator run with the arguments key
-// failed to print: no generator's output, which is text, starts with a NUL.
-func faultInput(key string) Input { return Input{Text: "\x00the generator failed: " + key, Args: key} }
-
-// generateInput runs g's generator with args and, when g has one, its
-// validator on the input: an error for a generator that failed, printed
-// nothing, or printed an input the validator rejects, which it returns
-// with the error.
-func generateInput(ctx context.Context, g GameSpec, args []string) ([]byte, error) {
-	out, fault, err := run(ctx, RoleGenerator, g.Generator, args, nil)
-	switch {
-	case err != nil:
-		return nil, err
-	case fault != nil:
-		return nil, fault
-	case strings.TrimSpace(string(out)) == "":
-		return nil, fmt.Errorf("the generator printed nothing: %s", commandLine(g.Generator, args))
-	}
-	if g.Validator != nil {
-		fault, err := validateInput(ctx, g.Validator, commandLine(g.Generator, args), out)
-		switch {
-		case err != nil:
-			return nil, err
-		case fault != nil && fault.Role == RoleGenerator:
-			return out, rejection("the input of "+commandLine(g.Generator, args), fault)
-		case fault != nil:
-			return nil, rejection("the input of "+commandLine(g.Generator, args), fault)
-		}
-	}
-	return out, nil
+	return generatorFault{fmt.Errorf("the generator's fault: no program takes the input of %s: %v, and %s (run with %s); "+
+		"its output is likely not a valid input (--validator checks each one)", gen, bruteErr, why, strings.Join(args, " "))}
 }
 
 // parseInput reads a whole file as one input; an empty one is an error,
@@ -581,8 +551,7 @@ func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
 // distributionSolution reads a brute force's answer and distribution
 // (GameSpec.BruteDistribution), as stress does.
 func distributionSolution(g GameSpec, out []byte) (props.Solution, error) {
-	s := &Stress{Brute: g.Brute, Answer: g.Answer, Tolerance: g.Tolerance, BruteDistribution: true, Quantity: g.Quantity}
-	b, d, fault := s.readBruteDistribution(out)
+	b, d, fault := g.readBruteDistribution(out)
 	if fault != nil {
 		return props.Solution{}, fault
 	}

@@ -22,17 +22,19 @@ import (
 // false-alarm budget Alpha. It stops at the first failure, re-confirms it
 // on fresh referee runs when it is statistical, and shrinks it.
 type Stress struct {
-	Generator, Referee, Solver Program
-	Brute                      Program // optional: nil for none
-	// Validator, optional, reads each generated input on stdin and exits 0
-	// when it is valid: an input it rejects stops the run as the
-	// generator's fault (RoleValidator).
-	Validator Program
-	Quantity  Quantity
-	Params    []Param // the generator's parameter space; none: only SEED varies
-	Cases     int     // inputs to judge (at least 1)
-	Runs      int64   // referee runs per statistical check (at least 1)
-	Seed      uint64  // the run's seed: same seed, same cases, same verdicts
+	// GameSpec is the game, as check sees one (game.go), with these
+	// differences: the brute force is optional (nil for none); an input
+	// the validator rejects stops the run as the generator's fault; the
+	// Tolerance's zero value is 1e-6 absolute or relative; with Tests
+	// above 1, a case that fails in a pack is judged again alone, under a
+	// count line of 1, and so is every case shrinking tries
+	// (stress_pack.go); and Name and Classes, check's and report's, are
+	// not used (stress refuses classes).
+	GameSpec
+	Solver Program
+	Cases  int    // inputs to judge (at least 1)
+	Runs   int64  // referee runs per statistical check (at least 1)
+	Seed   uint64 // the run's seed: same seed, same cases, same verdicts
 	// Alpha is the run's false-alarm budget: the probability that a
 	// correct solver, with a correct referee and brute force, is reported
 	// wrong is at most Alpha. Half goes to the search, Alpha/(2·Cases) a
@@ -43,15 +45,6 @@ type Stress struct {
 	// outcomes, the assumption its test rests on: a referee outcome
 	// outside it is the referee's fault. A probability's are 0 and 1.
 	MinOutcome, MaxOutcome float64
-	Tolerance              props.Tolerance // the judge's rule; zero: 1e-6 absolute or relative
-	// Answer is the kind of answer the solver prints: the zero Rule is a
-	// float judged by Tolerance; an integer, a fraction or a residue
-	// modulo a prime is compared exactly with the brute force's (which
-	// prints p/q or an integer: answers.go). A residue with no brute force
-	// is read back as the one fraction within MaxDenominator
-	// (answer.Bounds) for the referee to judge; one that reads back as none
-	// is not judged (Result.NotJudged).
-	Answer answer.Rule
 	// MaxDenominator, for a residue, is the largest denominator a residue
 	// is read back with; 0: answer.NewBounds's default, which keeps the
 	// chance of a coincidence at answer.DefaultCoincidence an input.
@@ -61,13 +54,6 @@ type Stress struct {
 	// lines: the referee is then tested against that distribution (DKW),
 	// which needs no range of outcomes, only integer ones.
 	SolverDistribution bool
-	// BruteDistribution, for an expectation with a brute force, says that
-	// the brute force prints its distribution of outcomes after its
-	// answer, as a solver does with SolverDistribution: the referee is
-	// then tested against it (DKW), which needs no range of outcomes. An
-	// input the brute force runs out of time on is judged against the
-	// stated range, or, with none, not judged.
-	BruteDistribution bool
 	// ShrinkTries bounds the inputs tried while shrinking (0:
 	// DefaultShrinkTries); ShrinkSeeds is how many generator seeds are
 	// tried at each point of the parameter space (0: DefaultShrinkSeeds);
@@ -76,15 +62,6 @@ type Stress struct {
 	// as much wall-clock time (0: DefaultShrinkTime).
 	ShrinkTries, ShrinkSeeds int
 	ShrinkTime               time.Duration
-	// Tests is how many cases one input to the solver and the brute force
-	// holds at most. 0 or 1: one case an input, as the generator printed
-	// it. Above 1: the generator prints one case, and the search packs up
-	// to Tests of them under a count line (t, then the cases) for one run
-	// of the solver and one of the brute force, which print one answer
-	// line a case; the referee and the validator read each case alone. A
-	// case that fails in a pack is judged again alone, under a count line
-	// of 1, and so is every case shrinking tries (stress_pack.go).
-	Tests int
 	// Jobs is how many cases of the search are judged at once (0: 1);
 	// above 1 the programs must be safe for concurrent use (a Command is).
 	// The cases, the first failure and the output do not depend on it:
@@ -294,6 +271,8 @@ func (s *Stress) validate() error {
 	switch {
 	case s.Generator == nil || s.Referee == nil || s.Solver == nil:
 		return errors.New("stress: a generator, a referee and a solver are needed")
+	case len(s.Classes) > 0:
+		return errors.New("stress: coverage classes are check's and report's (a game defined by programs): stress does not draw by class")
 	case s.Quantity != Probability && s.Quantity != Expectation:
 		return errors.New("stress: the kind must be Probability or Expectation")
 	case s.Cases < 1:
@@ -433,7 +412,7 @@ func (s *Stress) judgeCase(ctx context.Context, i int, alpha float64) caseResult
 	c := drawCase(s.Params, s.Seed, i)
 	r, err := s.judge(ctx, c, nil, i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), alpha)
 	if err == nil && i == 0 && r.fault == nil {
-		r.fault, err = s.checkDeterministic(ctx, c, r.input)
+		r.fault, err = s.deterministic(ctx, c, r.input)
 	}
 	return caseResult{r, err}
 }
@@ -763,40 +742,6 @@ func (s *Stress) readAnswer(out []byte) (distribution, error) {
 		return distribution{}, err
 	}
 	return distribution{Answer: answers[0]}, nil
-}
-
-// checkDeterministic runs the generator again on the first case: the
-// same arguments must print the same bytes.
-func (s *Stress) checkDeterministic(ctx context.Context, c Case, first []byte) (*Fault, error) {
-	args := c.Args(s.Params)
-	again, fault, err := run(ctx, RoleGenerator, s.Generator, args, nil)
-	if err != nil || fault != nil {
-		return fault, err
-	}
-	if string(again) != string(first) {
-		return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(s.Generator, args),
-			Detail: "run twice with the same arguments it printed different inputs: a generator must print the same bytes for the same arguments (seed its random numbers with SEED)"}, nil
-	}
-	return nil, nil
-}
-
-// generate runs the generator on c; an empty input is its fault, and so is
-// one the validator rejects.
-func (s *Stress) generate(ctx context.Context, c Case) ([]byte, *Fault, error) {
-	args := c.Args(s.Params)
-	input, fault, err := run(ctx, RoleGenerator, s.Generator, args, nil)
-	if err != nil || fault != nil {
-		return nil, fault, err
-	}
-	if len(input) == 0 {
-		return nil, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: commandLine(s.Generator, args), Detail: "it printed nothing: an input was expected"}, nil
-	}
-	if s.Validator != nil {
-		if fault, err := validateInput(ctx, s.Validator, commandLine(s.Generator, args), input); err != nil || fault != nil {
-			return nil, fault, err
-		}
-	}
-	return input, nil, nil
 }
 
 // referee runs the referee on input and tests its outcomes against answer,

@@ -205,6 +205,8 @@ func (c *CrossCheck) solveOrSkip(ctx context.Context, b Board, name string, skip
 	case errors.Is(err, ErrCannotJudge):
 		skipped.add(name, err)
 		return Solution{}, false, nil
+	case errors.Is(err, ErrGeneratorFault):
+		return Solution{}, false, err // the board's fault, not the analyst's: it names the generator
 	case err != nil:
 		return Solution{}, false, fmt.Errorf("the analyst failed on %s: %w", name, err)
 	}
