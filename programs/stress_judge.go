@@ -91,10 +91,16 @@ func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *pa
 	case askOthers:
 		// A solver's fault is its own only when the input is one: the
 		// other programs are asked first.
-		blame, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
+		blame, notJudged, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
 		if err != nil || blame != nil && blame.Role == RoleGenerator {
 			r.fault = blame
 			return r, err
+		}
+		if notJudged != "" {
+			// Nobody finished the input: the solver's failure is not
+			// judged (inputOnTrial).
+			r.notJudged, r.refereeSkipped = notJudged, true
+			return r, nil
 		}
 		// The brute force or the referee failed on an input the other
 		// took: its fault and the solver's failure are both reported.
