@@ -267,7 +267,7 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	res, err := cc.Run(cmd.Context())
 	stop()
 	if err != nil {
-		if errors.Is(err, props.ErrSolverStart) {
+		if errors.Is(err, props.ErrStart) {
 			return usageError{err}
 		}
 		if errors.Is(err, props.ErrInconsistentOracle) {

@@ -278,7 +278,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		// A program that cannot start is a usage error before any run, not
 		// a fault found on some input.
 		if _, err := exec.LookPath(c.Argv[0]); err != nil {
-			return nil, usagef("--%s: %v: %v", flag, programs.ErrStart, err)
+			return nil, usagef("--%s: a program %v: %v", flag, props.ErrStart, err)
 		}
 		return c, nil
 	}
@@ -352,7 +352,7 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	outcome, err := s.Run(cmd.Context())
 	stop()
 	if err != nil {
-		if errors.Is(err, programs.ErrStart) {
+		if errors.Is(err, props.ErrStart) {
 			return usageError{err}
 		}
 		return err

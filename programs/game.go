@@ -266,7 +266,7 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 	if err == nil {
 		sol, err = bruteSolution(g.GameSpec, out)
 	}
-	if err != nil && !errors.Is(err, ErrStart) && !errors.Is(err, props.ErrCannotJudge) {
+	if err != nil && !errors.Is(err, props.ErrStart) && !errors.Is(err, props.ErrCannotJudge) {
 		// Before the brute force is blamed: an input the referee
 		// fails on too is one no program takes, the generator's.
 		if blame := noProgramTakes(g.ctx, g.GameSpec, in, err); blame != nil {

@@ -373,7 +373,7 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 			// verdict on it, whatever its exit.
 			return res, ctx.Err()
 		case err != nil:
-			return res, fmt.Errorf("%w: %v", ErrSolverStart, err)
+			return res, fmt.Errorf("the solver %w: %v", ErrStart, err)
 		}
 		return res, nil
 	}
