@@ -297,3 +297,19 @@ func (g *GameSpec) readBruteDistribution(out []byte) (bruteAnswer, *distribution
 	}
 	return b, &d, nil
 }
+
+// readAnswer reads the solver's output: one answer, or with
+// SolverDistribution the answer and its distribution.
+func (s *Stress) readAnswer(out []byte) (distribution, error) {
+	if s.rule().Kind.Exact() {
+		return s.readSolverAnswer(out)
+	}
+	if s.SolverDistribution {
+		return parseDistribution(out, s.Tolerance)
+	}
+	answers, err := props.ParseAnswerLines(out, 1, props.OneNumber)
+	if err != nil {
+		return distribution{}, err
+	}
+	return distribution{Answer: answers[0]}, nil
+}

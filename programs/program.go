@@ -209,3 +209,17 @@ func ShellQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
+}
+
+func clipOutput(s string) string {
+	const limit = 4096
+	if len(s) > limit {
+		return s[:limit] + fmt.Sprintf("\n… (%d more bytes)", len(s)-limit)
+	}
+	return s
+}
