@@ -166,10 +166,10 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 		if v, _ := again.Ended(); err == nil && log != nil && v == props.Accepted {
 			if _, err := s.readAnswer(again.Stdout); err == nil {
 				// The solver's own output format, not the machine's.
-				runs.flaky = flakyDetail(props.OutputFormat, perr.Error(), again)
+				runs.flaky = props.StressAlone.Flaky(props.OutputFormat, perr.Error(), again)
 				return runs, nil
 			} else if err != nil {
-				perr = fmt.Errorf("%w\n(confirmed: run again with no other solver of this run running)", err)
+				perr = fmt.Errorf("%w\n(confirmed: %s)", err, props.StressAlone.Phrase())
 			}
 		}
 	}
