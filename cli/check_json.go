@@ -66,6 +66,10 @@ type checkJSON struct {
 	// OracleFault is the oracle at fault that stopped the check, with
 	// the input; passed is then false, and nothing else was judged.
 	OracleFault *oracleFaultJSON `json:"oracle_fault,omitempty"`
+	// GeneratorFault is the generator (or the validator of its inputs) at
+	// fault that stopped the check, in a game defined by programs; passed
+	// is then false.
+	GeneratorFault *oracleFaultJSON `json:"generator_fault,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the

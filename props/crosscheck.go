@@ -46,9 +46,12 @@ func (v Verdict) String() string {
 	return fmt.Sprintf("verdict(%d)", int(v))
 }
 
-// ErrSolverStart wraps the error of a solver command that could not be
-// started at all (not found, not executable): a usage problem, not a verdict.
-var ErrSolverStart = errors.New("the solver could not be started")
+// ErrStart wraps the error of a program that could not be started at all
+// (not found, not executable): the solver, or any program of a game
+// defined by programs. It is a usage problem, not a verdict. The wrapping
+// error names the program before it: "the solver could not be started:
+// ...", "a program could not be started: the generator ./gen: ...".
+var ErrStart = errors.New("could not be started")
 
 // CrossCheck checks someone's solver against the analyst: the published
 // samples first, then boards from the game's generator, each fed to the
