@@ -20,6 +20,11 @@ type checkJSON struct {
 	Passed     bool     `json:"passed"`
 	Samples    int      `json:"samples"`
 	Generated  int      `json:"generated"`
+	// Climbed counts the generated boards the climber drew, per target
+	// (--climb); FoundBy says which search found the first generated
+	// failure: "uniform", or "climbing" and the target.
+	Climbed map[string]int `json:"climbed,omitempty"`
+	FoundBy string         `json:"found_by,omitempty"`
 	// NotJudged counts the boards no oracle could judge (skipped: neither a
 	// failure nor a pass), NotJudgedGenerated the generated ones of them.
 	NotJudged          int    `json:"not_judged"`
@@ -166,6 +171,13 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		}
 		return fj
 	}
+	for t, n := range res.Climbed {
+		if j.Climbed == nil {
+			j.Climbed = map[string]int{}
+		}
+		j.Climbed[t.String()] = n
+	}
+	j.FoundBy = foundBy(res)
 	if res.First != nil {
 		j.First = toJSON(res.First)
 		j.First.InFile, j.First.AnsFile = files.In, files.Ans
