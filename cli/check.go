@@ -273,11 +273,14 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	res, err := cc.Run(cmd.Context())
 	stop()
 	if err != nil {
-		if errors.Is(err, props.ErrSolverStart) {
+		if errors.Is(err, props.ErrStart) {
 			return usageError{err}
 		}
 		if errors.Is(err, props.ErrInconsistentOracle) {
 			return oracleStopped(cmd, g, o, shard, err)
+		}
+		if errors.Is(err, props.ErrGeneratorFault) {
+			return generatorStopped(cmd, g, o, shard, err)
 		}
 		return err
 	}

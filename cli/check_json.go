@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"io"
-	"strings"
 
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -72,6 +71,10 @@ type checkJSON struct {
 	// OracleFault is the oracle at fault that stopped the check, with
 	// the input; passed is then false, and nothing else was judged.
 	OracleFault *oracleFaultJSON `json:"oracle_fault,omitempty"`
+	// GeneratorFault is the generator (or the validator of its inputs) at
+	// fault that stopped the check, in a game defined by programs; passed
+	// is then false.
+	GeneratorFault *oracleFaultJSON `json:"generator_fault,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the
@@ -103,14 +106,14 @@ type coverageJSON struct {
 }
 
 type coverageGoal struct {
-	Class        string  `json:"class"`
-	Boards       int     `json:"boards"`
-	Share        float64 `json:"share"`
-	MinShare     float64 `json:"min_share"`
-	PValue       float64 `json:"p_value"`
-	Alpha        float64 `json:"alpha"`
-	Verdict      string  `json:"verdict"` // "ok", "under-covered", "too-few-boards"
-	BoardsNeeded int     `json:"boards_needed,omitempty"`
+	Class        string                `json:"class"`
+	Boards       int                   `json:"boards"`
+	Share        float64               `json:"share"`
+	MinShare     float64               `json:"min_share"`
+	PValue       float64               `json:"p_value"`
+	Alpha        float64               `json:"alpha"`
+	Verdict      props.CoverageVerdict `json:"verdict"` // "ok", "under-covered", "too-few-boards" (its MarshalText)
+	BoardsNeeded int                   `json:"boards_needed,omitempty"`
 }
 
 type failureJSON struct {
@@ -200,12 +203,8 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		cj := &coverageJSON{Test: "one-sided exact binomial test of each goal at the end of the run, Bonferroni over the goals",
 			Alpha: res.CoverageAlpha, Generated: res.Generated, Passed: true}
 		for _, c := range res.Coverage {
-			verdict := strings.ReplaceAll(c.Verdict.String(), " ", "-")
-			if c.Verdict == props.TooFewBoards {
-				verdict = "too-few-boards" // as reports name it
-			}
 			cj.Goals = append(cj.Goals, coverageGoal{Class: c.Class, Boards: c.Boards, Share: c.Share, MinShare: c.MinShare,
-				PValue: c.PValue, Alpha: c.Alpha, Verdict: verdict, BoardsNeeded: c.BoardsNeeded})
+				PValue: c.PValue, Alpha: c.Alpha, Verdict: c.Verdict, BoardsNeeded: c.BoardsNeeded})
 			if c.Verdict == props.UnderCovered {
 				cj.Passed = false
 				cj.UnderCovered = append(cj.UnderCovered, c.Class)

@@ -268,7 +268,7 @@ func ensureNewline(s string) string {
 // ran out.
 func writeUnjudgedText(w io.Writer, res *props.Result) {
 	if n := len(res.NotReproduced); n > 0 {
-		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when run again with no other solver of this check running (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n)
+		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when %s (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n, props.CheckAlone.Phrase())
 		for i, f := range res.NotReproduced {
 			if i == maxNotReproducedShown {
 				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)

@@ -214,6 +214,8 @@ func (c *CrossCheck) solveOrSkip(ctx context.Context, b Board, name string, skip
 	case errors.Is(err, ErrCannotJudge):
 		skipped.add(name, err)
 		return Solution{}, false, nil
+	case errors.Is(err, ErrGeneratorFault):
+		return Solution{}, false, err // the board's fault, not the analyst's: it names the generator
 	case err != nil:
 		return Solution{}, false, fmt.Errorf("the analyst failed on %s: %w", name, err)
 	}
@@ -380,7 +382,7 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 			// verdict on it, whatever its exit.
 			return res, ctx.Err()
 		case err != nil:
-			return res, fmt.Errorf("%w: %v", ErrSolverStart, err)
+			return res, fmt.Errorf("the solver %w: %v", ErrStart, err)
 		}
 		return res, nil
 	}
@@ -411,18 +413,15 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 		}
 		v, i, t, d := c.judge(again, sols, known)
 		first := verdict // its detail holds timings: not in a deterministic verdict
-		switch {
-		case v == Accepted && SolversOwn(verdict, res):
-			// A machine does not make a solver crash or print garbage.
-			detail = fmt.Sprintf("the first run: %s: %s\nrun again with no other solver of this check running, it was accepted (%s)",
-				verdict, detail, again.Usage())
-			verdict = Flaky
-		case v == Accepted:
+		switch Rerun(verdict, res, v == Accepted) {
+		case RerunFlaky:
+			detail, verdict = CheckAlone.Flaky(verdict, detail, again), Flaky
+		case RerunClean:
 			notReproduced = true
-			detail = fmt.Sprintf("%s\nrun again with no other solver of this check running, it was accepted (%s)", detail, again.Usage())
-		default:
+			detail += "\n" + CheckAlone.Again(again)
+		case Recurred:
 			verdict, index, theirs, detail, res = v, i, t, d, again
-			detail += fmt.Sprintf("\n(confirmed: run again with no other solver of this check running; the first run: %s)", first)
+			detail += CheckAlone.Confirmed(first)
 		}
 	}
 	if n, ok := c.Game.(wrongAnswerNoter); ok && verdict == WrongAnswer && n.WrongAnswerNote() != "" {
