@@ -143,3 +143,30 @@ func sumCounts(m map[string]int) int {
 	}
 	return n
 }
+
+// TestParseTargets reads --climb's values, each hand-written.
+func TestParseTargets(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Target
+		ok   bool
+	}{
+		{"all", ClimbAll, true},
+		{"none", 0, true},
+		{"error", ClimbError, true},
+		{"time,memory", ClimbTime | ClimbMemory, true},
+		{" error , time ", ClimbError | ClimbTime, true},
+		{"speed", 0, false},
+		{"error,", 0, false},
+	} {
+		got, err := ParseTargets(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseTargets(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
+		}
+		if tt.ok {
+			if back, _ := ParseTargets(got.String()); back != got {
+				t.Errorf("%v does not read back: %v", got, back)
+			}
+		}
+	}
+}
