@@ -189,7 +189,7 @@ Games:
 	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
-	f.StringVar(&o.climb, "climb", "all", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); see docs/checking-a-solver.md")
+	f.StringVar(&o.climb, "climb", "", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); default: all, or none with --cases or --shard (exactly the boards numbered below --cases); see docs/checking-a-solver.md")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	minJudgedFlag(f, &o.minJudged)
 	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
@@ -246,7 +246,7 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	if err != nil {
 		return err
 	}
-	climb, err := props.ParseTargets(o.climb)
+	climb, err := o.climbTargets()
 	if err != nil {
 		return usagef("--climb: %v", err)
 	}
@@ -468,4 +468,17 @@ func (o checkOptions) limits() string {
 		s += ", memory " + o.memory + " (" + solverproc.MemoryScope() + ")"
 	}
 	return s
+}
+
+// climbTargets are --climb's targets: by default every one, or none when
+// --cases or --shard asks for a given set of boards (the boards numbered
+// below --cases, as a merge of shards checks them).
+func (o *checkOptions) climbTargets() (props.Target, error) {
+	if o.climb == "" {
+		if o.cases > 0 || o.shard != "" {
+			return 0, nil
+		}
+		return props.ClimbAll, nil
+	}
+	return props.ParseTargets(o.climb)
 }

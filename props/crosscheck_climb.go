@@ -34,8 +34,8 @@ import (
 const (
 	climbLag       = 8 // inputs between the one a plan is made on and the slot it plans
 	climbPool      = 5 // best boards kept per target
-	climbStale     = 6 // climbed inputs without a new best before climbing slows down
-	climbIdleEvery = 4 // then one slot in this many climbs
+	climbStale     = 3 // climbed inputs without a new best before climbing slows down
+	climbIdleEvery = 8 // then one slot in this many climbs
 )
 
 // climbEntry is one of a target's best inputs: its figure and its boards
