@@ -259,6 +259,12 @@ type Result struct {
 	// judged (5 not judged)").
 	Share       props.JudgedShare
 	NeverJudged []string
+	// Closest are the search's closest calls, on a pass too: the cases
+	// whose answers came nearest to failing (against the brute force by
+	// the judge's rule, or the referee's test where it judged the answer
+	// itself), the slowest and hungriest solver runs (stress_closest.go).
+	// The error list is the same for the same Seed whatever Jobs is.
+	Closest props.Closest
 
 	judgedValues, notJudgedValues [][]int64 // per case taken: for NeverJudged
 }
@@ -362,7 +368,7 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
+	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget(), Closest: props.Closest{Exact: s.rule().Kind.Exact()}}
 	ctx, log := withConfirmation(ctx)
 	defer func() {
 		out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list()
@@ -460,6 +466,7 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 		return false, nil
 	}
 	out.Judged++
+	r.closest.offer(&out.Closest)
 	values := drawCase(s.Params, s.Seed, i).Values
 	if r.notJudged != "" {
 		out.notJudgedValues = append(out.notJudgedValues, values)
