@@ -13,7 +13,7 @@ import (
 func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles, closest closestFiles) {
 	fmt.Fprintf(w, "limits: %s\n", o.limits())
 	defer writeUnjudgedText(w, res)
-	defer writeClosestText(w, o, &res.Closest, closest)
+	defer writeClosestText(w, o.closestLimits(), &res.Closest, closest)
 	if sh := res.Shard; !sh.Whole() {
 		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])

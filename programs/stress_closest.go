@@ -14,12 +14,6 @@ import (
 // referee judged the solver's answer itself — and each clean solver run's
 // CPU time and peak memory, taken in case order.
 
-// Against names what judged a closest call's answer (CloseCall.Against).
-const (
-	AgainstBrute   = "the brute force"
-	AgainstReferee = "the referee"
-)
-
 // caseClosest is what one case offers to the closest calls: the solver's
 // clean runs (on the case alone, on its pack) and its answer's score (nil:
 // not judged).
@@ -43,14 +37,14 @@ func (s *Stress) closestOf(runs caseRuns, i int, input []byte) caseClosest {
 	}
 	score := props.CloseCall{Source: source, Board: i, Input: input, Boards: 1, Score: math.NaN(), Theirs: f.Answer}
 	if f.HasBrute {
-		score.Score, score.Against = s.bruteScore(f), AgainstBrute
+		score.Score, score.Against = s.bruteScore(f), props.AgainstBrute
 		score.Ours = props.Solution{Value: f.Brute, Exact: f.BruteValue}
 	}
 	// The referee judged the solver's own answer (without a brute force,
 	// or against the solver's distribution): its test is a score too.
 	if j := runs.judgement; j != nil && (!f.HasBrute || s.SolverDistribution) {
 		if st := props.StatisticalScore(j.PValue, j.Alpha); !(st <= score.Score) {
-			score.Score, score.Against, score.PValue, score.Alpha = st, AgainstReferee, j.PValue, j.Alpha
+			score.Score, score.Against, score.PValue, score.Alpha = st, props.AgainstReferee, j.PValue, j.Alpha
 			score.Ours = props.Solution{Value: j.Tally.Mean}
 		}
 	}

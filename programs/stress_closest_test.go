@@ -75,16 +75,16 @@ func TestStressClosest(t *testing.T) {
 	}{
 		{"off by 0.9 of the tolerance against the brute force", func(s *Stress) {
 			s.Solver, s.Brute = urnAlmost(0.9, 7), urnExactBrute()
-		}, 0.9, AgainstBrute, ""},
+		}, 0.9, props.AgainstBrute, ""},
 		{"off by 0.3, the referee alone", func(s *Stress) {
 			s.Solver = urnAlmost(0.3, 7)
-		}, math.NaN(), AgainstReferee, ""},
+		}, math.NaN(), props.AgainstReferee, ""},
 		{"the slowest run is the largest urn", func(s *Stress) {
 			s.Solver = meteredSolver{}
-		}, math.NaN(), AgainstReferee, "largest"},
+		}, math.NaN(), props.AgainstReferee, "largest"},
 		{"a pack's run names its cases", func(s *Stress) {
 			s.Solver, s.Tests = meteredSolver{packed: true}, 4
-		}, math.NaN(), AgainstReferee, "cases "},
+		}, math.NaN(), props.AgainstReferee, "cases "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -104,6 +104,14 @@ func byCPU(c CloseCall) float64 {
 }
 func byPeak(c CloseCall) float64 { return float64(c.Peak) }
 
+// What judged a closest call's answer where it is not the game's analyst
+// (CloseCall.Against): a route with a brute force and a referee as its
+// oracles (programs.Stress).
+const (
+	AgainstBrute   = "the brute force"
+	AgainstReferee = "the referee"
+)
+
 // OfferScore takes in one board's error score: counted in Scored, and
 // kept when it is among the highest above 0. A score that is NaN (not
 // judged) is left out.
