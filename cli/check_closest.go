@@ -193,7 +193,7 @@ func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files clos
 	case c.Scored > 0 && len(c.Error) == 0 && c.Exact:
 		fmt.Fprintf(w, "  error:  every answer of the %d judged exact (an exact answer's error is 0 or ∞, never between)\n", c.Scored)
 	case c.Scored > 0 && len(c.Error) == 0:
-		fmt.Fprintf(w, "  error:  every answer of the %d judged equal to ours (0 of the tolerance)\n", c.Scored)
+		fmt.Fprintf(w, "  error:  every answer of the %d judged exactly right (0 of the tolerance)\n", c.Scored)
 	}
 	for i, e := range c.Error {
 		file := ""
