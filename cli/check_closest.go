@@ -254,10 +254,10 @@ type closeCallJSON struct {
 	Board  int    `json:"board,omitempty"` // the generated board's number (from 1); 0 for a sample
 	Boards int    `json:"boards"`
 	// Score is the error score; null when it is ∞ (a wrong exact answer).
-	Score      *float64 `json:"score,omitempty"`
-	ScoreText  string   `json:"score_text,omitempty"`
-	Ours       string   `json:"ours,omitempty"`
-	Theirs     *float64 `json:"theirs,omitempty"`
+	Score     *float64 `json:"score,omitempty"`
+	ScoreText string   `json:"score_text,omitempty"`
+	Ours      string   `json:"ours,omitempty"`
+	Theirs    *float64 `json:"theirs,omitempty"`
 	// Against names what judged the answer where it is not the game's
 	// analyst: "the brute force", or "the referee", whose test's p-value
 	// and α make the score (ln p / ln α; ours is then its mean).
