@@ -32,10 +32,11 @@ type judged struct {
 	fault                       *Fault   // a program other than the solver failed (with failure: on the input the solver failed on)
 	judgement                   *Judgement
 	bruteCompared, bruteSkipped bool
-	refereeSkipped              bool        // the referee ran out of time
-	notJudged                   string      // why nobody could judge the case; "" when judged
-	bruteResidue                string      // the residue the brute force printed where p/q was expected; "" else
-	closest                     caseClosest // what the case offers to the closest calls (stress_closest.go)
+	refereeSkipped              bool   // the referee ran out of time
+	notJudged                   string // why nobody could judge the case; "" when judged
+	bruteResidue                string // the residue the brute force printed where p/q was expected; "" else
+
+	closest caseClosest // what the case offers to the closest calls (stress_closest.go)
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
