@@ -98,3 +98,45 @@ func TestStressClosestCalls(t *testing.T) {
 		})
 	}
 }
+
+// TestProgramsCheckClosestCalls checks that check on a game defined by
+// programs shows its closest calls as on a built-in game (the brute force
+// is its analyst), and that --fail-above fails the planted solver off by
+// 0.9 of the tolerance.
+func TestProgramsCheckClosestCalls(t *testing.T) {
+	needSh(t)
+	game := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shBruteOne, "--kind", "probability", "--params", "n=1..9"}
+	tests := []struct {
+		name  string
+		args  []string
+		code  int
+		want  []string
+		files []string
+	}{
+		{"a pass shows its closest call", nil, 0,
+			[]string{"every answer agreed", "error:  0.90 of the tolerance on generated board 1 (ours 1, theirs 0.9999991)", " s of 2 s CPU on generated board "},
+			[]string{"closest.in", "closest.ans", "slowest.in"}},
+		{"above --fail-above", []string{"--fail-above", "0.5"}, 1,
+			[]string{"ABOVE --fail-above 0.5: the worst answer is 0.90 of the tolerance, on generated board 1"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			args := append(append(append([]string(nil), game...), "check", "--solver", shAlmost, "--cases", "12", "--time", "0", "--out", dir), tt.args...)
+			code, out, errOut := chancecheck(t, "", args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			for _, name := range tt.files {
+				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+					t.Errorf("%s not written: %v", name, err)
+				}
+			}
+		})
+	}
+}
