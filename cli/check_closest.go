@@ -119,48 +119,6 @@ func (l closestLimits) above(c *props.Closest) *props.CloseCall {
 	return nil
 }
 
-// callScoreText says a closest call's score: against the tolerance
-// (scoreText), or, for a referee's test, how far its p-value went toward
-// its α.
-func callScoreText(c props.CloseCall, exact bool) string {
-	if c.Against == props.AgainstReferee {
-		if math.IsInf(c.Score, 1) {
-			return fmt.Sprintf("rejected by the referee's test (p = 0 at α = %.3g)", c.Alpha)
-		}
-		return fmt.Sprintf("%.2f of the way to the referee's rejection (p = %.3g at α = %.3g; ln p / ln α)", c.Score, c.PValue, c.Alpha)
-	}
-	return scoreText(c.Score, exact)
-}
-
-// oursText names the answer a closest call's was judged against, with
-// its value: "ours 0.25", "the brute force's 0.25", "the referee's mean
-// 0.2512".
-func oursText(c props.CloseCall) string {
-	switch c.Against {
-	case props.AgainstBrute:
-		return "the brute force's " + valueText(c.Ours)
-	case props.AgainstReferee:
-		return "the referee's mean " + strconv.FormatFloat(c.Ours.Value, 'g', 6, 64)
-	}
-	return "ours " + valueText(c.Ours)
-}
-
-// scoreText says an error score against the tolerance: "0.93 of the
-// tolerance"; an exact answer's score is 0 or ∞, said in words.
-func scoreText(s float64, exact bool) string {
-	switch {
-	case math.IsInf(s, 1) && exact:
-		return "wrong (an exact answer: its error is 0 or ∞)"
-	case math.IsInf(s, 1):
-		return "∞ times the tolerance (only the exact value is accepted)"
-	case s == 0:
-		return "exact (0 of the tolerance)"
-	case s >= 0.01:
-		return fmt.Sprintf("%.2f of the tolerance", s)
-	}
-	return fmt.Sprintf("%.2g of the tolerance", s)
-}
-
 // cpuText says a run's CPU time against --timeout: "1.82 s of 2 s CPU".
 func (l closestLimits) cpuText(c props.CloseCall) string {
 	if c.CPU <= 0 {
@@ -200,8 +158,7 @@ func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files clos
 		if i == 0 {
 			file = at(files.Error)
 		}
-		fmt.Fprintf(w, "  error:  %s on %s (%s, theirs %s)%s\n", callScoreText(e, c.Exact), e.Source,
-			oursText(e), strconv.FormatFloat(e.Theirs, 'g', -1, 64), file)
+		fmt.Fprintf(w, "  error:  %s%s\n", e.ErrorText(c.Exact), file)
 	}
 	for i, s := range c.Slowest {
 		file := ""
@@ -223,15 +180,6 @@ func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files clos
 	if o.failAbove > 0 {
 		fmt.Fprintf(w, "  --fail-above %g: %s\n", o.failAbove, map[bool]string{true: "the worst answer is above it: FAIL", false: "no answer above it"}[o.above(c) != nil])
 	}
-}
-
-// valueText is our answer to 12 significant digits, enough to see an
-// error of a 1e-6 tolerance; an exact kind's answer as the exact value.
-func valueText(s props.Solution) string {
-	if s.Exact.Exact != nil {
-		return s.Exact.String()
-	}
-	return strconv.FormatFloat(s.Value, 'g', 12, 64)
 }
 
 // closestJSON is the --json form of the closest calls. The "error" list
@@ -290,7 +238,7 @@ func newClosestJSON(o closestLimits, c *props.Closest, files closestFiles) *clos
 			cj.Score = &s
 		}
 		t := e.Theirs
-		cj.ScoreText, cj.Ours, cj.Theirs, cj.Against = callScoreText(e, c.Exact), valueText(e.Ours), &t, e.Against
+		cj.ScoreText, cj.Ours, cj.Theirs, cj.Against = e.ScoreText(c.Exact), props.ValueText(e.Ours), &t, e.Against
 		if e.Against == props.AgainstReferee {
 			p := e.PValue
 			cj.PValue, cj.Alpha, cj.Ours = &p, e.Alpha, strconv.FormatFloat(e.Ours.Value, 'g', -1, 64)

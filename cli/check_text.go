@@ -52,7 +52,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		}
 		above := ""
 		if a := o.aboveFailAbove(res); a != nil {
-			above = fmt.Sprintf("ABOVE --fail-above %g: the worst answer is %s, on %s; ", o.failAbove, scoreText(a.Score, res.Closest.Exact), a.Source)
+			above = fmt.Sprintf("ABOVE --fail-above %g: the worst answer is %s, on %s; ", o.failAbove, a.ScoreText(res.Closest.Exact), a.Source)
 		}
 		fmt.Fprintf(w, "check %s: %severy answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
 			g.Name(), above, res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond), caveat)

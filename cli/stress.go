@@ -387,7 +387,7 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		tw := terminalSafe(w)
 		writeStressText(tw, s, outcome)
 		if above != nil && stressPassed(outcome) {
-			fmt.Fprintf(tw, "ABOVE --fail-above %g: the worst answer is %s, on %s: FAILED\n", o.failAbove, callScoreText(*above, outcome.Closest.Exact), above.Source)
+			fmt.Fprintf(tw, "ABOVE --fail-above %g: the worst answer is %s, on %s: FAILED\n", o.failAbove, above.ScoreText(outcome.Closest.Exact), above.Source)
 		}
 		writeClosestText(tw, limits, &outcome.Closest, closest)
 		writeStressFiles(w, files)
