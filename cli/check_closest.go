@@ -147,11 +147,8 @@ func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files clos
 		}
 		return "  → " + path
 	}
-	switch {
-	case c.Scored > 0 && len(c.Error) == 0 && c.Exact:
-		fmt.Fprintf(w, "  error:  every answer of the %d judged exact (an exact answer's error is 0 or ∞, never between)\n", c.Scored)
-	case c.Scored > 0 && len(c.Error) == 0:
-		fmt.Fprintf(w, "  error:  every answer of the %d judged exactly right (0 of the tolerance)\n", c.Scored)
+	if t := c.NoErrorText(); t != "" {
+		fmt.Fprintf(w, "  error:  %s\n", t)
 	}
 	for i, e := range c.Error {
 		file := ""

@@ -130,6 +130,12 @@ func (c *Closest) OfferScore(call CloseCall) {
 // (so that a route builds the board's input only for one kept).
 func (c *Closest) Keeps(s float64) bool { return s > 0 && wouldKeep(c.Error, s, byScore) }
 
+// KeepsRun reports whether OfferRun would keep run among the slowest or
+// the hungriest (so that a route builds its input only for one kept).
+func (c *Closest) KeepsRun(run CloseCall) bool {
+	return wouldKeep(c.Slowest, byCPU(run), byCPU) || run.Peak > 0 && wouldKeep(c.Memory, byPeak(run), byPeak)
+}
+
 // OfferRun takes in one solver run's usage: kept when among the slowest
 // (by CPU time, else wall time) or, its peak known, the hungriest.
 func (c *Closest) OfferRun(call CloseCall) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 )
 
 // The words of the closest calls, the same on every route: the CLI's
@@ -58,4 +59,41 @@ func ValueText(s Solution) string {
 		return s.Exact.String()
 	}
 	return strconv.FormatFloat(s.Value, 'g', 12, 64)
+}
+
+// NoErrorText says why a run with answers scored has no error list: every
+// one was exactly right. "" when there is a list, or nothing was scored.
+func (c *Closest) NoErrorText() string {
+	switch {
+	case c.Scored == 0 || len(c.Error) > 0:
+		return ""
+	case c.Exact:
+		return fmt.Sprintf("every answer of the %d judged exact (an exact answer's error is 0 or ∞, never between)", c.Scored)
+	}
+	return fmt.Sprintf("every answer of the %d judged exactly right (0 of the tolerance)", c.Scored)
+}
+
+// Lines are the closest calls as a log shows them, with no limits to
+// measure against (a Go function's): "error: 0.90 of the tolerance on
+// generated board 17 (ours 0.25, theirs 0.2500009)", "time: 1.2ms wall on
+// sample sample1, case 2".
+func (c *Closest) Lines() []string {
+	var lines []string
+	if t := c.NoErrorText(); t != "" {
+		lines = append(lines, "error:  "+t)
+	}
+	for _, e := range c.Error {
+		lines = append(lines, "error:  "+e.ErrorText(c.Exact))
+	}
+	for _, s := range c.Slowest {
+		took := fmt.Sprintf("%v wall", s.Wall.Round(time.Microsecond))
+		if s.CPU > 0 {
+			took = fmt.Sprintf("%.2f s CPU", s.CPU.Seconds())
+		}
+		lines = append(lines, fmt.Sprintf("time:   %s on %s", took, s.Source))
+	}
+	for _, m := range c.Memory {
+		lines = append(lines, fmt.Sprintf("memory: %d bytes peak on %s", m.Peak, m.Source))
+	}
+	return lines
 }
