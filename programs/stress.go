@@ -272,8 +272,8 @@ type Result struct {
 // TooFewJudged reports whether the run, which found no failure and met no
 // fault, judged too few of its cases to pass (Share): its own verdict,
 // never a pass.
-func (o *Result) TooFewJudged() bool {
-	return o.First == nil && o.Fault == nil && !o.Interrupted && o.NotReproduced == nil && o.Share.TooFew()
+func (r *Result) TooFewJudged() bool {
+	return r.First == nil && r.Fault == nil && !r.Interrupted && r.NotReproduced == nil && r.Share.TooFew()
 }
 
 // Failed reports whether a failure was found (and, if statistical,

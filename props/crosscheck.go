@@ -202,17 +202,17 @@ func (r *Result) Failed() bool { return r.First != nil || r.SampleFailure != nil
 // JudgedShare is how many generated boards the check judged, of asked
 // (the boards --cases asked for, or 0 for as many as were drawn: those
 // judged and those no oracle could judge), against the least share min.
-func (o *Result) JudgedShare(asked int, min float64) JudgedShare {
+func (r *Result) JudgedShare(asked int, min float64) JudgedShare {
 	of := asked
 	if of <= 0 {
-		of = o.Generated + o.NotJudgedGenerated
+		of = r.Generated + r.NotJudgedGenerated
 	}
-	return JudgedShare{Judged: o.Generated, Of: of, Min: min}
+	return JudgedShare{Judged: r.Generated, Of: of, Min: min}
 }
 
 // NeverJudged names the coverage classes of which no generated board was
 // judged while some were drawn (props.NeverJudged).
-func (o *Result) NeverJudged() []string { return NeverJudged(o.Classes, o.NotJudgedClasses) }
+func (r *Result) NeverJudged() []string { return NeverJudged(r.Classes, r.NotJudgedClasses) }
 
 // UnderCovered returns the coverage goals the test rejected.
 func (r *Result) UnderCovered() []ClassCoverage {

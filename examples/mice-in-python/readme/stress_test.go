@@ -15,7 +15,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/internal/longtest"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 func TestStressREADME(t *testing.T) {
@@ -53,7 +53,7 @@ func TestStressREADME(t *testing.T) {
 		t.Run(tt.solver, func(t *testing.T) {
 			var out bytes.Buffer
 			args := append(append([]string(nil), common...), "--solver", filepath.Join(dir, tt.solver))
-			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, builtin.Snakes()); code != tt.code {
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, specs.Snakes()); code != tt.code {
 				t.Errorf("exit status %d, want %d\n%s", code, tt.code, out.String())
 			}
 			for _, w := range tt.want {
