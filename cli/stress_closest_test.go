@@ -55,25 +55,11 @@ func TestStressClosestCalls(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
 			args := append(append(append([]string(nil), base...), tt.args...), "--out", dir)
-			code, out, errOut := chancecheck(t, "", args...)
-			if code != tt.code {
-				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errOut)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(out, w) {
-					t.Errorf("stdout lacks %q:\n%s", w, out)
-				}
-			}
-			for name, want := range tt.files {
-				got, err := os.ReadFile(filepath.Join(dir, name))
-				if err != nil || want != "" && string(got) != want {
-					t.Errorf("%s: %q, %v; want %q", name, got, err, want)
-				}
-			}
+			runClosest(t, args, tt.code, tt.want, dir, tt.files)
 			if tt.wantScore == 0 {
 				return
 			}
-			code, out, _ = chancecheck(t, "", append(append([]string(nil), args...), "--json")...)
+			code, out, _ := chancecheck(t, "", append(append([]string(nil), args...), "--json")...)
 			var j struct {
 				Passed  bool `json:"passed"`
 				Closest struct {
@@ -123,20 +109,33 @@ func TestProgramsCheckClosestCalls(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
 			args := append(append(append([]string(nil), game...), "check", "--solver", shAlmost, "--cases", "12", "--time", "0", "--out", dir), tt.args...)
-			code, out, errOut := chancecheck(t, "", args...)
-			if code != tt.code {
-				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errOut)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(out, w) {
-					t.Errorf("stdout lacks %q:\n%s", w, out)
-				}
-			}
+			files := map[string]string{}
 			for _, name := range tt.files {
-				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-					t.Errorf("%s not written: %v", name, err)
-				}
+				files[name] = ""
 			}
+			runClosest(t, args, tt.code, tt.want, dir, files)
 		})
+	}
+}
+
+// runClosest runs chancecheck with args and checks its exit status, that
+// stdout says each of want, and the files under dir (a content of "":
+// any, as long as it is written).
+func runClosest(t *testing.T, args []string, code int, want []string, dir string, files map[string]string) {
+	t.Helper()
+	got, out, errOut := chancecheck(t, "", args...)
+	if got != code {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", got, code, out, errOut)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("stdout lacks %q:\n%s", w, out)
+		}
+	}
+	for name, want := range files {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || want != "" && string(b) != want {
+			t.Errorf("%s: %q, %v; want %q", name, b, err, want)
+		}
 	}
 }

@@ -1,9 +1,7 @@
 package gametest
 
 import (
-	"bytes"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
@@ -26,23 +24,9 @@ type agreementCloseCalls struct {
 func (c *agreementCloseCalls) observe(b props.Board, a estimate.Agreement, solve time.Duration) {
 	c.drawn++
 	source := fmt.Sprintf("generated board %d", c.drawn)
-	input := func() []byte {
-		var in bytes.Buffer
-		_ = c.g.WriteInput(&in, []props.Board{b})
-		return in.Bytes()
-	}
 	score := props.StatisticalScore(a.PValue, a.Alpha)
-	call := props.CloseCall{Source: source, Board: c.drawn - 1, Boards: 1, Score: score, Against: props.AgainstReferee,
-		PValue: a.PValue, Alpha: a.Alpha, Ours: props.Solution{Value: a.SimMean}, Theirs: a.ExactMean}
-	if c.out.Keeps(score) {
-		call.Input = input()
-	}
-	c.out.OfferScore(call)
-	run := props.CloseCall{Source: source, Board: c.drawn - 1, Boards: 1, Wall: solve, Score: math.NaN()}
-	if c.out.KeepsRun(run) {
-		run.Input = input()
-	}
-	c.out.OfferRun(run)
+	c.out.OfferBoard(props.CloseCall{Source: source, Board: c.drawn - 1, Boards: 1, Score: score, Against: props.AgainstReferee,
+		PValue: a.PValue, Alpha: a.Alpha, Ours: props.Solution{Value: a.SimMean}, Theirs: a.ExactMean, Wall: solve}, c.g, b)
 }
 
 // log logs the closest calls of a pass.

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"bytes"
 	"math"
 	"time"
 )
@@ -130,10 +131,37 @@ func (c *Closest) OfferScore(call CloseCall) {
 // (so that a route builds the board's input only for one kept).
 func (c *Closest) Keeps(s float64) bool { return s > 0 && wouldKeep(c.Error, s, byScore) }
 
-// KeepsRun reports whether OfferRun would keep run among the slowest or
-// the hungriest (so that a route builds its input only for one kept).
-func (c *Closest) KeepsRun(run CloseCall) bool {
+// keepsRun reports whether OfferRun would keep run among the slowest or
+// the hungriest.
+func (c *Closest) keepsRun(run CloseCall) bool {
 	return wouldKeep(c.Slowest, byCPU(run), byCPU) || run.Peak > 0 && wouldKeep(c.Memory, byPeak(run), byPeak)
+}
+
+// OfferBoard takes in one board judged by one call of an in-process
+// solver (CheckSolver's Go function, gametest's analyst): call has the
+// board's score and the call's usage; b is written in g's input format
+// only for a call kept.
+func (c *Closest) OfferBoard(call CloseCall, g Game, b Board) {
+	var in []byte
+	board := func() []byte {
+		if in == nil {
+			var w bytes.Buffer
+			_ = g.WriteInput(&w, []Board{b})
+			in = w.Bytes()
+		}
+		return in
+	}
+	score := call
+	score.CPU, score.Wall, score.Peak = 0, 0, 0
+	if c.Keeps(score.Score) {
+		score.Input = board()
+	}
+	c.OfferScore(score)
+	run := CloseCall{Source: call.Source, Board: call.Board, Boards: call.Boards, CPU: call.CPU, Wall: call.Wall, Peak: call.Peak, Score: math.NaN()}
+	if c.keepsRun(run) {
+		run.Input = board()
+	}
+	c.OfferRun(run)
 }
 
 // OfferRun takes in one solver run's usage: kept when among the slowest

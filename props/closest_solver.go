@@ -1,8 +1,6 @@
 package props
 
 import (
-	"bytes"
-	"math"
 	"time"
 
 	"pgregory.net/rapid"
@@ -37,21 +35,7 @@ func (s *solverCloseCalls) offer(source string, index int, b Board, fig boardFig
 	// A Go function returns the full float64: judged at full precision,
 	// as CheckSolver judges it.
 	score := ErrorScore(s.judge, s.out.Exact, fig.ours, fig.theirs, true)
-	input := func() []byte {
-		var in bytes.Buffer
-		_ = s.g.WriteInput(&in, []Board{b})
-		return in.Bytes()
-	}
-	call := CloseCall{Source: source, Board: index, Boards: 1, Score: score, Ours: fig.ours, Theirs: fig.theirs}
-	if s.out.Keeps(score) {
-		call.Input = input()
-	}
-	s.out.OfferScore(call)
-	run := CloseCall{Source: source, Board: index, Boards: 1, Wall: fig.wall, Score: math.NaN()}
-	if s.out.KeepsRun(run) {
-		run.Input = input()
-	}
-	s.out.OfferRun(run)
+	s.out.OfferBoard(CloseCall{Source: source, Board: index, Boards: 1, Score: score, Ours: fig.ours, Theirs: fig.theirs, Wall: fig.wall}, s.g, b)
 }
 
 // log logs the closest calls, as check prints them.
