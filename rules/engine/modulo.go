@@ -169,7 +169,7 @@ func (s *solver[S]) separated() (int32, bool) {
 		var sum, errSum, abs float64
 		for e := elo; e < ehi; e++ {
 			p := g.p(m, e)
-			t := float64(g.reward[e]) + s.val[g.to[e]]
+			t := float64(g.rewardOf(m, e)) + s.val[g.to[e]]
 			sum += p * t
 			errSum += p * s.err[g.to[e]]
 			abs += p * math.Abs(t)
@@ -254,9 +254,9 @@ func (m *modSolver[S]) inv(a uint64) uint64 {
 func (m *modSolver[S]) weight(mv, e int32) uint64 {
 	g := m.g
 	if !g.floatMove(mv) {
-		return uint64(g.weight[e]) % m.p
+		return uint64(g.weightOf(mv, e)) % m.p
 	}
-	frac, exp := math.Frexp(g.prob(e)) // prob = frac·2^exp, frac in [1/2, 1)
+	frac, exp := math.Frexp(g.floatProb(mv, e)) // prob = frac·2^exp, frac in [1/2, 1)
 	mant := uint64(math.Ldexp(frac, 53))
 	exp -= 53
 	r := mant % m.p
@@ -312,7 +312,7 @@ func (m *modSolver[S]) solveOne(v int32) error {
 	for e := lo; e < hi; e++ {
 		w := m.weight(mv, e)
 		total = m.add(total, w)
-		sum = m.add(sum, m.mul(w, m.add(uint64(g.reward[e])%m.p, m.val[g.to[e]])))
+		sum = m.add(sum, m.mul(w, m.add(uint64(g.rewardOf(mv, e))%m.p, m.val[g.to[e]])))
 	}
 	if total == 0 {
 		return fmt.Errorf("engine: state %v: its outcomes' weights sum to a multiple of %d, so their probabilities have no residue: %w", g.States[v], m.p, ErrResidueUnproved)

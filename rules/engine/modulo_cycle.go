@@ -106,7 +106,7 @@ func (m *modSolver[S]) eliminate(ord []int32, budget int) ([]uint64, int32, bool
 		for e := lo; e < hi; e++ {
 			w := m.weight(mv, e)
 			acc[i] = m.add(acc[i], w)
-			b = m.add(b, m.mul(w, uint64(g.reward[e])%p))
+			b = m.add(b, m.mul(w, uint64(g.rewardOf(mv, e))%p))
 			to := g.to[e]
 			if l := m.local[to]; l >= 0 {
 				col := pos[l]
