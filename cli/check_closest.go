@@ -196,7 +196,7 @@ type closestJSON struct {
 
 type closeCallJSON struct {
 	Source string `json:"source"`
-	Board  int    `json:"board,omitempty"` // the generated board's number (from 1); 0 for a sample
+	Board  int    `json:"board,omitempty"` // the generated board's number (stress: the case's), from 1; 0 for a sample
 	Boards int    `json:"boards"`
 	// Score is the error score; null when it is ∞ (a wrong exact answer).
 	Score     *float64 `json:"score,omitempty"`
