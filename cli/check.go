@@ -30,6 +30,7 @@ type checkOptions struct {
 	fullPrecision bool
 	out           string
 	keepGoing     bool
+	climb         string
 	json          bool
 	shrinkTime    time.Duration
 	jobs          int
@@ -188,6 +189,7 @@ Games:
 	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	f.StringVar(&o.climb, "climb", "all", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); see docs/checking-a-solver.md")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	minJudgedFlag(f, &o.minJudged)
 	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
@@ -244,6 +246,10 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	if err != nil {
 		return err
 	}
+	climb, err := props.ParseTargets(o.climb)
+	if err != nil {
+		return usagef("--climb: %v", err)
+	}
 	solver, err := props.NewProcessSolver(o.solver, o.timeout)
 	if err != nil {
 		return usagef("--solver: %v", err)
@@ -252,7 +258,7 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	cc := &props.CrossCheck{
 		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time, Jobs: o.jobs,
 		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
-		Alpha: o.alpha, Shard: shard, BoardTime: o.boardBudget(),
+		Alpha: o.alpha, Shard: shard, BoardTime: o.boardBudget(), Climb: climb,
 	}
 	stop := func() {}
 	if _, tty := terminal(cmd.ErrOrStderr()); tty && !o.json {
@@ -267,11 +273,14 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	res, err := cc.Run(cmd.Context())
 	stop()
 	if err != nil {
-		if errors.Is(err, props.ErrSolverStart) {
+		if errors.Is(err, props.ErrStart) {
 			return usageError{err}
 		}
 		if errors.Is(err, props.ErrInconsistentOracle) {
 			return oracleStopped(cmd, g, o, shard, err)
+		}
+		if errors.Is(err, props.ErrGeneratorFault) {
+			return generatorStopped(cmd, g, o, shard, err)
 		}
 		return err
 	}

@@ -278,14 +278,15 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		// A program that cannot start is a usage error before any run, not
 		// a fault found on some input.
 		if _, err := exec.LookPath(c.Argv[0]); err != nil {
-			return nil, usagef("--%s: %v: %v", flag, programs.ErrStart, err)
+			return nil, usagef("--%s: a program %v: %v", flag, props.ErrStart, err)
 		}
 		return c, nil
 	}
-	s := &programs.Stress{Quantity: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
-		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, Tests: o.tests,
-		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator,
+	s := &programs.Stress{GameSpec: programs.GameSpec{Quantity: kind, Params: params, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
+		Tests: o.tests, BruteDistribution: o.bruteDistribution, Answer: rule}, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
+		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome,
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
+		SolverDistribution: o.solverDistribution, MaxDenominator: o.answer.maxDenominator,
 		MinJudged: o.minJudged}
 	if rule.Kind.Exact() {
 		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)
@@ -351,7 +352,7 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	outcome, err := s.Run(cmd.Context())
 	stop()
 	if err != nil {
-		if errors.Is(err, programs.ErrStart) {
+		if errors.Is(err, props.ErrStart) {
 			return usageError{err}
 		}
 		return err

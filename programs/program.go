@@ -149,10 +149,6 @@ func (f *Fault) Error() string {
 	return fmt.Sprintf("the %s failed (%s): %s: %s", f.Role, f.Verdict, f.Command, f.Detail)
 }
 
-// ErrStart wraps the error of a program that could not be started at all
-// (not found, not executable): a usage problem, not a verdict.
-var ErrStart = errors.New("a program could not be started")
-
 // run runs p and classifies how it ended; a nil Fault is a clean exit. A
 // run that ctx ended (an interruption) is ctx's error, never a verdict:
 // the program was killed by the harness, not by its own fault.
@@ -174,7 +170,7 @@ func run(ctx context.Context, role Role, p Program, args []string, input []byte)
 		return nil, nil, ctx.Err()
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
+		return nil, nil, fmt.Errorf("a program %w: the %s %s: %v", props.ErrStart, role, p, err)
 	}
 	if v != props.Accepted {
 		return nil, &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}, nil
@@ -212,4 +208,18 @@ func ShellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
+}
+
+func clipOutput(s string) string {
+	const limit = 4096
+	if len(s) > limit {
+		return s[:limit] + fmt.Sprintf("\n… (%d more bytes)", len(s)-limit)
+	}
+	return s
 }

@@ -91,10 +91,16 @@ func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *pa
 	case askOthers:
 		// A solver's fault is its own only when the input is one: the
 		// other programs are asked first.
-		blame, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
+		blame, notJudged, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
 		if err != nil || blame != nil && blame.Role == RoleGenerator {
 			r.fault = blame
 			return r, err
+		}
+		if notJudged != "" {
+			// Nobody finished the input: the solver's failure is not
+			// judged (inputOnTrial).
+			r.notJudged, r.refereeSkipped = notJudged, true
+			return r, nil
 		}
 		// The brute force or the referee failed on an input the other
 		// took: its fault and the solver's failure are both reported.
@@ -160,10 +166,10 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 		if v, _ := again.Ended(); err == nil && log != nil && v == props.Accepted {
 			if _, err := s.readAnswer(again.Stdout); err == nil {
 				// The solver's own output format, not the machine's.
-				runs.flaky = flakyDetail(props.OutputFormat, perr.Error(), again)
+				runs.flaky = props.StressAlone.Flaky(props.OutputFormat, perr.Error(), again)
 				return runs, nil
 			} else if err != nil {
-				perr = fmt.Errorf("%w\n(confirmed: run again with no other solver of this run running)", err)
+				perr = fmt.Errorf("%w\n(confirmed: %s)", err, props.StressAlone.Phrase())
 			}
 		}
 	}

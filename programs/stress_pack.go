@@ -129,7 +129,7 @@ func (s *Stress) judgePack(ctx context.Context, lo, hi int, alpha float64) []cas
 		inputs[j] = in
 	}
 	if lo == 0 {
-		if fault, err := s.checkDeterministic(ctx, cases[0], inputs[0]); err != nil || fault != nil {
+		if fault, err := s.deterministic(ctx, cases[0], inputs[0]); err != nil || fault != nil {
 			return []caseResult{{r: judged{input: inputs[0], fault: fault}, err: err}}
 		}
 	}

@@ -1,6 +1,11 @@
 package longtest
 
-import "testing"
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestEnabled(t *testing.T) {
 	for _, tt := range []struct {
@@ -35,5 +40,22 @@ func TestSkip(t *testing.T) {
 		if ran != on {
 			t.Errorf("%s=%s: the test ran = %v, want %v", Env, value, ran, on)
 		}
+	}
+}
+
+// After Python, python3 on PATH is the interpreter itself: the one whose
+// sys.executable it reports (a shim's would be another file).
+func TestPython(t *testing.T) {
+	Python(t)
+	found, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(found, "-c", "import sys; print(sys.executable)").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exe := strings.TrimSpace(string(out)); filepath.Dir(exe) != filepath.Dir(found) {
+		t.Errorf("python3 on PATH is %s, which runs %s: not the interpreter itself", found, exe)
 	}
 }

@@ -26,6 +26,7 @@ func TestStressREADME(t *testing.T) {
 	// (tens of milliseconds each) and play 5,000 games a case, and g++ -O2
 	// builds the two solvers first: about a minute on two cores.
 	longtest.Skip(t, "a README walk-through: builds C++ solvers and runs Python programs some hundred times")
+	longtest.Python(t) // some hundred Python starts: not through a version manager's shim
 	for _, tool := range []string{"g++", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skip(tool + " is not installed")

@@ -25,6 +25,7 @@ func TestStressREADME(t *testing.T) {
 	// Long: the Python generator and referee start some hundred times and
 	// g++ -O2 builds three solvers first: a minute or two on two cores.
 	longtest.Skip(t, "a README walk-through: builds C++ solvers and runs Python programs some hundred times")
+	longtest.Python(t) // some hundred Python starts: not through a version manager's shim
 	for _, tool := range []string{"g++", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skip(tool + " is not installed")
