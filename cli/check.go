@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -192,7 +191,7 @@ Games:
 	f.StringVar(&o.climb, "climb", "", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); default: all, or none with --cases or --shard (exactly the boards numbered below --cases); see docs/checking-a-solver.md")
 	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
 	minJudgedFlag(f, &o.minJudged)
-	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
+	f.Float64Var(&o.failAbove, "fail-above", 0, failAboveHelp)
 	o.engine.register(f, app.rulesGames())
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"; needs --cases); see 'check merge'")
 	o.gen.register(f)
@@ -218,8 +217,9 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 		return usagef("--jobs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("--alpha must be between 0 and 1")
-	case o.failAbove < 0 || math.IsNaN(o.failAbove):
-		return usagef("--fail-above must not be negative (0: off)")
+	}
+	if err := failAboveUsage(o.failAbove); err != nil {
+		return err
 	}
 	if err := checkMinJudged(o.minJudged); err != nil {
 		return err
@@ -298,7 +298,7 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 			files = &counterexampleFiles{In: "not written", Ans: "not written"}
 		}
 	}
-	closest, err := writeClosestFiles(o.out, g, &res.Closest)
+	closest, err := writeClosestFiles(o.out, &res.Closest, gameAnswer(g))
 	if err != nil && writeErr == nil {
 		writeErr = err
 	}

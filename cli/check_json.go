@@ -157,7 +157,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	j.NotJudgedClasses, j.NeverJudged = res.NotJudgedClasses, res.NeverJudged()
 	j.MinJudged, j.TooFewJudged = o.minJudged, !res.Failed() && o.judgedShare(res).TooFew()
 	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0 && !j.TooFewJudged && o.aboveFailAbove(res) == nil
-	j.Closest = newClosestJSON(o, res, closest)
+	j.Closest = newClosestJSON(o.closestLimits(), &res.Closest, closest)
 	for v, n := range res.Counts {
 		j.Failures[v.String()] = n
 	}

@@ -13,7 +13,7 @@ import (
 func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles, closest closestFiles) {
 	fmt.Fprintf(w, "limits: %s\n", o.limits())
 	defer writeUnjudgedText(w, res)
-	defer writeClosestText(w, o, &res.Closest, closest)
+	defer writeClosestText(w, o.closestLimits(), &res.Closest, closest)
 	defer func() {
 		if t := climbedText(res); t != "" && res.FirstBoard < 0 {
 			fmt.Fprintf(w, "climbing: %s\n", strings.TrimPrefix(strings.TrimSuffix(t, ")"), " ("))
@@ -57,7 +57,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		}
 		above := ""
 		if a := o.aboveFailAbove(res); a != nil {
-			above = fmt.Sprintf("ABOVE --fail-above %g: the worst answer is %s, on %s; ", o.failAbove, scoreText(a.Score, res.Closest.Exact), a.Source)
+			above = fmt.Sprintf("ABOVE --fail-above %g: the worst answer is %s, on %s; ", o.failAbove, a.ScoreText(res.Closest.Exact), a.Source)
 		}
 		fmt.Fprintf(w, "check %s: %severy answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
 			g.Name(), above, res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond), caveat)

@@ -38,7 +38,12 @@ type stressOptions struct {
 	solverDistribution       bool
 	bruteDistribution        bool
 	minJudged                float64
+	failAbove                float64
 	answer                   answerOptions
+}
+
+func (o stressOptions) closestLimits() closestLimits {
+	return closestLimits{timeout: o.timeout, memory: o.memory, failAbove: o.failAbove}
 }
 
 // defaultStressAlpha is stress's false-alarm budget: a stress loop is run
@@ -151,6 +156,15 @@ fails in a pack is judged again alone, under a count line of 1.
 --out DIR writes the first failure's counterexample.in and .ans.
 docs/contest-problems.md says more.
 
+Closest calls: every run, a pass too, ends with the answers nearest to
+failing — against the brute force as an error score (0.93 of the
+tolerance; an exact answer's is 0 or ∞), or, where the referee judged the
+answer itself, how far its test went toward rejecting (ln p / ln α) — and
+the solver runs nearest to --timeout and --memory. --out DIR writes the
+worst of each (closest.in, with the brute force's answer in closest.ans;
+slowest.in; hungriest.in); --fail-above 0.5 fails a solver whose worst
+answer is above half the tolerance.
+
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
 failure of the solver was found, 2 bad options, a program that cannot be
 started, a fault of the generator, the referee or the brute force (the
@@ -186,6 +200,7 @@ judged, 130 interrupted.`,
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	minJudgedFlag(f, &o.minJudged)
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	f.Float64Var(&o.failAbove, "fail-above", 0, failAboveHelp)
 	f.StringVar(&o.out, "out", "", "directory for the first failure's counterexample.in (the input as the solver read it) and counterexample.ans (the brute force's answer, where it gave one); default: none written")
 	return cmd
 }
@@ -248,6 +263,9 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--kind expectation needs --max-outcome B above --min-outcome (default 0): the range of the referee's outcomes is the assumption its test rests on (or --solver-distribution)")
 	}
 	if err := checkMinJudged(o.minJudged); err != nil {
+		return nil, err
+	}
+	if err := failAboveUsage(o.failAbove); err != nil {
 		return nil, err
 	}
 	rule, err := o.answer.rule()
@@ -359,16 +377,27 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	}
 	w := cmd.OutOrStdout()
 	files, writeErr := writeStressCounterexample(o.out, s, outcome)
+	closest, closestErr := writeClosestFiles(o.out, &outcome.Closest, stressAnswer(s))
+	limits := o.closestLimits()
+	above := limits.above(&outcome.Closest)
 	if o.json {
-		if err := writeStressJSON(w, s, outcome, files); err != nil {
+		if err := writeStressJSON(w, s, outcome, files, newClosestJSON(limits, &outcome.Closest, closest)); err != nil {
 			return err
 		}
 	} else {
-		writeStressText(terminalSafe(w), s, outcome)
+		tw := terminalSafe(w)
+		writeStressText(tw, s, outcome)
+		if above != nil && stressPassed(outcome) {
+			fmt.Fprintf(tw, "ABOVE --fail-above %g: the worst answer is %s, on %s: FAILED\n", o.failAbove, above.ScoreText(outcome.Closest.Exact), above.Source)
+		}
+		writeClosestText(tw, limits, &outcome.Closest, closest)
 		writeStressFiles(w, files)
 	}
 	if writeErr != nil {
 		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
+	}
+	if closestErr != nil {
+		return fmt.Errorf("the closest calls' files could not be written (the verdict is above): %w", closestErr)
 	}
 	switch {
 	case outcome.Fault != nil && outcome.Failed():
@@ -394,6 +423,29 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		return programError{fmt.Errorf("stress could not judge the solver: nobody could judge any of the %d case(s)", outcome.Judged)}
 	case outcome.TooFewJudged():
 		return tooFewJudgedError("stress", outcome.Share, outcome.NeverJudged)
+	case above != nil:
+		return errCheckFailed
 	}
 	return nil
+}
+
+// stressPassed reports whether every case judged agreed, with no fault,
+// interruption or shortfall of judged cases: the verdict --fail-above can
+// still turn into a failure.
+func stressPassed(o *programs.Result) bool {
+	return o.Fault == nil && !o.Failed() && !o.Interrupted && !o.NothingJudged() && !o.TooFewJudged()
+}
+
+// stressAnswer is the brute force's answer to a closest call's case, as
+// counterexample.ans holds it; nil for a case the referee judged.
+func stressAnswer(s *programs.Stress) func(props.CloseCall) []byte {
+	return func(c props.CloseCall) []byte {
+		if c.Against != props.AgainstBrute {
+			return nil
+		}
+		if s.Answer.Kind.Exact() {
+			return []byte(c.Ours.Exact.String() + "\n")
+		}
+		return fmt.Appendf(nil, "%.12g\n", c.Ours.Value)
+	}
 }

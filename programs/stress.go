@@ -154,7 +154,7 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget()}
+	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget(), Closest: props.Closest{Exact: s.rule().Kind.Exact()}}
 	ctx, log := withConfirmation(ctx)
 	defer func() {
 		out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list()
@@ -252,6 +252,7 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 		return false, nil
 	}
 	out.Judged++
+	r.closest.offer(&out.Closest)
 	values := drawCase(s.Params, s.Seed, i).Values
 	if r.notJudged != "" {
 		out.notJudgedValues = append(out.notJudgedValues, values)

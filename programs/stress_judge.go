@@ -35,6 +35,8 @@ type judged struct {
 	refereeSkipped              bool   // the referee ran out of time
 	notJudged                   string // why nobody could judge the case; "" when judged
 	bruteResidue                string // the residue the brute force printed where p/q was expected; "" else
+
+	closest caseClosest // what the case offers to the closest calls (stress_closest.go)
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -66,6 +68,7 @@ func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *pa
 	if err != nil {
 		return r, err
 	}
+	r.closest = s.closestOf(runs, index, s.solverInput(input))
 	v := s.classify(runs)
 	r.judgement = runs.judgement
 	if f := runs.f; f.HasBrute && f.BruteFraction == nil && s.rule().Kind == answer.Residue {
@@ -137,6 +140,10 @@ type caseRuns struct {
 	refereeSlow   bool       // the referee ran out of time, or declined the input
 	refereeWhy    string     // why, in words (Fault.why)
 	judgement     *Judgement // the referee's runs tested
+	// usage is the solver's clean run on the case alone (ran), for the
+	// closest calls; a pack's is the pack's (judgePack).
+	usage props.RunResult
+	ran   bool
 }
 
 // runCase runs the solver on input, then the brute force and (for
@@ -146,7 +153,8 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 	runs := caseRuns{f: f}
 	out, fault, err := preset.solverOut(), (*Fault)(nil), error(nil)
 	if preset == nil {
-		out, fault, err = run(ctx, RoleSolver, s.Solver, nil, s.solverInput(input))
+		runs.usage, fault, err = runUsage(ctx, RoleSolver, s.Solver, nil, s.solverInput(input))
+		out, runs.ran = runs.usage.Stdout, err == nil && fault == nil
 	}
 	if err != nil {
 		return runs, err

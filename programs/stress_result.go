@@ -163,6 +163,12 @@ type Result struct {
 	// judged (5 not judged)").
 	Share       props.JudgedShare
 	NeverJudged []string
+	// Closest are the search's closest calls, on a pass too: the cases
+	// whose answers came nearest to failing (against the brute force by
+	// the judge's rule, or the referee's test where it judged the answer
+	// itself), the slowest and hungriest solver runs (stress_closest.go).
+	// The error list is the same for the same Seed whatever Jobs is.
+	Closest props.Closest
 
 	judgedValues, notJudgedValues [][]int64 // per case taken: for NeverJudged
 }

@@ -296,7 +296,10 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	// (trust.go).
 	if ctx.Err() == nil {
 		for _, f := range []*Failure{out.First, out.SampleFailure} {
-			if err := c.trust(f); err != nil {
+			if err := c.trust(ctx, f); err != nil {
+				if ctx.Err() != nil {
+					break // cut off: the run is interrupted, below
+				}
 				return nil, withInput(err, f.Input)
 			}
 		}

@@ -396,7 +396,7 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 		return nil, figs, nil
 	}
 	if verdict == WrongAnswer {
-		confirmed, err := c.oracleAgain(boards[index], sols[index])
+		confirmed, err := c.oracleAgain(ctx, boards[index], sols[index])
 		if err != nil {
 			return nil, figs, err
 		}
@@ -504,18 +504,6 @@ func stderrTail(res RunResult) string {
 		return "\nstderr (tail):\n" + t
 	}
 	return ""
-}
-
-// safeSolve is Game.Answer (the answer alone, where the game can skip the
-// distribution and policy) with a panic turned into an error: the harness
-// must not crash on any board.
-func safeSolve(g Game, b Board) (sol Solution, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
-		}
-	}()
-	return g.Answer(b)
 }
 
 func clipOutput(s string) string {

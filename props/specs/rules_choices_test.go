@@ -306,7 +306,7 @@ func TestChoicesThreeWayGames(t *testing.T) {
 	onCall := props.FromRulesAndChoices(spec, choices, props.RulesOf[jenga.Tower, gamerules.JengaState]{Rules: gamerules.Jenga})
 	if sol, err := onCall.Solve(red); err != nil {
 		t.Errorf("an analyst off by 1e-9, the engine on call: Solve %v, want the analyst's answer", err)
-	} else if _, err := onCall.(props.Confirmer).Confirm(red, sol); !errors.Is(err, props.ErrInconsistentOracle) {
+	} else if _, err := onCall.(props.Confirmer).Confirm(context.Background(), red, sol); !errors.Is(err, props.ErrInconsistentOracle) {
 		t.Errorf("an analyst off by 1e-9, the engine on call: Confirm %v, want an inconsistent oracle", err)
 	}
 }

@@ -133,7 +133,7 @@ func (w threeWay[B, S]) confirmFailures(t *testing.T, g props.Game, boards []pro
 		if err != nil {
 			t.Fatalf("board %d: %v", i, err)
 		}
-		if _, err := g.(props.Confirmer).Confirm(b, sol); err != nil {
+		if _, err := g.(props.Confirmer).Confirm(context.Background(), b, sol); err != nil {
 			if !errors.Is(err, props.ErrInconsistentOracle) || !strings.Contains(err.Error(), "the analyst is wrong") {
 				t.Errorf("board %d: %v, want an inconsistent oracle that names the analyst", i, err)
 			}
