@@ -188,7 +188,7 @@ Games:
 	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
-	f.DurationVar(&o.shrinkTime, "shrink-time", props.DefaultShrinkTime, "time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it")
+	f.DurationVar(&o.shrinkTime, "shrink-time", 0, fmt.Sprintf("time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it (default: %v, or %d times the failing board's first run when that is longer)", props.DefaultShrinkTime, props.ShrinkRuns))
 	minJudgedFlag(f, &o.minJudged)
 	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
 	o.engine.register(f, app.rulesGames())

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
@@ -55,16 +56,21 @@ type ShrinkStats struct {
 func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ *Failure, stats ShrinkStats, oracleErr error) {
 	start := time.Now()
 	budget := c.ShrinkTime
+	s := &shrinking{c: c, ctx: ctx, index: gc.index, verdict: found.Verdict, tried: map[string]*Failure{}}
 	if budget <= 0 {
-		budget = DefaultShrinkTime
+		// The default is stretched to ShrinkRuns runs of the failing
+		// board: its first run, which rapid's first check draws again
+		// (and finds in tried), runs whatever the time.
+		s.deadline = start.Add(time.Duration(math.MaxInt64 / 2))
+		s.fails(gc.board)
+		budget = defaultShrinkTime(time.Since(start))
 	}
 	simplifiable := len(c.Game.Simpler(found.Boards[0])) > 0
 	rapidBudget := budget
 	if simplifiable {
 		rapidBudget = budget / 2
 	}
-	s := &shrinking{c: c, ctx: ctx, index: gc.index, verdict: found.Verdict,
-		budget: rapidBudget, deadline: start.Add(rapidBudget), tried: map[string]*Failure{}}
+	s.budget, s.deadline = rapidBudget, start.Add(rapidBudget)
 	stats = ShrinkStats{Method: "rapid", ShrinkTime: budget}
 	rapidCut := false
 	defer func() { stats.Runs, stats.CutShort, oracleErr = s.runs, s.cutShort || rapidCut, s.oracleErr }()
@@ -126,6 +132,13 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	last.Class = c.Game.Classify(last.Boards[0])
 	last.seeds = nil
 	return last, stats, nil
+}
+
+// defaultShrinkTime is the shrinking time when none is set, given the
+// failing board's first run's: DefaultShrinkTime, or ShrinkRuns such runs
+// when longer.
+func defaultShrinkTime(first time.Duration) time.Duration {
+	return max(DefaultShrinkTime, ShrinkRuns*first)
 }
 
 // shrinking is the state of one failure's shrinking, shared by rapid's
