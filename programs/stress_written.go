@@ -90,7 +90,9 @@ func (s *Stress) judgeWritten(ctx context.Context, g int, alpha float64) []caseR
 		members[j] = c.test(j+1, t)
 	}
 	// A case's referee seed, from the run and the case's place in it.
-	refSeed := func(j int) int64 { return derive(uint64(derive(s.Seed, domainReferee, uint64(g))), domainReferee, uint64(j)) }
+	refSeed := func(j int) int64 {
+		return derive(uint64(derive(s.Seed, domainReferee, uint64(g))), domainReferee, uint64(j))
+	}
 	judgeAlone := func(j int) caseResult {
 		r, err := s.judge(ctx, members[j], tests[j].input, -1, judgeAll, refSeed(j), alpha)
 		return caseResult{r: r, err: err, c: &members[j]}
