@@ -8,13 +8,13 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // Run solves the published snakes sample from stdin, as
 // `chancecheck solve snakes < sample.in` would.
 func ExampleRun() {
-	snakes := builtin.Snakes()
+	snakes := specs.Snakes()
 	sample := strings.NewReader(snakes.Samples()[0].Input)
 	code := cli.Run(context.Background(), []string{"solve", "snakes"}, sample, os.Stdout, os.Stdout, snakes)
 	fmt.Println("exit status", code)
@@ -26,7 +26,7 @@ func ExampleRun() {
 
 // An App names itself in usage messages, and knows only its own games.
 func ExampleApp_Run() {
-	p := cli.App{Name: "dice", Games: []props.Game{builtin.Snakes(), builtin.Patience()}}
+	p := cli.App{Name: "dice", Games: []props.Game{specs.Snakes(), specs.Patience()}}
 	code := p.Run(context.Background(), []string{"solve", "jenga"}, strings.NewReader(""), os.Stdout, os.Stdout)
 	fmt.Println("exit status", code)
 	// Output:

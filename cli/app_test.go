@@ -10,14 +10,14 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // builtins are the four built-in games at their defaults, without the
 // rules engine beside them (cmd/chancecheck runs their three-way forms,
-// builtin.All).
+// specs.All).
 func builtins() []props.Game {
-	return []props.Game{builtin.Snakes(), builtin.Patience(), builtin.Traps(builtin.TrapsConfig{}), builtin.Jenga(builtin.JengaConfig{})}
+	return []props.Game{specs.Snakes(), specs.Patience(), specs.Traps(specs.TrapsConfig{}), specs.Jenga(specs.JengaConfig{})}
 }
 
 // chancecheck runs the CLI over the built-in games in-process and returns
@@ -147,14 +147,14 @@ func TestGenReportsTheMix(t *testing.T) {
 // A program without games, or with two of one name, is told so, exit 2,
 // before any command runs; never a panic.
 func TestAppNeedsDistinctGames(t *testing.T) {
-	snakes := builtin.Snakes()
+	snakes := specs.Snakes()
 	tests := []struct {
 		name  string
 		games []props.Game
 		want  string
 	}{
 		{"none", nil, "chancecheck: no games: a Program needs at least one\n"},
-		{"twice", []props.Game{snakes, builtin.Patience(), builtin.Snakes()}, "chancecheck: two games are named \"snakes\"\n"},
+		{"twice", []props.Game{snakes, specs.Patience(), specs.Snakes()}, "chancecheck: two games are named \"snakes\"\n"},
 		{"nil", []props.Game{snakes, nil}, "chancecheck: game 2 is nil\n"},
 	}
 	for _, tt := range tests {

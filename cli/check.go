@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -30,6 +29,7 @@ type checkOptions struct {
 	fullPrecision bool
 	out           string
 	keepGoing     bool
+	climb         string
 	json          bool
 	shrinkTime    time.Duration
 	jobs          int
@@ -188,9 +188,10 @@ Games:
 	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	f.StringVar(&o.climb, "climb", "", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); default: all, or none with --cases or --shard (exactly the boards numbered below --cases); see docs/checking-a-solver.md")
 	f.DurationVar(&o.shrinkTime, "shrink-time", 0, fmt.Sprintf("time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it (default: %v, or %d times the failing board's first run when that is longer)", props.DefaultShrinkTime, props.ShrinkRuns))
 	minJudgedFlag(f, &o.minJudged)
-	f.Float64Var(&o.failAbove, "fail-above", 0, "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)")
+	f.Float64Var(&o.failAbove, "fail-above", 0, failAboveHelp)
 	o.engine.register(f, app.rulesGames())
 	f.StringVar(&o.shard, "shard", "", "check only slice i of n of the boards (\"i/n\", 1 ≤ i ≤ n, "+shardFlagHelp+"; needs --cases); see 'check merge'")
 	o.gen.register(f)
@@ -216,8 +217,9 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 		return usagef("--jobs must be at least 1")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("--alpha must be between 0 and 1")
-	case o.failAbove < 0 || math.IsNaN(o.failAbove):
-		return usagef("--fail-above must not be negative (0: off)")
+	}
+	if err := failAboveUsage(o.failAbove); err != nil {
+		return err
 	}
 	if err := checkMinJudged(o.minJudged); err != nil {
 		return err
@@ -244,6 +246,10 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	if err != nil {
 		return err
 	}
+	climb, err := o.climbTargets()
+	if err != nil {
+		return usagef("--climb: %v", err)
+	}
 	solver, err := props.NewProcessSolver(o.solver, o.timeout)
 	if err != nil {
 		return usagef("--solver: %v", err)
@@ -252,7 +258,7 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	cc := &props.CrossCheck{
 		Game: g, Solver: solver, Cases: o.cases, Seed: o.seed, Time: o.time, Jobs: o.jobs,
 		Batch: o.batch, FullPrecision: o.fullPrecision, KeepGoing: o.keepGoing, ShrinkTime: o.shrinkTime,
-		Alpha: o.alpha, Shard: shard, BoardTime: o.boardBudget(),
+		Alpha: o.alpha, Shard: shard, BoardTime: o.boardBudget(), Climb: climb,
 	}
 	stop := func() {}
 	if _, tty := terminal(cmd.ErrOrStderr()); tty && !o.json {
@@ -267,11 +273,14 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	res, err := cc.Run(cmd.Context())
 	stop()
 	if err != nil {
-		if errors.Is(err, props.ErrSolverStart) {
+		if errors.Is(err, props.ErrStart) {
 			return usageError{err}
 		}
 		if errors.Is(err, props.ErrInconsistentOracle) {
 			return oracleStopped(cmd, g, o, shard, err)
+		}
+		if errors.Is(err, props.ErrGeneratorFault) {
+			return generatorStopped(cmd, g, o, shard, err)
 		}
 		return err
 	}
@@ -289,7 +298,7 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 			files = &counterexampleFiles{In: "not written", Ans: "not written"}
 		}
 	}
-	closest, err := writeClosestFiles(o.out, g, &res.Closest)
+	closest, err := writeClosestFiles(o.out, &res.Closest, gameAnswer(g))
 	if err != nil && writeErr == nil {
 		writeErr = err
 	}
@@ -459,4 +468,17 @@ func (o checkOptions) limits() string {
 		s += ", memory " + o.memory + " (" + solverproc.MemoryScope() + ")"
 	}
 	return s
+}
+
+// climbTargets are --climb's targets: by default every one, or none when
+// --cases or --shard asks for a given set of boards (the boards numbered
+// below --cases, as a merge of shards checks them).
+func (o *checkOptions) climbTargets() (props.Target, error) {
+	if o.climb == "" {
+		if o.cases > 0 || o.shard != "" {
+			return 0, nil
+		}
+		return props.ClimbAll, nil
+	}
+	return props.ParseTargets(o.climb)
 }

@@ -27,8 +27,13 @@ import (
 // minutes: a planted slow oracle. onState is called at each state the engine asks
 // about.
 func squaresGame(onState func()) props.Game {
+	return squaresGameWith("squares", engine.Options{ExactCost: -1}, onState)
+}
+
+// squaresGameWith is squaresGame named name, under the engine options opts.
+func squaresGameWith(name string, opts engine.Options, onState func()) props.Game {
 	return props.FromRules(props.Spec[int]{
-		Name: "squares",
+		Name: name,
 		Parse: func(r io.Reader, file string) ([]int, error) {
 			var n int
 			if _, err := fmt.Fscan(r, &n); err != nil || n < 1 {
@@ -39,7 +44,7 @@ func squaresGame(onState func()) props.Game {
 		Write:     func(w io.Writer, b []int) error { _, err := fmt.Fprintln(w, b[0]); return err },
 		Generator: rapid.IntRange(3000, 4000),
 		Outcome:   props.Count,
-	}, props.RulesOf[int, int]{Engine: engine.Options{ExactCost: -1}, Rules: func(n int) rules.Rules[int] {
+	}, props.RulesOf[int, int]{Engine: opts, Rules: func(n int) rules.Rules[int] {
 		return rules.Rules[int]{
 			End: func(s int) (int, bool) { return 0, s >= n },
 			Chance: func(s int) []rules.Branch[int] {
@@ -168,6 +173,32 @@ func TestSolveExplain(t *testing.T) {
 				if !strings.Contains(stdout.String(), w) {
 					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
 				}
+			}
+		})
+	}
+}
+
+// solve --exact asks the engine for exactness whatever it costs: a game
+// whose own limits let the engine spend next to nothing on an exact solve
+// (ExactCost 1, below any cycle's predicted cost) is answered in float64
+// by solve, and with its fraction under --exact (issue 28 part 1(a)).
+func TestSolveExactAsksTheEngine(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want *regexp.Regexp
+	}{
+		{"exact", []string{"--exact"}, regexp.MustCompile(`(?m)^exact 1: [0-9]+/[0-9]+$`)},
+		{"explain", []string{"--explain"}, regexp.MustCompile(`method float64, proved bound `)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			g := squaresGameWith("cheap", engine.Options{ExactCost: 1}, func() {})
+			args := append([]string{"solve", "cheap"}, tt.args...)
+			code := App{Games: []props.Game{g}}.Run(t.Context(), args, strings.NewReader("60\n"), &stdout, &stderr)
+			if code != 0 || !tt.want.MatchString(stdout.String()) {
+				t.Errorf("exit %d, stdout lacks %v:\n%s\nstderr:\n%s", code, tt.want, stdout.String(), stderr.String())
 			}
 		})
 	}

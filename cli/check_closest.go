@@ -8,28 +8,52 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// The closest calls of a check (issue 31 part 3), shown on every run: the
-// answers nearest to the tolerance, the runs nearest to the CPU time and
-// memory limits, with the files that hold them under --out and their
-// --json form; and --fail-above, which fails a solver whose worst answer
-// passes a share of the tolerance.
+// The closest calls (issue 31 part 3) of check and stress, shown on every
+// run: the answers nearest to the tolerance, the runs nearest to the CPU
+// time and memory limits, with the files that hold them under --out and
+// their --json form; and --fail-above, which fails a solver whose worst
+// answer passes a share of the tolerance.
+
+// closestLimits are what a command's closest calls are measured against:
+// its --timeout, --memory and --fail-above.
+type closestLimits struct {
+	timeout   time.Duration
+	memory    string
+	failAbove float64
+}
+
+func (o checkOptions) closestLimits() closestLimits {
+	return closestLimits{timeout: o.timeout, memory: o.memory, failAbove: o.failAbove}
+}
+
+// failAboveUsage refuses a negative or NaN --fail-above.
+func failAboveUsage(v float64) error {
+	if v < 0 || math.IsNaN(v) {
+		return usagef("--fail-above must not be negative (0: off)")
+	}
+	return nil
+}
+
+// failAboveHelp is --fail-above's help, the same for every command.
+const failAboveHelp = "fail (exit 1) when the worst answer's error passes this share of the judge's tolerance, as 0.5 (0: off)"
 
 // closestFiles are the files the closest calls were written to ("" for
 // one not written).
 type closestFiles struct{ Error, ErrorAns, Slowest, Memory string }
 
 // writeClosestFiles writes the worst call of each kind under dir: the
-// board with the highest error score (closest.in, our answer in
-// closest.ans), the input of the slowest run (slowest.in) and of the
-// hungriest (hungriest.in). Nothing without --out: a pass creates no
-// directory of its own.
-func writeClosestFiles(dir string, g props.Game, c *props.Closest) (closestFiles, error) {
+// board with the highest error score (closest.in, and the answer it was
+// judged against in closest.ans where ans gives one), the input of the
+// slowest run (slowest.in) and of the hungriest (hungriest.in). Nothing
+// without --out: a pass creates no directory of its own.
+func writeClosestFiles(dir string, c *props.Closest, ans func(props.CloseCall) []byte) (closestFiles, error) {
 	var files closestFiles
 	if dir == "" {
 		return files, nil
@@ -46,9 +70,8 @@ func writeClosestFiles(dir string, g props.Game, c *props.Closest) (closestFiles
 		if files.Error, err = write("closest.in", w.Input); err != nil {
 			return files, err
 		}
-		var ans strings.Builder
-		if err := g.WriteAnswers(&ans, []props.Solution{w.Ours}); err == nil {
-			if files.ErrorAns, err = write("closest.ans", []byte(ans.String())); err != nil {
+		if a := ans(*w); a != nil {
+			if files.ErrorAns, err = write("closest.ans", a); err != nil {
 				return files, err
 			}
 		}
@@ -66,52 +89,54 @@ func writeClosestFiles(dir string, g props.Game, c *props.Closest) (closestFiles
 	return files, nil
 }
 
+// gameAnswer is our answer to a closest call's board as the game prints
+// it, for closest.ans; nil when it cannot be printed.
+func gameAnswer(g props.Game) func(props.CloseCall) []byte {
+	return func(c props.CloseCall) []byte {
+		var ans strings.Builder
+		if err := g.WriteAnswers(&ans, []props.Solution{c.Ours}); err != nil {
+			return nil
+		}
+		return []byte(ans.String())
+	}
+}
+
 // aboveFailAbove is the worst answer when --fail-above is set and it is
 // above it; nil otherwise.
 func (o checkOptions) aboveFailAbove(res *props.Result) *props.CloseCall {
-	if o.failAbove <= 0 {
+	return o.closestLimits().above(&res.Closest)
+}
+
+// above is c's worst answer when --fail-above is set and it is above it;
+// nil otherwise.
+func (l closestLimits) above(c *props.Closest) *props.CloseCall {
+	if l.failAbove <= 0 {
 		return nil
 	}
-	if w := res.Closest.Worst(); w != nil && w.Score > o.failAbove {
+	if w := c.Worst(); w != nil && w.Score > l.failAbove {
 		return w
 	}
 	return nil
 }
 
-// scoreText says an error score against the tolerance: "0.93 of the
-// tolerance"; an exact answer's score is 0 or ∞, said in words.
-func scoreText(s float64, exact bool) string {
-	switch {
-	case math.IsInf(s, 1) && exact:
-		return "wrong (an exact answer: its error is 0 or ∞)"
-	case math.IsInf(s, 1):
-		return "∞ times the tolerance (only the exact value is accepted)"
-	case s == 0:
-		return "exact (0 of the tolerance)"
-	case s >= 0.01:
-		return fmt.Sprintf("%.2f of the tolerance", s)
-	}
-	return fmt.Sprintf("%.2g of the tolerance", s)
-}
-
 // cpuText says a run's CPU time against --timeout: "1.82 s of 2 s CPU".
-func (o checkOptions) cpuText(c props.CloseCall) string {
+func (l closestLimits) cpuText(c props.CloseCall) string {
 	if c.CPU <= 0 {
-		return fmt.Sprintf("%.2f s wall (CPU time not known; limit %v)", c.Wall.Seconds(), o.timeout)
+		return fmt.Sprintf("%.2f s wall (CPU time not known; limit %v)", c.Wall.Seconds(), l.timeout)
 	}
-	return fmt.Sprintf("%.2f s of %g s CPU", c.CPU.Seconds(), o.timeout.Seconds())
+	return fmt.Sprintf("%.2f s of %g s CPU", c.CPU.Seconds(), l.timeout.Seconds())
 }
 
 // memoryText says a run's peak memory against --memory.
-func (o checkOptions) memoryText(c props.CloseCall) string {
-	if o.memory == "" {
+func (l closestLimits) memoryText(c props.CloseCall) string {
+	if l.memory == "" {
 		return solverproc.FormatSize(c.Peak) + " peak (no --memory limit)"
 	}
-	return fmt.Sprintf("%s peak of --memory %s", solverproc.FormatSize(c.Peak), o.memory)
+	return fmt.Sprintf("%s peak of --memory %s", solverproc.FormatSize(c.Peak), l.memory)
 }
 
 // writeClosestText prints the closest calls.
-func writeClosestText(w io.Writer, o checkOptions, c *props.Closest, files closestFiles) {
+func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files closestFiles) {
 	if c.Scored == 0 && len(c.Slowest) == 0 {
 		return
 	}
@@ -122,19 +147,15 @@ func writeClosestText(w io.Writer, o checkOptions, c *props.Closest, files close
 		}
 		return "  → " + path
 	}
-	switch {
-	case c.Scored > 0 && len(c.Error) == 0 && c.Exact:
-		fmt.Fprintf(w, "  error:  every answer of the %d judged exact (an exact answer's error is 0 or ∞, never between)\n", c.Scored)
-	case c.Scored > 0 && len(c.Error) == 0:
-		fmt.Fprintf(w, "  error:  every answer of the %d judged equal to ours (0 of the tolerance)\n", c.Scored)
+	if t := c.NoErrorText(); t != "" {
+		fmt.Fprintf(w, "  error:  %s\n", t)
 	}
 	for i, e := range c.Error {
 		file := ""
 		if i == 0 {
 			file = at(files.Error)
 		}
-		fmt.Fprintf(w, "  error:  %s on %s (ours %s, theirs %s)%s\n", scoreText(e.Score, c.Exact), e.Source,
-			valueText(e.Ours), strconv.FormatFloat(e.Theirs, 'g', -1, 64), file)
+		fmt.Fprintf(w, "  error:  %s%s\n", e.ErrorText(c.Exact), file)
 	}
 	for i, s := range c.Slowest {
 		file := ""
@@ -154,17 +175,8 @@ func writeClosestText(w io.Writer, o checkOptions, c *props.Closest, files close
 		fmt.Fprintf(w, "  memory: %s on %s%s\n", o.memoryText(m), m.Source, file)
 	}
 	if o.failAbove > 0 {
-		fmt.Fprintf(w, "  --fail-above %g: %s\n", o.failAbove, map[bool]string{true: "the worst answer is above it: FAIL", false: "no answer above it"}[o.aboveFailAbove(&props.Result{Closest: *c}) != nil])
+		fmt.Fprintf(w, "  --fail-above %g: %s\n", o.failAbove, map[bool]string{true: "the worst answer is above it: FAIL", false: "no answer above it"}[o.above(c) != nil])
 	}
-}
-
-// valueText is our answer to 12 significant digits, enough to see an
-// error of a 1e-6 tolerance; an exact kind's answer as the exact value.
-func valueText(s props.Solution) string {
-	if s.Exact.Exact != nil {
-		return s.Exact.String()
-	}
-	return strconv.FormatFloat(s.Value, 'g', 12, 64)
 }
 
 // closestJSON is the --json form of the closest calls. The "error" list
@@ -184,13 +196,19 @@ type closestJSON struct {
 
 type closeCallJSON struct {
 	Source string `json:"source"`
-	Board  int    `json:"board,omitempty"` // the generated board's number (from 1); 0 for a sample
+	Board  int    `json:"board,omitempty"` // the generated board's number (stress: the case's), from 1; 0 for a sample
 	Boards int    `json:"boards"`
 	// Score is the error score; null when it is ∞ (a wrong exact answer).
-	Score      *float64 `json:"score,omitempty"`
-	ScoreText  string   `json:"score_text,omitempty"`
-	Ours       string   `json:"ours,omitempty"`
-	Theirs     *float64 `json:"theirs,omitempty"`
+	Score     *float64 `json:"score,omitempty"`
+	ScoreText string   `json:"score_text,omitempty"`
+	Ours      string   `json:"ours,omitempty"`
+	Theirs    *float64 `json:"theirs,omitempty"`
+	// Against names what judged the answer where it is not the game's
+	// analyst: "the brute force", or "the referee", whose test's p-value
+	// and α make the score (ln p / ln α; ours is then its mean).
+	Against    string   `json:"against,omitempty"`
+	PValue     *float64 `json:"p_value,omitempty"`
+	Alpha      float64  `json:"alpha,omitempty"`
 	CPUSec     float64  `json:"cpu_seconds,omitempty"`
 	WallSec    float64  `json:"wall_seconds,omitempty"`
 	LimitSec   float64  `json:"cpu_limit_seconds,omitempty"`
@@ -201,13 +219,12 @@ type closeCallJSON struct {
 
 // newClosestJSON is nil for a run with no closest calls (nothing judged,
 // or shards merged: each shard's --json has its own).
-func newClosestJSON(o checkOptions, res *props.Result, files closestFiles) *closestJSON {
-	c := &res.Closest
+func newClosestJSON(o closestLimits, c *props.Closest, files closestFiles) *closestJSON {
 	if c.Scored == 0 && len(c.Slowest) == 0 {
 		return nil
 	}
 	j := &closestJSON{Scored: c.Scored, Exact: c.Exact, Error: []closeCallJSON{}, Time: []closeCallJSON{},
-		FailAbove: o.failAbove, AboveFailAbove: o.aboveFailAbove(res) != nil}
+		FailAbove: o.failAbove, AboveFailAbove: o.above(c) != nil}
 	call := func(x props.CloseCall) closeCallJSON {
 		return closeCallJSON{Source: x.Source, Board: x.Board + 1, Boards: x.Boards, InputBytes: len(x.Input)}
 	}
@@ -218,7 +235,11 @@ func newClosestJSON(o checkOptions, res *props.Result, files closestFiles) *clos
 			cj.Score = &s
 		}
 		t := e.Theirs
-		cj.ScoreText, cj.Ours, cj.Theirs = scoreText(e.Score, c.Exact), valueText(e.Ours), &t
+		cj.ScoreText, cj.Ours, cj.Theirs, cj.Against = e.ScoreText(c.Exact), props.ValueText(e.Ours), &t, e.Against
+		if e.Against == props.AgainstReferee {
+			p := e.PValue
+			cj.PValue, cj.Alpha, cj.Ours = &p, e.Alpha, strconv.FormatFloat(e.Ours.Value, 'g', -1, 64)
+		}
 		if i == 0 {
 			cj.File = files.Error
 		}

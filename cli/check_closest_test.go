@@ -63,7 +63,7 @@ func TestCheckClosestCalls(t *testing.T) {
 		{"below --fail-above", "0.3", []string{"--fail-above", "0.5"}, 0,
 			[]string{"every answer agreed", "error:  0.30 of the tolerance", "--fail-above 0.5: no answer above it"}, nil},
 		{"exact answers", "0", []string{"--fail-above", "0.5"}, 0,
-			[]string{"error:  every answer of the 40 judged equal to ours (0 of the tolerance)"}, nil},
+			[]string{"error:  every answer of the 40 judged exactly right (0 of the tolerance)"}, nil},
 		{"a negative --fail-above", "0", []string{"--fail-above", "-1"}, 2, []string{"--fail-above must not be negative"}, nil},
 	}
 	for _, tt := range tests {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
-	rulesbuiltin "github.com/chancecheck/chancecheck/rules/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
+	"github.com/chancecheck/chancecheck/rules/gamerules"
 )
 
 // TestCheckConfirmsTheAnalyst: before check blames a solver, the rules
@@ -17,7 +17,7 @@ import (
 // it, never failing the solver. The right analyst beside a wrong solver:
 // the engine confirms the analyst, and the solver is failed.
 func TestCheckConfirmsTheAnalyst(t *testing.T) {
-	spec := builtin.SnakesSpec()
+	spec := specs.SnakesSpec()
 	solve := spec.Solve
 	spec.Solve = func(b snakes.Board) (props.Solution, error) {
 		sol, err := solve(b)
@@ -25,7 +25,7 @@ func TestCheckConfirmsTheAnalyst(t *testing.T) {
 		return sol, err
 	}
 	spec.Answer, spec.AnswerValid = nil, nil
-	planted := props.FromRules(spec, props.RulesOf[snakes.Board, int]{Rules: rulesbuiltin.Snakes})
+	planted := props.FromRules(spec, props.RulesOf[snakes.Board, int]{Rules: gamerules.Snakes})
 	for _, tc := range []struct {
 		name, solver string
 		game         props.Game
@@ -35,7 +35,7 @@ func TestCheckConfirmsTheAnalyst(t *testing.T) {
 		{"planted analyst, correct solver", "snakes", planted, 2,
 			[]string{"the solver is not blamed", "the analyst and the rules engine disagree, the engine solving the board exactly: the analyst is wrong"},
 			[]string{"WRONG ANSWER"}},
-		{"right analyst, wrong solver", "snakes-wrong", builtin.SnakesThreeWay(), 1,
+		{"right analyst, wrong solver", "snakes-wrong", specs.SnakesThreeWay(), 1,
 			[]string{"WRONG ANSWER", "judged by: the analyst, agreeing with the rules engine (exact)"},
 			[]string{"not blamed"}},
 	} {

@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"io"
-	"strings"
 
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -21,6 +20,11 @@ type checkJSON struct {
 	Passed     bool     `json:"passed"`
 	Samples    int      `json:"samples"`
 	Generated  int      `json:"generated"`
+	// Climbed counts the generated boards the climber drew, per target
+	// (--climb); FoundBy says which search found the first generated
+	// failure: "uniform", or "climbing" and the target.
+	Climbed map[string]int `json:"climbed,omitempty"`
+	FoundBy string         `json:"found_by,omitempty"`
 	// NotJudged counts the boards no oracle could judge (skipped: neither a
 	// failure nor a pass), NotJudgedGenerated the generated ones of them.
 	NotJudged          int    `json:"not_judged"`
@@ -67,6 +71,10 @@ type checkJSON struct {
 	// OracleFault is the oracle at fault that stopped the check, with
 	// the input; passed is then false, and nothing else was judged.
 	OracleFault *oracleFaultJSON `json:"oracle_fault,omitempty"`
+	// GeneratorFault is the generator (or the validator of its inputs) at
+	// fault that stopped the check, in a game defined by programs; passed
+	// is then false.
+	GeneratorFault *oracleFaultJSON `json:"generator_fault,omitempty"`
 }
 
 // checkShardJSON is what 'check merge' needs of a --shard run besides the
@@ -98,14 +106,14 @@ type coverageJSON struct {
 }
 
 type coverageGoal struct {
-	Class        string  `json:"class"`
-	Boards       int     `json:"boards"`
-	Share        float64 `json:"share"`
-	MinShare     float64 `json:"min_share"`
-	PValue       float64 `json:"p_value"`
-	Alpha        float64 `json:"alpha"`
-	Verdict      string  `json:"verdict"` // "ok", "under-covered", "too-few-boards"
-	BoardsNeeded int     `json:"boards_needed,omitempty"`
+	Class        string                `json:"class"`
+	Boards       int                   `json:"boards"`
+	Share        float64               `json:"share"`
+	MinShare     float64               `json:"min_share"`
+	PValue       float64               `json:"p_value"`
+	Alpha        float64               `json:"alpha"`
+	Verdict      props.CoverageVerdict `json:"verdict"` // "ok", "under-covered", "too-few-boards" (its MarshalText)
+	BoardsNeeded int                   `json:"boards_needed,omitempty"`
 }
 
 type failureJSON struct {
@@ -149,7 +157,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	j.NotJudgedClasses, j.NeverJudged = res.NotJudgedClasses, res.NeverJudged()
 	j.MinJudged, j.TooFewJudged = o.minJudged, !res.Failed() && o.judgedShare(res).TooFew()
 	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0 && !j.TooFewJudged && o.aboveFailAbove(res) == nil
-	j.Closest = newClosestJSON(o, res, closest)
+	j.Closest = newClosestJSON(o.closestLimits(), &res.Closest, closest)
 	for v, n := range res.Counts {
 		j.Failures[v.String()] = n
 	}
@@ -163,6 +171,13 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		}
 		return fj
 	}
+	for t, n := range res.Climbed {
+		if j.Climbed == nil {
+			j.Climbed = map[string]int{}
+		}
+		j.Climbed[t.String()] = n
+	}
+	j.FoundBy = foundBy(res)
 	if res.First != nil {
 		j.First = toJSON(res.First)
 		j.First.InFile, j.First.AnsFile = files.In, files.Ans
@@ -188,12 +203,8 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		cj := &coverageJSON{Test: "one-sided exact binomial test of each goal at the end of the run, Bonferroni over the goals",
 			Alpha: res.CoverageAlpha, Generated: res.Generated, Passed: true}
 		for _, c := range res.Coverage {
-			verdict := strings.ReplaceAll(c.Verdict.String(), " ", "-")
-			if c.Verdict == props.TooFewBoards {
-				verdict = "too-few-boards" // as reports name it
-			}
 			cj.Goals = append(cj.Goals, coverageGoal{Class: c.Class, Boards: c.Boards, Share: c.Share, MinShare: c.MinShare,
-				PValue: c.PValue, Alpha: c.Alpha, Verdict: verdict, BoardsNeeded: c.BoardsNeeded})
+				PValue: c.PValue, Alpha: c.Alpha, Verdict: c.Verdict, BoardsNeeded: c.BoardsNeeded})
 			if c.Verdict == props.UnderCovered {
 				cj.Passed = false
 				cj.UnderCovered = append(cj.UnderCovered, c.Class)

@@ -95,6 +95,9 @@ func readShardFiles(files []string) ([]checkJSON, error) {
 			return nil, programError{fmt.Errorf("%s: that shard stopped on an oracle at fault, so the check has no verdict: %s (its input: %s)",
 				file, f.Error, orNotWritten(f.InFile))}
 		}
+		if f := j.GeneratorFault; f != nil {
+			return nil, programError{fmt.Errorf("%s: that shard stopped on its generator at fault, so the check has no verdict: %s", file, f.Error)}
+		}
 		if j.Shard == nil {
 			return nil, fmt.Errorf("%s: not the --json output of a check --shard run", file)
 		}

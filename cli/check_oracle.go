@@ -31,6 +31,22 @@ const oracleFaultFile = "oracle-fault.in"
 // that check merge reads a shard that stopped so, and refuses it); exit 2,
 // the solver not blamed.
 func oracleStopped(cmd *cobra.Command, g props.Game, o checkOptions, shard props.Shard, err error) error {
+	return faultStopped(cmd, g, o, shard, err, "the oracle")
+}
+
+// generatorStopped reports a check stopped by a board its generator failed
+// to give well (err wraps props.ErrGeneratorFault: a game defined by
+// programs whose generator crashed, printed nothing or other bytes for the
+// same arguments, or whose validator failed), as oracleStopped reports an
+// oracle's fault, err naming the program: exit 2, the solver not blamed,
+// as stress says it.
+func generatorStopped(cmd *cobra.Command, g props.Game, o checkOptions, shard props.Shard, err error) error {
+	return faultStopped(cmd, g, o, shard, err, "the generator")
+}
+
+// faultStopped reports a check stopped by a program other than the solver,
+// who (the oracle, the generator), at fault: err says what it did.
+func faultStopped(cmd *cobra.Command, g props.Game, o checkOptions, shard props.Shard, err error, who string) error {
 	w := cmd.OutOrStdout()
 	fj := &oracleFaultJSON{Error: err.Error()}
 	var writeErr error
@@ -44,7 +60,12 @@ func oracleStopped(cmd *cobra.Command, g props.Game, o checkOptions, shard props
 	}
 	if o.json {
 		j := checkJSON{Game: g.Name(), Seed: o.seed, GenOptions: o.gen.args(), Failures: map[string]int{},
-			TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds(), OracleFault: fj}
+			TimeoutSec: o.timeout.Seconds(), IdleSec: o.idleLimit().Seconds()}
+		if who == "the generator" {
+			j.GeneratorFault = fj
+		} else {
+			j.OracleFault = fj
+		}
 		if !shard.Whole() {
 			j.Shard = &checkShardJSON{Shard: shard, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing, Solver: o.solver, Alpha: o.alpha}
 		}
@@ -55,7 +76,9 @@ func oracleStopped(cmd *cobra.Command, g props.Game, o checkOptions, shard props
 		}
 	} else {
 		tw := terminalSafe(w)
-		fmt.Fprintf(tw, "check %s: stopped, the oracle at fault: the solver is not blamed\n", g.Name())
+		if who == "the oracle" { // the generator's error names the generator, or the validator, at fault
+			fmt.Fprintf(tw, "check %s: stopped, %s at fault: the solver is not blamed\n", g.Name(), who)
+		}
 		if fj.Input != "" {
 			fmt.Fprintf(tw, "\ninput (%s):\n%s", orNotWritten(fj.InFile), ensureNewline(clip(fj.Input)))
 		}

@@ -412,7 +412,8 @@ func TestCheckCoverageJSON(t *testing.T) {
 	}
 	c := j.Coverage
 	if j.Passed || j.First != nil || c == nil || c.Passed || c.Alpha != 1e-6 || c.Generated != 400 || len(c.Goals) != 3 ||
-		!reflect.DeepEqual(c.UnderCovered, []string{"one", "never"}) || c.Goals[1].Verdict != "ok" || c.Goals[2].PValue > c.Goals[2].Alpha {
+		!reflect.DeepEqual(c.UnderCovered, []string{"one", "never"}) || c.Goals[1].Verdict != props.CoverageOK || c.Goals[0].Verdict != props.UnderCovered ||
+		!strings.Contains(stdout.String(), `"verdict": "under-covered"`) || c.Goals[2].PValue > c.Goals[2].Alpha {
 		t.Errorf("got %s", stdout.String())
 	}
 }

@@ -13,7 +13,12 @@ import (
 func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result, files *counterexampleFiles, closest closestFiles) {
 	fmt.Fprintf(w, "limits: %s\n", o.limits())
 	defer writeUnjudgedText(w, res)
-	defer writeClosestText(w, o, &res.Closest, closest)
+	defer writeClosestText(w, o.closestLimits(), &res.Closest, closest)
+	defer func() {
+		if t := climbedText(res); t != "" && res.FirstBoard < 0 {
+			fmt.Fprintf(w, "climbing: %s\n", strings.TrimPrefix(strings.TrimSuffix(t, ")"), " ("))
+		}
+	}()
 	if sh := res.Shard; !sh.Whole() {
 		fmt.Fprintf(w, "shard %d/%d: the generated boards k ≡ %d (mod %d) of %d%s; merge the shards' --json with 'check merge'\n",
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
@@ -52,7 +57,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		}
 		above := ""
 		if a := o.aboveFailAbove(res); a != nil {
-			above = fmt.Sprintf("ABOVE --fail-above %g: the worst answer is %s, on %s; ", o.failAbove, scoreText(a.Score, res.Closest.Exact), a.Source)
+			above = fmt.Sprintf("ABOVE --fail-above %g: the worst answer is %s, on %s; ", o.failAbove, a.ScoreText(res.Closest.Exact), a.Source)
 		}
 		fmt.Fprintf(w, "check %s: %severy answer agreed: %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v%s\n",
 			g.Name(), above, res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond), caveat)
@@ -107,6 +112,9 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards)\n", verdictList(res.Counts), res.Samples, res.Generated)
 	}
 	fmt.Fprintf(w, "boards by kind: %s (%d generated board(s) judged%s, in %v)\n", classList(res.Classes), res.Generated, o.asked(res), res.Elapsed.Round(time.Millisecond))
+	if by := foundBy(res); by != "" {
+		fmt.Fprintf(w, "found by: %s%s\n", by, climbedText(res))
+	}
 	writeOraclesText(w, res)
 	if res.Interrupted {
 		fmt.Fprintf(w, "interrupted after this failure was found: the counts are those before the interrupt\n")
@@ -260,7 +268,7 @@ func ensureNewline(s string) string {
 // ran out.
 func writeUnjudgedText(w io.Writer, res *props.Result) {
 	if n := len(res.NotReproduced); n > 0 {
-		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when run again with no other solver of this check running (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n)
+		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when %s (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n, props.CheckAlone.Phrase())
 		for i, f := range res.NotReproduced {
 			if i == maxNotReproducedShown {
 				fmt.Fprintf(w, "  … and %d more (--json lists them all)\n", n-i)
@@ -277,3 +285,36 @@ func writeUnjudgedText(w io.Writer, res *props.Result) {
 // maxNotReproducedShown is how many not-reproduced inputs the text output
 // lists.
 const maxNotReproducedShown = 5
+
+// foundBy says which search found the first generated failure: "uniform",
+// or "climbing toward" its target; "" when none failed.
+func foundBy(res *props.Result) string {
+	f := res.Found
+	if f == nil {
+		f = res.First
+	}
+	switch {
+	case res.FirstBoard < 0 || f == nil:
+		return ""
+	case f.Climbed != nil:
+		return "climbing toward " + f.Climbed.Target.Goal()
+	}
+	return "uniform"
+}
+
+// climbedText says how many boards the climber drew, ", of 1234 boards
+// judged 56 were climbed (error 40, time 16)"; "" when none.
+func climbedText(res *props.Result) string {
+	total := 0
+	var parts []string
+	for _, t := range props.ClimbAll.Each() {
+		if n := res.Climbed[t]; n > 0 {
+			total += n
+			parts = append(parts, fmt.Sprintf("%s %d", t, n))
+		}
+	}
+	if total == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d of the %d generated boards judged were climbed: %s)", total, res.Generated, strings.Join(parts, ", "))
+}

@@ -23,6 +23,10 @@ type engineFlags struct {
 	// report and `solve --exact` do; check and solve leave it to confirm
 	// a disagreement only.
 	checkEvery bool
+	// exact is no flag either: `solve --exact` sets it to ask the engine
+	// for exactness whatever it costs (engine.Options.ExactCost −1),
+	// past the cost model that otherwise sends a dear cycle to float64.
+	exact bool
 }
 
 // positiveInt is an --engine-* limit: 0 while unset, and a value given on
@@ -103,7 +107,7 @@ func (e *engineFlags) register(f *pflag.FlagSet, names string) {
 // when no flag was given, and is a usage error otherwise.
 func (e engineFlags) apply(g props.Game) (props.Game, error) {
 	flags := e
-	flags.checkEvery = false
+	flags.checkEvery, flags.exact = false, false
 	if e == (engineFlags{}) {
 		return g, nil
 	}
@@ -113,12 +117,15 @@ func (e engineFlags) apply(g props.Game) (props.Game, error) {
 		l, ok = re.EngineLimits()
 	}
 	if !ok && flags == (engineFlags{}) {
-		return g, nil // checkEvery alone: nothing to check by
+		return g, nil // checkEvery or exact alone: no engine to ask
 	}
 	if !ok {
 		return nil, usagef("%s is not defined by rules: the --engine-* flags do not apply to it", g.Name())
 	}
 	l.CheckEvery = l.CheckEvery || e.checkEvery
+	if e.exact {
+		l.Options.ExactCost = -1
+	}
 	// The flags refuse a value ≤ 0 as they are parsed: 0 here is unset.
 	for _, set := range []struct {
 		v   positiveInt

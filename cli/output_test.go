@@ -16,7 +16,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 	"pgregory.net/rapid"
 )
 
@@ -122,7 +122,7 @@ func TestOneGameHelpNamesNoOtherGame(t *testing.T) {
 	var drawn atomic.Int64
 	programs := map[string][]props.Game{
 		"count":  {countingGame(&drawn)},
-		"snakes": {builtin.Snakes()},
+		"snakes": {specs.Snakes()},
 	}
 	for name, games := range programs {
 		for _, cmd := range []string{"check", "gen", "report", "solve", "simulate", "validate", "stress"} {

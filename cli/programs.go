@@ -139,9 +139,9 @@ func runPrograms(cmd *cobra.Command, app App, o programsOptions, args []string) 
 		}
 		classes = append(classes, class)
 	}
-	g, err := programs.GameContext(cmd.Context(), programs.GameSpec{Name: o.name, Quantity: s.Quantity, Generator: s.Generator, Referee: s.Referee,
-		Brute: s.Brute, Validator: s.Validator, Params: s.Params, Tolerance: s.Tolerance, Classes: classes,
-		Answer: s.Answer, BruteDistribution: o.bruteDistribution, Tests: o.tests})
+	spec := s.GameSpec // the brute force as the solver of stress's set-up, whose checks are the same
+	spec.Name, spec.Classes, spec.BruteDistribution = o.name, classes, o.bruteDistribution
+	g, err := programs.GameContext(cmd.Context(), spec)
 	if err != nil {
 		return usageError{err}
 	}

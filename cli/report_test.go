@@ -13,7 +13,7 @@ import (
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // report --shard i/3 three times, then report merge, gives the single run's
@@ -148,16 +148,16 @@ func TestReportNothingJudged(t *testing.T) {
 		notJudge bool // report.json has nothing_judged
 		extra    []string
 	}{
-		{"every board refused", []props.Game{refusingSnakes{builtin.Snakes(), "idle", all, false}},
+		{"every board refused", []props.Game{refusingSnakes{specs.Snakes(), "idle", all, false}},
 			2, "verdict: NOTHING JUDGED: nobody could judge any board of idle", "report judged nothing for idle", true, nil},
-		{"some boards refused, no share asked", []props.Game{refusingSnakes{builtin.Snakes(), "half", many, false}},
+		{"some boards refused, no share asked", []props.Game{refusingSnakes{specs.Snakes(), "half", many, false}},
 			0, "verdict: pass\n", "", false, []string{"--min-judged", "0"}},
 		// Only a sample is judged, none of the 3 generated boards: too few
 		// to pass (issue 29), naming the classes never judged.
-		{"some boards refused", []props.Game{refusingSnakes{builtin.Snakes(), "half", some, false}},
+		{"some boards refused", []props.Game{refusingSnakes{specs.Snakes(), "half", some, false}},
 			2, "Too few judged: of its generated boards, judged 0 of 3: nothing judged is no pass", "too few boards of half were judged", false, nil},
 		{"a failed game and one that judged nothing", []props.Game{
-			refusingSnakes{builtin.Snakes(), "broken", some, true}, refusingSnakes{builtin.Snakes(), "idle", all, false}},
+			refusingSnakes{specs.Snakes(), "broken", some, true}, refusingSnakes{specs.Snakes(), "idle", all, false}},
 			1, "verdict: FAIL\n", "", true, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -153,15 +152,14 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 		}
 	}
 	if len(args) < 2 || args[1] == "-" {
-		data, err := readAll(cmd.Context(), cmd.InOrStdin())
+		// stdin goes to the parser as a file does, not read whole first:
+		// the parser reads what it takes (a game defined by programs, no
+		// more than its cap: issue 29, a 100 MB input took 600 MB).
+		boards, err := parseUntilDone(cmd.Context(), cmd.InOrStdin(), "<stdin>", parse)
 		if errors.Is(err, errInterrupted) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "<stdin>: %v\n", err)
-			return nil, err // exit 130
 		}
-		if err != nil {
-			return nil, fmt.Errorf("<stdin>: %w", err)
-		}
-		return parse(bytes.NewReader(data), "<stdin>")
+		return boards, err // an interruption: exit 130
 	}
 	f, err := os.Open(args[1])
 	if err != nil {
@@ -205,26 +203,26 @@ func (app App) gamesHelp() string {
 	return b.String()
 }
 
-// readAll reads r to its end, or until ctx is done (an interrupt, SIGTERM):
-// a read of a terminal or a pipe that never ends must not hold the
-// program. The read goes on in the background after ctx is done; the
-// program is ending then.
-func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
+// parseUntilDone parses r (named file) until the parser is done or ctx is
+// (an interrupt, SIGTERM): a read of a terminal or a pipe that never ends
+// must not hold the program. The parse goes on in the background after ctx
+// is done; the program is ending then.
+func parseUntilDone(ctx context.Context, r io.Reader, file string, parse func(io.Reader, string) ([]props.Board, error)) ([]props.Board, error) {
 	if ctx == nil {
-		return io.ReadAll(r)
+		return parse(r, file)
 	}
 	type result struct {
-		data []byte
-		err  error
+		boards []props.Board
+		err    error
 	}
 	done := make(chan result, 1)
 	go func() {
-		data, err := io.ReadAll(r)
-		done <- result{data, err}
+		boards, err := parse(r, file)
+		done <- result{boards, err}
 	}()
 	select {
 	case res := <-done:
-		return res.data, res.err
+		return res.boards, res.err
 	case <-ctx.Done():
 		return nil, fmt.Errorf("%w while reading: %v", errInterrupted, context.Cause(ctx))
 	}

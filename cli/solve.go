@@ -23,8 +23,10 @@ the answers in the original output format, exactly as an accepted contest
 solution would. Invalid input exits 1 with FILE:LINE: what is wrong; an
 interrupt (Ctrl-C) or SIGTERM while it waits for stdin or solves exits 130.
 
---exact prints each answer's exact fraction after the answers; where a
-board has none (the rules engine solved it in float64), the line says why,
+--exact prints each answer's exact fraction after the answers, asking the
+rules engine for exactness whatever it costs (past its cost model; --time
+and Ctrl-C still bound it); where a board has none (the engine solved it
+in float64: a graph or cycle past its size limits), the line says why,
 with the float and the error bound the engine proved for it. It exits 1
 only when some board has neither a fraction nor a proved bound.
 
@@ -46,6 +48,7 @@ Games:
 			// --exact checks the analyst by the engine on every board: the
 			// fractions printed are then three-way.
 			eng.checkEvery = withFraction
+			eng.exact = withFraction // and asks the engine for fractions whatever they cost
 			if g, err = eng.apply(g); err != nil {
 				return err
 			}

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // TestSolveExactBuiltins runs `solve GAME --exact` over the games the
-// shipped command runs (builtin.All): where a board fits the rules
+// shipped command runs (specs.All): where a board fits the rules
 // engine, the fraction printed must be the float printed (to the digits
 // shown), and where a board has neither a fraction nor a proved bound (the
 // analyst alone answered it), the command exits 1 with the reason, not 2
@@ -47,7 +47,7 @@ func TestSolveExactBuiltins(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := write(strings.ReplaceAll(tc.name, " ", "-")+".in", tc.input)
-			code, out, errOut := run(t, builtin.All(), "solve", tc.game, "--exact", in)
+			code, out, errOut := run(t, specs.All(), "solve", tc.game, "--exact", in)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
 			}
@@ -91,7 +91,7 @@ func TestSolveExactBuiltins(t *testing.T) {
 func TestCheckNamesOracles(t *testing.T) {
 	var stdout, stderr strings.Builder
 	code := Run(t.Context(), []string{"check", "snakes", "--solver", helperSolver(t, "snakes"), "--cases", "10", "--time", "0"},
-		strings.NewReader(""), &stdout, &stderr, builtin.All()...)
+		strings.NewReader(""), &stdout, &stderr, specs.All()...)
 	want := "boards by oracle: the analyst (the rules engine confirms it where a solver disagrees) 12\n"
 	if code != 0 || !strings.Contains(stdout.String(), want) {
 		t.Fatalf("exit %d, want 0 and %q in\n%s%s", code, want, stdout.String(), stderr.String())

@@ -39,7 +39,12 @@ type stressOptions struct {
 	solverDistribution       bool
 	bruteDistribution        bool
 	minJudged                float64
+	failAbove                float64
 	answer                   answerOptions
+}
+
+func (o stressOptions) closestLimits() closestLimits {
+	return closestLimits{timeout: o.timeout, memory: o.memory, failAbove: o.failAbove}
 }
 
 // defaultStressAlpha is stress's false-alarm budget: a stress loop is run
@@ -155,6 +160,15 @@ the solver's and the brute force's input, split by lines for the referee.
 --out DIR writes the first failure's counterexample.in and .ans.
 docs/contest-problems.md says more.
 
+Closest calls: every run, a pass too, ends with the answers nearest to
+failing — against the brute force as an error score (0.93 of the
+tolerance; an exact answer's is 0 or ∞), or, where the referee judged the
+answer itself, how far its test went toward rejecting (ln p / ln α) — and
+the solver runs nearest to --timeout and --memory. --out DIR writes the
+worst of each (closest.in, with the brute force's answer in closest.ans;
+slowest.in; hungriest.in); --fail-above 0.5 fails a solver whose worst
+answer is above half the tolerance.
+
 Exit status: 0 every case agreed (or a failure did not reproduce), 1 a
 failure of the solver was found, 2 bad options, a program that cannot be
 started, a fault of the generator, the referee or the brute force (the
@@ -191,6 +205,7 @@ judged, 130 interrupted.`,
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	minJudgedFlag(f, &o.minJudged)
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
+	f.Float64Var(&o.failAbove, "fail-above", 0, failAboveHelp)
 	f.StringVar(&o.out, "out", "", "directory for the first failure's counterexample.in (the input as the solver read it) and counterexample.ans (the brute force's answer, where it gave one); default: none written")
 	return cmd
 }
@@ -259,6 +274,9 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	if err := checkMinJudged(o.minJudged); err != nil {
 		return nil, err
 	}
+	if err := failAboveUsage(o.failAbove); err != nil {
+		return nil, err
+	}
 	rule, err := o.answer.rule()
 	if err != nil {
 		return nil, err
@@ -287,14 +305,15 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		// A program that cannot start is a usage error before any run, not
 		// a fault found on some input.
 		if _, err := exec.LookPath(c.Argv[0]); err != nil {
-			return nil, usagef("--%s: %v: %v", flag, programs.ErrStart, err)
+			return nil, usagef("--%s: a program %v: %v", flag, props.ErrStart, err)
 		}
 		return c, nil
 	}
-	s := &programs.Stress{Quantity: kind, Params: params, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
-		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, Tests: o.tests, GeneratorWritesTests: o.writesTests,
-		SolverDistribution: o.solverDistribution, BruteDistribution: o.bruteDistribution, Answer: rule, MaxDenominator: o.answer.maxDenominator,
+	s := &programs.Stress{GameSpec: programs.GameSpec{Quantity: kind, Params: params, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
+		Tests: o.tests, BruteDistribution: o.bruteDistribution, Answer: rule}, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
+		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome,
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, GeneratorWritesTests: o.writesTests,
+		SolverDistribution: o.solverDistribution, MaxDenominator: o.answer.maxDenominator,
 		MinJudged: o.minJudged}
 	if rule.Kind.Exact() {
 		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)
@@ -360,23 +379,34 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	outcome, err := s.Run(cmd.Context())
 	stop()
 	if err != nil {
-		if errors.Is(err, programs.ErrStart) {
+		if errors.Is(err, props.ErrStart) {
 			return usageError{err}
 		}
 		return err
 	}
 	w := cmd.OutOrStdout()
 	files, writeErr := writeStressCounterexample(o.out, s, outcome)
+	closest, closestErr := writeClosestFiles(o.out, &outcome.Closest, stressAnswer(s))
+	limits := o.closestLimits()
+	above := limits.above(&outcome.Closest)
 	if o.json {
-		if err := writeStressJSON(w, s, outcome, files); err != nil {
+		if err := writeStressJSON(w, s, outcome, files, newClosestJSON(limits, &outcome.Closest, closest)); err != nil {
 			return err
 		}
 	} else {
-		writeStressText(terminalSafe(w), s, outcome)
+		tw := terminalSafe(w)
+		writeStressText(tw, s, outcome)
+		if above != nil && stressPassed(outcome) {
+			fmt.Fprintf(tw, "ABOVE --fail-above %g: the worst answer is %s, on %s: FAILED\n", o.failAbove, above.ScoreText(outcome.Closest.Exact), above.Source)
+		}
+		writeClosestText(tw, limits, &outcome.Closest, closest)
 		writeStressFiles(w, files)
 	}
 	if writeErr != nil {
 		return fmt.Errorf("the counterexample files could not be written (the verdict is above): %w", writeErr)
+	}
+	if closestErr != nil {
+		return fmt.Errorf("the closest calls' files could not be written (the verdict is above): %w", closestErr)
 	}
 	switch {
 	case outcome.Fault != nil && outcome.Failed():
@@ -402,6 +432,29 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 		return programError{fmt.Errorf("stress could not judge the solver: nobody could judge any of the %d case(s)", outcome.Judged)}
 	case outcome.TooFewJudged():
 		return tooFewJudgedError("stress", outcome.Share, outcome.NeverJudged)
+	case above != nil:
+		return errCheckFailed
 	}
 	return nil
+}
+
+// stressPassed reports whether every case judged agreed, with no fault,
+// interruption or shortfall of judged cases: the verdict --fail-above can
+// still turn into a failure.
+func stressPassed(o *programs.Result) bool {
+	return o.Fault == nil && !o.Failed() && !o.Interrupted && !o.NothingJudged() && !o.TooFewJudged()
+}
+
+// stressAnswer is the brute force's answer to a closest call's case, as
+// counterexample.ans holds it; nil for a case the referee judged.
+func stressAnswer(s *programs.Stress) func(props.CloseCall) []byte {
+	return func(c props.CloseCall) []byte {
+		if c.Against != props.AgainstBrute {
+			return nil
+		}
+		if s.Answer.Kind.Exact() {
+			return []byte(c.Ours.Exact.String() + "\n")
+		}
+		return fmt.Appendf(nil, "%.12g\n", c.Ours.Value)
+	}
 }

@@ -52,6 +52,8 @@ type stressJSON struct {
 	// RunsNotReproduced are the runs whose time or idleness limit, crash
 	// or output format did not recur when run again alone (no fault).
 	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
+	// Closest are the closest calls, as check's (check_closest.go).
+	Closest *closestJSON `json:"closest_calls,omitempty"`
 }
 
 // stressReadBackJSON is how a residue is read back as a fraction for the
@@ -162,7 +164,7 @@ type stressShrinkJSON struct {
 	Note     string `json:"note,omitempty"`
 }
 
-func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files *stressFiles) error {
+func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files *stressFiles, closest *closestJSON) error {
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -179,7 +181,8 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files 
 		AnswerKind: s.Answer.Kind.String(), Modulus: s.Answer.Modulus}
 	j.MinJudged, j.TooFewJudged, j.NeverJudged = s.MinJudged, o.TooFewJudged(), o.NeverJudged
 	j.BruteResidues = o.BruteResidues
-	j.Passed = j.Passed && !o.NothingJudged() && !j.TooFewJudged
+	j.Passed = j.Passed && !o.NothingJudged() && !j.TooFewJudged && (closest == nil || !closest.AboveFailAbove)
+	j.Closest = closest
 	if b, err := s.Bounds(); err == nil {
 		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence(), s.ReadBackCapped()}
 	}

@@ -329,7 +329,7 @@ func writeRunsNotReproduced(w io.Writer, o *programs.Result) {
 	if len(o.NotReproducedRuns) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "not reproduced: %d run(s) ran out of time or were killed from outside beside other runs, and not when run again with no other solver of this run running (the machine's doing, no fault of anyone):\n", len(o.NotReproducedRuns))
+	fmt.Fprintf(w, "not reproduced: %d run(s) ran out of time or were killed from outside beside other runs, and not when %s (the machine's doing, no fault of anyone):\n", len(o.NotReproducedRuns), props.StressAlone.Phrase())
 	for _, r := range o.NotReproducedRuns {
 		fmt.Fprintf(w, "  %s\n", r)
 	}

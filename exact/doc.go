@@ -5,6 +5,6 @@
 // float64, and the same name with Rat (ExpectedThrowsRat, …) the fraction.
 //
 // Nothing here imports package montecarlo, and the referees (package
-// montecarlo/builtin) import nothing from here: the comparison between the two is only worth something
+// montecarlo/referees) import nothing from here: the comparison between the two is only worth something
 // because they share no rule code.
 package exact

@@ -170,7 +170,12 @@ func checkInvariants(t rapid.TB, g props.Game, _ options) {
 }
 
 // checkAgreement: the analyst's outcome distribution and the referee's
-// outcomes agree on generated boards (props.Agreement).
+// outcomes agree on generated boards (props.Agreement); a pass logs its
+// closest calls (closest.go).
 func checkAgreement(t rapid.TB, g props.Game, o options) {
-	rapid.Check(t, props.Agreement(g, o.runs, o.alpha))
+	closest := &agreementCloseCalls{g: g}
+	rapid.Check(t, props.AgreementObserved(g, o.runs, o.alpha, closest.observe))
+	if !t.Failed() {
+		closest.log(t)
+	}
 }

@@ -1,7 +1,7 @@
 // Package gametest is the conformance kit of a game defined with
 // props.Define: the test a game's package runs to show that the game keeps
 // the contract of props.Spec, as testing/fstest.TestFS is for an fs.FS.
-// The built-in games pass the same test (props/builtin/conformance_test.go).
+// The built-in games pass the same test (props/specs/conformance_test.go).
 //
 //	func TestGame(t *testing.T) {
 //		gametest.Run(t, Game) // samples, round trips, agreement, invariants, ...

@@ -18,7 +18,7 @@ import (
 // them.
 
 // rule is the run's kind of answer (the zero Rule: a float).
-func (s *Stress) rule() answer.Rule { return s.Answer }
+func (g *GameSpec) rule() answer.Rule { return g.Answer }
 
 // Bounds are the bounds under which a residue is read back as a fraction
 // for the referee, from the range of the outcomes and MaxDenominator; an
@@ -79,10 +79,10 @@ type bruteAnswer struct {
 // an integer in [0, P) is taken as the residue itself). A fraction whose
 // denominator the modulus divides is a fault of its own, of the input
 // (the generator's): the problem promises it never happens.
-func (s *Stress) readBrute(out []byte) (bruteAnswer, *Fault) {
-	r := s.rule()
+func (g *GameSpec) readBrute(out []byte) (bruteAnswer, *Fault) {
+	r := g.rule()
 	bad := func(msg string) *Fault {
-		return &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: msg}
+		return &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: g.Brute.String(), Detail: msg}
 	}
 	if !r.Kind.Exact() {
 		v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
@@ -94,7 +94,7 @@ func (s *Stress) readBrute(out []byte) (bruteAnswer, *Fault) {
 	v, x, err := exactBruteAnswer(r, out)
 	switch {
 	case errors.Is(err, answer.ErrNoResidue):
-		return bruteAnswer{}, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: s.Brute.String(),
+		return bruteAnswer{}, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: g.Brute.String(),
 			Detail: fmt.Sprintf("the brute force's answer %s has no residue modulo %d (%v): the problem promises a denominator prime to the modulus, so the generator made an input outside the problem (or the brute force is wrong)", x.RatString(), r.Modulus, err)}
 	case err != nil:
 		return bruteAnswer{}, bad(err.Error())
@@ -268,23 +268,23 @@ func (s *Stress) hasRange() bool { return s.Quantity == Probability || s.MaxOutc
 // nothing left out, the answer must be the distribution's mean: within
 // the tolerance for a float, within 1e-9 relative for an exact answer (the
 // probabilities are printed as decimals).
-func (s *Stress) readBruteDistribution(out []byte) (bruteAnswer, *distribution, *Fault) {
+func (g *GameSpec) readBruteDistribution(out []byte) (bruteAnswer, *distribution, *Fault) {
 	var b bruteAnswer
 	var fault *Fault
-	agrees, rule := s.Tolerance.Accepts, s.Tolerance.String()
-	if s.rule().Kind.Exact() {
+	agrees, rule := g.Tolerance.Accepts, g.Tolerance.String()
+	if g.rule().Kind.Exact() {
 		agrees = func(mean, answer float64) bool { return math.Abs(mean-answer) <= 1e-9*math.Max(1, math.Abs(answer)) }
 		rule = "1e-9 relative"
 	}
 	d, err := parseDistributionAfter(out, func(line []byte) (distribution, error) {
-		if b, fault = s.readBrute(line); fault != nil {
+		if b, fault = g.readBrute(line); fault != nil {
 			return distribution{}, errors.New(fault.Detail)
 		}
 		x := b.value.Float64()
 		switch {
 		case b.frac != nil:
 			x, _ = b.frac.Float64()
-		case s.rule().Kind == answer.Residue:
+		case g.rule().Kind == answer.Residue:
 			return distribution{}, errors.New("a residue's brute force prints its answer as p/q before its distribution, whose mean it is")
 		}
 		return distribution{Answer: x, Value: b.value}, nil
@@ -293,7 +293,23 @@ func (s *Stress) readBruteDistribution(out []byte) (bruteAnswer, *distribution, 
 	case fault != nil:
 		return b, nil, fault
 	case err != nil:
-		return b, nil, &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: s.Brute.String(), Detail: err.Error()}
+		return b, nil, &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: g.Brute.String(), Detail: err.Error()}
 	}
 	return b, &d, nil
+}
+
+// readAnswer reads the solver's output: one answer, or with
+// SolverDistribution the answer and its distribution.
+func (s *Stress) readAnswer(out []byte) (distribution, error) {
+	if s.rule().Kind.Exact() {
+		return s.readSolverAnswer(out)
+	}
+	if s.SolverDistribution {
+		return parseDistribution(out, s.Tolerance)
+	}
+	answers, err := props.ParseAnswerLines(out, 1, props.OneNumber)
+	if err != nil {
+		return distribution{}, err
+	}
+	return distribution{Answer: answers[0]}, nil
 }

@@ -287,9 +287,9 @@ func geometricSolver() Func {
 // range, is not judged.
 func TestStressBruteDistribution(t *testing.T) {
 	base := func() *Stress {
-		return &Stress{Generator: geometricGenerator(), Referee: geometricReferee(0), Solver: geometricSolver(), Brute: geometricBrute(),
-			BruteDistribution: true, Quantity: Expectation, Answer: answer.Rule{Kind: answer.Residue, Modulus: p998},
-			Cases: 10, Runs: 4000, Seed: 1, Alpha: 0.01}
+		return &Stress{GameSpec: GameSpec{Generator: geometricGenerator(), Referee: geometricReferee(0), Brute: geometricBrute(),
+			BruteDistribution: true, Quantity: Expectation, Answer: answer.Rule{Kind: answer.Residue, Modulus: p998}},
+			Solver: geometricSolver(), Cases: 10, Runs: 4000, Seed: 1, Alpha: 0.01}
 	}
 	s := base()
 	out, err := s.Run(context.Background())

@@ -35,16 +35,22 @@ import (
 // input, which the solver failed on (solverFault says how): a Fault of the
 // generator when all of them fail on it too, of the one that fails when
 // another takes it (the caller keeps the solver's failure beside it), or
-// nil when they all take it.
-func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed int64, solverFault string) (*Fault, error) {
+// nil when they all take it. When none of them fails and none finishes it
+// (out of time, or saying it cannot judge it), nothing says the input is
+// one of the problem's: notJudged says so, naming each, and the case is
+// not judged (the solver is not blamed on an input that may lie outside
+// the problem, which --validator would tell).
+func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed int64, solverFault string) (blame *Fault, notJudged string, err error) {
 	var failed []*Fault
+	var silent []string // who said nothing of the input, and why
 	took := 0
 	if s.Brute != nil {
 		out, fault, err := run(ctx, RoleBrute, s.Brute, nil, s.solverInput(input))
 		switch {
 		case err != nil:
-			return nil, err
+			return nil, "", err
 		case saysNothing(fault): // says nothing either way
+			silent = append(silent, "the brute force "+fault.why())
 		case fault != nil:
 			failed = append(failed, fault)
 		default:
@@ -62,28 +68,36 @@ func (s *Stress) inputOnTrial(ctx context.Context, c Case, input []byte, refSeed
 	fault, err := s.refereeTakes(ctx, input, refSeed)
 	switch {
 	case err != nil:
-		return nil, err
+		return nil, "", err
 	case saysNothing(fault): // too big to simulate: says nothing either way
+		silent = append(silent, "the referee "+fault.why()+" (--program-timeout)")
 	case fault != nil:
 		failed = append(failed, fault)
 	default:
 		took++
 	}
 	switch {
+	case len(failed) == 0 && took == 0:
+		return nil, fmt.Sprintf("the solver failed (%s) on an input no other program finished: %s; with no --validator nothing says the input is one the problem allows, "+
+			"so nobody is judged on it (give --validator 'CMD' to check each input: a failure on a valid input is the solver's)", solverFault, strings.Join(silent, "; ")), nil
 	case len(failed) == 0:
-		return nil, nil
+		return nil, "", nil
 	case took > 0:
-		return failed[0], nil
+		return failed[0], "", nil
 	}
 	var why []string
 	for _, f := range failed {
 		why = append(why, fmt.Sprintf("the %s failed (%s): %s", f.Role, f.Verdict, strings.TrimSpace(f.Detail)))
 	}
+	others := "and so did every other program on it"
+	if len(silent) > 0 {
+		others, why = "and no other program took it", append(why, silent...)
+	}
 	gen := commandLine(s.Generator, c.Args(s.Params))
 	return &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: gen, Input: input, NoProgramTakes: true,
-		Detail: fmt.Sprintf("no program takes its input: the solver failed (%s), and so did every other program on it: %s; "+
+		Detail: fmt.Sprintf("no program takes its input: the solver failed (%s), %s: %s; "+
 			"the generator's output is likely not a valid input (a validator, --validator, checks each one before any solver runs)",
-			solverFault, strings.Join(why, "; "))}, nil
+			solverFault, others, strings.Join(why, "; "))}, "", nil
 }
 
 // refereeTakes runs the referee on input and reads its outcomes, judging

@@ -306,8 +306,11 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 		{"brute force idle", func(s *Stress) { s.Brute = idle }, 0, "", func(o *Result) bool { return o.BruteSkipped == o.Judged }},
 		{"referee idle, the brute force judges", func(s *Stress) { s.Referee, s.Brute = idle, urnSolver(0) }, 0, "", func(o *Result) bool { return o.RefereeSkipped == o.Judged }},
 		{"referee idle, no brute force", func(s *Stress) { s.Referee = idle }, 0, "referee ran out of time", func(o *Result) bool { return o.NotJudged == o.Judged }},
-		// Before: the two idle runs made it the generator's input.
-		{"solver crashes, the others idle", func(s *Stress) { s.Solver, s.Brute, s.Referee = crash(), idle, idle }, SolverFault, "", nil},
+		// Before: the two idle runs made it the generator's input, then
+		// the solver's fault, the idleness unsaid (issue 29): nothing
+		// says the input is one of the problem's (no validator).
+		{"solver crashes, the others idle", func(s *Stress) { s.Solver, s.Brute, s.Referee = crash(), idle, idle }, 0,
+			"on an input no other program finished: the brute force ran out of time (idle", func(o *Result) bool { return o.NotJudged == o.Judged }},
 		{"brute force re-check out of time", func(s *Stress) {
 			s.Brute = &recheckOutOfTime{shift: 0.003, seen: map[string]bool{}}
 		}, 0, "could not be re-checked", func(o *Result) bool { return o.NotJudged > 0 }},
@@ -367,5 +370,98 @@ func TestStressOutOfTimeJudgesNobody(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// crashAbove crashes on urns of more than limit balls and answers the
+// others as p does.
+func crashAbove(limit int, p Func) Func {
+	return Func{Name: p.Name, Fn: func(args []string, input []byte) ([]byte, error) {
+		if a, b := readUrn(input); a+b > limit {
+			return nil, errors.New("boom")
+		}
+		return p.Fn(args, input)
+	}}
+}
+
+// slowUrnBrute runs out of time on urns of more than limit balls and
+// answers the others.
+type slowUrnBrute struct{ limit int }
+
+func (s slowUrnBrute) Run(ctx context.Context, args []string, input []byte) (props.RunResult, error) {
+	if a, b := readUrn(input); a+b > s.limit {
+		return props.RunResult{TimedOut: true, ExitCode: -1, Signal: "killed"}, nil
+	}
+	return urnSolver(0).Run(ctx, args, input)
+}
+func (slowUrnBrute) String() string { return "slow-brute" }
+
+// A solver's failure on an input no other program finished (the referee
+// out of time, the brute force too or absent), with no validator, is not
+// judged: nothing says the input is one of the problem's, and the note
+// names each program and hints at --validator (issue 29: the solver was
+// blamed, and the referee's time-out not mentioned). A program that takes
+// the input, or a validator that accepts it, leaves the failure the
+// solver's; one that fails on it beside a time-out leaves it the
+// generator's, the time-out named.
+func TestStressSolverFailsWhereNobodyFinishes(t *testing.T) {
+	declining := Func{Name: "ref", Fn: func(args []string, input []byte) ([]byte, error) {
+		if a, b := readUrn(input); a+b > 10 {
+			return []byte("cannot judge: too big\n"), nil
+		}
+		return urnReferee(0).Fn(args, input)
+	}}
+	tests := []struct {
+		name      string
+		plant     func(s *Stress)
+		want      string // "judged" (not judged, saying want), "solver", "generator"
+		wantInMsg []string
+	}{
+		{"the referee out of time, no brute force", func(s *Stress) { s.Referee = slowReferee{limit: 10} },
+			"not judged", []string{"the solver failed (crash", "the referee ran out of time", "--program-timeout", "--validator"}},
+		{"the referee and the brute force out of time", func(s *Stress) { s.Referee, s.Brute = slowReferee{limit: 10}, slowUrnBrute{limit: 10} },
+			"not judged", []string{"the brute force ran out of time", "the referee ran out of time", "--validator"}},
+		{"the referee cannot judge it", func(s *Stress) { s.Referee = declining },
+			"not judged", []string{"the referee cannot judge this input (too big)", "--validator"}},
+		{"a validator accepts it", func(s *Stress) { s.Referee, s.Validator = slowReferee{limit: 10}, output("") },
+			"solver", []string{"boom"}},
+		{"the brute force takes it", func(s *Stress) { s.Referee, s.Brute = slowReferee{limit: 10}, urnSolver(0) },
+			"solver", []string{"boom"}},
+		{"the brute force crashes on it too", func(s *Stress) { s.Referee, s.Brute = slowReferee{limit: 10}, crashAbove(10, urnSolver(0)) },
+			"generator", []string{"no other program took it", "the brute force failed (crash", "the referee ran out of time"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := urnStress()
+			s.Solver = crashAbove(10, urnSolver(0))
+			tt.plant(s)
+			out, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msg string
+			switch tt.want {
+			case "not judged":
+				if out.Failed() || out.Fault != nil || out.NotJudged == 0 || out.NothingJudged() {
+					t.Fatalf("failure %+v, fault %v, not judged %d of %d: want some cases not judged, the others passed", out.First, out.Fault, out.NotJudged, out.Judged)
+				}
+				msg = out.NotJudgedNote
+			case "solver":
+				if !out.Failed() || out.Fault != nil || out.First.Kind != SolverFault {
+					t.Fatalf("failure %+v, fault %v: want the solver's failure", out.First, out.Fault)
+				}
+				msg = out.First.Detail
+			case "generator":
+				if out.Fault == nil || out.Fault.Role != RoleGenerator || !out.Fault.NoProgramTakes {
+					t.Fatalf("fault %+v: want the generator's, no program taking its input", out.Fault)
+				}
+				msg = out.Fault.Error()
+			}
+			for _, w := range tt.wantInMsg {
+				if !strings.Contains(msg, w) {
+					t.Errorf("%q lacks %q", msg, w)
+				}
+			}
+		})
 	}
 }

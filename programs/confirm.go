@@ -69,15 +69,14 @@ func confirm(ctx context.Context, role Role, p Program, args []string, input []b
 		return res, v, detail, err
 	}
 	v2, detail2 := again.Ended()
-	switch {
-	case v2 == props.Accepted && props.SolversOwn(v, res):
-		// A machine does not make a program crash or print garbage.
-		return again, props.Flaky, flakyDetail(v, detail, again), nil
-	case v2 == props.Accepted:
+	switch props.Rerun(v, res, v2 == props.Accepted) {
+	case props.RerunFlaky:
+		return again, props.Flaky, props.StressAlone.Flaky(v, detail, again), nil
+	case props.RerunClean:
 		log.add(notReproduced(role, p, args, fmt.Sprintf("%s (%s)", v, res.Usage()), again))
 		return again, v2, detail2, nil
 	}
-	return again, v2, detail2 + fmt.Sprintf("\n(confirmed: run again with no other solver of this run running; the first run: %s)", v), nil
+	return again, v2, detail2 + props.StressAlone.Confirmed(v), nil
 }
 
 // outOfTimeIsASkip reports whether a verdict v of a program in role is no
@@ -88,12 +87,6 @@ func confirm(ctx context.Context, role Role, p Program, args []string, input []b
 // by the brute force alone, for what may be the machine's doing.
 func outOfTimeIsASkip(role Role, v props.Verdict) bool {
 	return role == RoleBrute && v.OutOfTime()
-}
-
-// flakyDetail is the detail of a flaky verdict: what the first run saw
-// (verdict v, detail), and that the run again was accepted.
-func flakyDetail(v props.Verdict, detail string, again props.RunResult) string {
-	return fmt.Sprintf("the first run: %s: %s\nrun again with no other solver of this run running, it ended cleanly (%s)", v, detail, again.Usage())
 }
 
 // rerunAlone runs p on input again with no other program of the stress run
@@ -109,6 +102,5 @@ func rerunAlone(ctx context.Context, p Program, args []string, input []byte) (pr
 
 // notReproduced words a run not reproduced for the log.
 func notReproduced(role Role, p Program, args []string, first string, again props.RunResult) string {
-	return fmt.Sprintf("the %s (%s): %s beside other runs; run again with no other solver of this run running, it ended cleanly (%s)",
-		role, commandLine(p, args), first, again.Usage())
+	return fmt.Sprintf("the %s (%s): %s beside other runs; %s", role, commandLine(p, args), first, props.StressAlone.Again(again))
 }

@@ -101,8 +101,8 @@ func diceDistributionSolver(bias float64) Func {
 // little is caught and shrunk.
 func TestStressSolverDistribution(t *testing.T) {
 	setup := func(bias float64) *Stress {
-		return &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: diceDistributionSolver(bias), Quantity: Expectation,
-			SolverDistribution: true, Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, Cases: 4, Runs: 300, Alpha: 0.01}
+		return &Stress{GameSpec: GameSpec{Generator: diceGenerator(), Referee: diceReferee(), Quantity: Expectation, Params: []Param{{"t", 1, 12}, {"k", 1, 6}}}, Solver: diceDistributionSolver(bias),
+			SolverDistribution: true, Cases: 4, Runs: 300, Alpha: 0.01}
 	}
 	const runs = 600
 	var failed int64

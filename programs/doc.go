@@ -30,12 +30,14 @@
 // props.Game, for check, report and every other command.
 //
 //	s := &programs.Stress{
-//		Generator: programs.MustCommand("python3 gen.py"),
-//		Referee:   programs.MustCommand("python3 ref.py"),
-//		Solver:    programs.MustCommand("./sol"),
-//		Quantity:  programs.Probability,
-//		Params:    []programs.Param{{Name: "w", Lo: 0, Hi: 20}, {Name: "b", Lo: 0, Hi: 20}},
-//		Cases:     50, Runs: 20000, Seed: 1, Alpha: 0.01,
+//		GameSpec: programs.GameSpec{
+//			Generator: programs.MustCommand("python3 gen.py"),
+//			Referee:   programs.MustCommand("python3 ref.py"),
+//			Quantity:  programs.Probability,
+//			Params:    []programs.Param{{Name: "w", Lo: 0, Hi: 20}, {Name: "b", Lo: 0, Hi: 20}},
+//		},
+//		Solver: programs.MustCommand("./sol"),
+//		Cases:  50, Runs: 20000, Seed: 1, Alpha: 0.01,
 //	}
 //	result, err := s.Run(ctx)
 package programs

@@ -45,9 +45,10 @@ func ExampleStress() {
 		return fmt.Appendf(nil, "%.9f\n", 1-p), nil
 	}}
 	s := &programs.Stress{
-		Generator: gen, Referee: referee, Solver: solver,
-		Quantity: programs.Probability, Params: []programs.Param{{Name: "n", Lo: 1, Hi: 20}},
-		Cases: 20, Runs: 10000, Seed: 1, Alpha: 0.01,
+		GameSpec: programs.GameSpec{Generator: gen, Referee: referee,
+			Quantity: programs.Probability, Params: []programs.Param{{Name: "n", Lo: 1, Hi: 20}}},
+		Solver: solver,
+		Cases:  20, Runs: 10000, Seed: 1, Alpha: 0.01,
 	}
 	out, err := s.Run(context.Background())
 	if err != nil {

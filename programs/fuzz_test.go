@@ -99,8 +99,7 @@ func FuzzReadBrute(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, out string, withDistribution bool) {
-		s := &Stress{Brute: output(out), Quantity: Expectation, BruteDistribution: withDistribution,
-			Answer: answer.Rule{Kind: answer.Residue, Modulus: 998244353}}
+		s := &Stress{GameSpec: GameSpec{Brute: output(out), Quantity: Expectation, BruteDistribution: withDistribution, Answer: answer.Rule{Kind: answer.Residue, Modulus: 998244353}}}
 		var b bruteAnswer
 		var fault *Fault
 		if withDistribution {

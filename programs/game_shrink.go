@@ -12,11 +12,10 @@ const maxSimpler = 16
 // or as long and first byte by byte, or the same input nearer the low
 // ends), at most maxSimpler of them.
 func simplerInputs(params []Param, c Case, in Input, draw func(Case) Input, fault func(Input) error) []Input {
-	s := &Stress{Params: params}
 	cur := &Failure{Case: c, Input: []byte(in.Text)}
 	seen := map[string]bool{in.Text: true}
 	var out []Input
-	for _, cand := range s.candidates(c) {
+	for _, cand := range candidates(params, c, seedsAt(0, DefaultShrinkSeeds, c)) {
 		next := draw(cand)
 		if seen[next.Text] || fault(next) != nil || !smaller([]byte(next.Text), cand, cur) {
 			continue

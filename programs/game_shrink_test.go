@@ -45,8 +45,8 @@ func TestGameShrinksAsFarAsStress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := &Stress{Generator: boundedUrnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0), Solver: urnSolver(2), Quantity: Probability,
-			Params: []Param{{"n", 0, 30}}, Cases: 100, Runs: 2000, Seed: seed, Alpha: 0.01}
+		s := &Stress{GameSpec: GameSpec{Generator: boundedUrnGenerator(), Referee: urnReferee(0), Brute: urnSolver(0), Quantity: Probability, Params: []Param{{"n", 0, 30}}}, Solver: urnSolver(2),
+			Cases: 100, Runs: 2000, Seed: seed, Alpha: 0.01}
 		so, err := s.Run(context.Background())
 		if err != nil {
 			t.Fatal(err)

@@ -149,21 +149,25 @@ func (f *Fault) Error() string {
 	return fmt.Sprintf("the %s failed (%s): %s: %s", f.Role, f.Verdict, f.Command, f.Detail)
 }
 
-// ErrStart wraps the error of a program that could not be started at all
-// (not found, not executable): a usage problem, not a verdict.
-var ErrStart = errors.New("a program could not be started")
-
 // run runs p and classifies how it ended; a nil Fault is a clean exit. A
 // run that ctx ended (an interruption) is ctx's error, never a verdict:
 // the program was killed by the harness, not by its own fault.
 func run(ctx context.Context, role Role, p Program, args []string, input []byte) ([]byte, *Fault, error) {
+	res, fault, err := runUsage(ctx, role, p, args, input)
+	return res.Stdout, fault, err
+}
+
+// runUsage is run with the run's result, whose usage (CPU time, peak
+// memory) the closest calls show: the run alone's where it was confirmed
+// alone. The result is zero unless the run ended cleanly.
+func runUsage(ctx context.Context, role Role, p Program, args []string, input []byte) (props.RunResult, *Fault, error) {
 	res, err := p.Run(ctx, args, input)
 	countCPU(ctx, res.CPU)
 	if ctx.Err() != nil {
-		return nil, nil, ctx.Err() // an interruption is no verdict
+		return props.RunResult{}, nil, ctx.Err() // an interruption is no verdict
 	}
 	if why, ok := declined(role, res); err == nil && ok {
-		return nil, &Fault{Role: role, Command: commandLine(p, args), Detail: why, Declined: true}, nil
+		return props.RunResult{}, &Fault{Role: role, Command: commandLine(p, args), Detail: why, Declined: true}, nil
 	}
 	var v props.Verdict
 	var detail string
@@ -171,15 +175,15 @@ func run(ctx context.Context, role Role, p Program, args []string, input []byte)
 		res, v, detail, err = confirm(ctx, role, p, args, input, res)
 	}
 	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
+		return props.RunResult{}, nil, ctx.Err()
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, role, p, err)
+		return props.RunResult{}, nil, fmt.Errorf("a program %w: the %s %s: %v", props.ErrStart, role, p, err)
 	}
 	if v != props.Accepted {
-		return nil, &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}, nil
+		return props.RunResult{}, &Fault{Role: role, Verdict: v, Command: commandLine(p, args), Detail: detail}, nil
 	}
-	return res.Stdout, nil, nil
+	return res, nil, nil
 }
 
 // stderrTail is the end of a run's stderr for a fault's detail, or "".
@@ -212,4 +216,18 @@ func ShellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
+}
+
+func clipOutput(s string) string {
+	const limit = 4096
+	if len(s) > limit {
+		return s[:limit] + fmt.Sprintf("\n… (%d more bytes)", len(s)-limit)
+	}
+	return s
 }

@@ -129,9 +129,16 @@ func (s *Stress) interrupted(cur *Failure, st ShrinkStats, start time.Time) (*Fa
 
 // candidates lists the cases shrinking tries after c, in order.
 func (s *Stress) candidates(c Case) []Case {
-	seeds := s.seedsAt(c)
+	return candidates(s.Params, c, s.seedsAt(c))
+}
+
+// candidates lists the cases shrinking tries after c, for the parameters
+// params: c with
+// each parameter lowered, at each of seeds (c's first), then c at the
+// other seeds.
+func candidates(params []Param, c Case, seeds []int64) []Case {
 	var out []Case
-	for j, p := range s.Params {
+	for j, p := range params {
 		for _, v := range lowerValues(c.Values[j], p.Lo) {
 			for _, seed := range seeds {
 				values := append([]int64(nil), c.Values...)
@@ -148,14 +155,18 @@ func (s *Stress) candidates(c Case) []Case {
 
 // seedsAt is c's seed, then ShrinkSeeds−1 others derived from the run's
 // seed and c's values.
-func (s *Stress) seedsAt(c Case) []int64 {
+func (s *Stress) seedsAt(c Case) []int64 { return seedsAt(s.Seed, s.shrinkSeeds(), c) }
+
+// seedsAt is c's seed, then n−1 others derived from the run's seed and
+// c's values.
+func seedsAt(seed uint64, n int, c Case) []int64 {
 	seeds := []int64{c.Seed}
 	h := uint64(len(c.Values))
 	for _, v := range c.Values {
 		h = mix(h ^ uint64(v))
 	}
-	for k := 1; k < s.shrinkSeeds(); k++ {
-		seeds = append(seeds, derive(s.Seed, domainAltSeeds, h^uint64(k)))
+	for k := 1; k < n; k++ {
+		seeds = append(seeds, derive(seed, domainAltSeeds, h^uint64(k)))
 	}
 	return seeds
 }

@@ -35,6 +35,8 @@ type judged struct {
 	refereeSkipped              bool   // the referee ran out of time
 	notJudged                   string // why nobody could judge the case; "" when judged
 	bruteResidue                string // the residue the brute force printed where p/q was expected; "" else
+
+	closest caseClosest // what the case offers to the closest calls (stress_closest.go)
 }
 
 // judge runs the programs on case c and judges the solver. A fault of the
@@ -66,6 +68,7 @@ func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *pa
 	if err != nil {
 		return r, err
 	}
+	r.closest = s.closestOf(runs, index, s.solverInput(input))
 	v := s.classify(runs)
 	r.judgement = runs.judgement
 	if f := runs.f; f.HasBrute && f.BruteFraction == nil && s.rule().Kind == answer.Residue {
@@ -91,10 +94,16 @@ func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *pa
 	case askOthers:
 		// A solver's fault is its own only when the input is one: the
 		// other programs are asked first.
-		blame, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
+		blame, notJudged, err := s.inputOnTrial(ctx, c, input, refSeed, fmt.Sprintf("%s: %s", f.Verdict, firstLine(f.Detail)))
 		if err != nil || blame != nil && blame.Role == RoleGenerator {
 			r.fault = blame
 			return r, err
+		}
+		if notJudged != "" {
+			// Nobody finished the input: the solver's failure is not
+			// judged (inputOnTrial).
+			r.notJudged, r.refereeSkipped = notJudged, true
+			return r, nil
 		}
 		// The brute force or the referee failed on an input the other
 		// took: its fault and the solver's failure are both reported.
@@ -131,6 +140,10 @@ type caseRuns struct {
 	refereeSlow   bool       // the referee ran out of time, or declined the input
 	refereeWhy    string     // why, in words (Fault.why)
 	judgement     *Judgement // the referee's runs tested
+	// usage is the solver's clean run on the case alone (ran), for the
+	// closest calls; a pack's is the pack's (judgePack).
+	usage props.RunResult
+	ran   bool
 }
 
 // runCase runs the solver on input, then the brute force and (for
@@ -140,7 +153,8 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 	runs := caseRuns{f: f}
 	out, fault, err := preset.solverOut(), (*Fault)(nil), error(nil)
 	if preset == nil {
-		out, fault, err = run(ctx, RoleSolver, s.Solver, nil, s.solverInput(input))
+		runs.usage, fault, err = runUsage(ctx, RoleSolver, s.Solver, nil, s.solverInput(input))
+		out, runs.ran = runs.usage.Stdout, err == nil && fault == nil
 	}
 	if err != nil {
 		return runs, err
@@ -160,10 +174,10 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 		if v, _ := again.Ended(); err == nil && log != nil && v == props.Accepted {
 			if _, err := s.readAnswer(again.Stdout); err == nil {
 				// The solver's own output format, not the machine's.
-				runs.flaky = flakyDetail(props.OutputFormat, perr.Error(), again)
+				runs.flaky = props.StressAlone.Flaky(props.OutputFormat, perr.Error(), again)
 				return runs, nil
 			} else if err != nil {
-				perr = fmt.Errorf("%w\n(confirmed: run again with no other solver of this run running)", err)
+				perr = fmt.Errorf("%w\n(confirmed: %s)", err, props.StressAlone.Phrase())
 			}
 		}
 	}

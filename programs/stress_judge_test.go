@@ -94,7 +94,7 @@ func TestClassify(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := &Stress{Quantity: Probability, Validator: tt.validator, SolverDistribution: tt.solverDist}
+			s := &Stress{GameSpec: GameSpec{Quantity: Probability, Validator: tt.validator}, SolverDistribution: tt.solverDist}
 			got := s.classify(tt.runs)
 			if !strings.Contains(got.detail, tt.detail) {
 				t.Errorf("detail %q, want it to hold %q", got.detail, tt.detail)

@@ -145,12 +145,12 @@ func (s *Stress) judgePack(ctx context.Context, lo, hi int, alpha float64) []cas
 		inputs[j] = in
 	}
 	if lo == 0 {
-		if fault, err := s.checkDeterministic(ctx, cases[0], inputs[0]); err != nil || fault != nil {
+		if fault, err := s.deterministic(ctx, cases[0], inputs[0]); err != nil || fault != nil {
 			return []caseResult{{r: judged{input: inputs[0], fault: fault}, err: err}}
 		}
 	}
 	pack := packInput(inputs)
-	answers, trouble, err := s.runPack(ctx, pack, n)
+	answers, usage, trouble, err := s.runPack(ctx, pack, n)
 	if err != nil {
 		return []caseResult{{err: err}}
 	}
@@ -164,6 +164,9 @@ func (s *Stress) judgePack(ctx context.Context, lo, hi int, alpha float64) []cas
 		if err == nil && (r.failure != nil || r.fault != nil) {
 			r, err = s.narrow(ctx, s.judgeCase(ctx, i, alpha), r, Pack{Input: pack, Cases: n, At: j, Members: cases})
 		}
+		if j == 0 && usage.ran {
+			r.closest.runs = append([]props.CloseCall{packRun(pack, lo, hi, usage.res)}, r.closest.runs...)
+		}
 		out = append(out, caseResult{r: r, err: err})
 		if out[len(out)-1].ends() {
 			break
@@ -172,42 +175,50 @@ func (s *Stress) judgePack(ctx context.Context, lo, hi int, alpha float64) []cas
 	return out
 }
 
+// packUsage is the solver's run on a pack, for the closest calls (ran:
+// it ended cleanly).
+type packUsage struct {
+	res props.RunResult
+	ran bool
+}
+
 // runPack runs the solver and the brute force on a pack of n cases and
 // splits their outputs; trouble, when either failed on it or printed
 // other than n answer lines.
-func (s *Stress) runPack(ctx context.Context, pack []byte, n int) ([]packAnswers, *packTrouble, error) {
+func (s *Stress) runPack(ctx context.Context, pack []byte, n int) ([]packAnswers, packUsage, *packTrouble, error) {
 	answers := make([]packAnswers, n)
-	out, fault, err := run(ctx, RoleSolver, s.Solver, nil, pack)
+	res, fault, err := runUsage(ctx, RoleSolver, s.Solver, nil, pack)
 	if err != nil || fault != nil {
 		if fault != nil {
-			return nil, &packTrouble{solver: true, verdict: fault.Verdict, detail: fault.Detail}, nil
+			return nil, packUsage{}, &packTrouble{solver: true, verdict: fault.Verdict, detail: fault.Detail}, nil
 		}
-		return nil, nil, err
+		return nil, packUsage{}, nil, err
 	}
-	lines, perr := splitAnswerLines(out, n)
+	usage := packUsage{res, true}
+	lines, perr := splitAnswerLines(res.Stdout, n)
 	if perr != nil {
-		return nil, &packTrouble{solver: true, verdict: props.OutputFormat, detail: perr.Error()}, nil
+		return nil, usage, &packTrouble{solver: true, verdict: props.OutputFormat, detail: perr.Error()}, nil
 	}
 	for j := range answers {
 		answers[j].solver = lines[j]
 	}
 	if s.Brute == nil {
-		return answers, nil, nil
+		return answers, usage, nil, nil
 	}
-	out, fault, err = run(ctx, RoleBrute, s.Brute, nil, pack)
+	out, fault, err := run(ctx, RoleBrute, s.Brute, nil, pack)
 	switch {
 	case err != nil:
-		return nil, nil, err
+		return nil, usage, nil, err
 	case fault != nil: // out of time on the pack, or worse: the cases alone say
-		return nil, &packTrouble{verdict: fault.Verdict, detail: fault.Detail}, nil
+		return nil, usage, &packTrouble{verdict: fault.Verdict, detail: fault.Detail}, nil
 	}
 	if lines, perr = splitAnswerLines(out, n); perr != nil {
-		return nil, &packTrouble{verdict: props.OutputFormat, detail: perr.Error()}, nil
+		return nil, usage, &packTrouble{verdict: props.OutputFormat, detail: perr.Error()}, nil
 	}
 	for j := range answers {
 		answers[j].brute = lines[j]
 	}
-	return answers, nil, nil
+	return answers, usage, nil, nil
 }
 
 // packFailed is a pack that went wrong as a whole.

@@ -35,11 +35,10 @@ func fixedResidue(a, d int64) Func {
 
 func pointsStress(solver Program) *Stress {
 	return &Stress{
-		Generator: urnGenerator(), Referee: urnPointsReferee(3), Solver: solver,
-		Quantity: Expectation, MinOutcome: 0, MaxOutcome: 100,
-		Params: []Param{{"a", 1, 20}, {"b", 1, 20}},
-		Cases:  10, Runs: 4000, Seed: 1, Alpha: 0.01,
-		Answer: answer.Rule{Kind: answer.Residue, Modulus: p998},
+		GameSpec:   GameSpec{Generator: urnGenerator(), Referee: urnPointsReferee(3), Quantity: Expectation, Params: []Param{{"a", 1, 20}, {"b", 1, 20}}, Answer: answer.Rule{Kind: answer.Residue, Modulus: p998}},
+		Solver:     solver,
+		MinOutcome: 0, MaxOutcome: 100,
+		Cases: 10, Runs: 4000, Seed: 1, Alpha: 0.01,
 	}
 }
 

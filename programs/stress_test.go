@@ -71,9 +71,10 @@ func urnSolver(wrongFrom int) Func {
 
 func urnStress() *Stress {
 	return &Stress{
-		Generator: urnGenerator(), Referee: urnReferee(0), Solver: urnSolver(0),
-		Quantity: Probability, Params: []Param{{"a", 0, 20}, {"b", 0, 20}},
-		Cases: 20, Runs: 4000, Seed: 1, Alpha: 0.01,
+		GameSpec: GameSpec{Generator: urnGenerator(), Referee: urnReferee(0),
+			Quantity: Probability, Params: []Param{{"a", 0, 20}, {"b", 0, 20}}},
+		Solver: urnSolver(0),
+		Cases:  20, Runs: 4000, Seed: 1, Alpha: 0.01,
 	}
 }
 
@@ -403,8 +404,8 @@ func TestStressFalseAlarmRate(t *testing.T) {
 	}{
 		{"probability", urnStress},
 		{"expectation", func() *Stress {
-			return &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: diceSolver(), Quantity: Expectation,
-				Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, MinOutcome: 0, MaxOutcome: 12}
+			return &Stress{GameSpec: GameSpec{Generator: diceGenerator(), Referee: diceReferee(), Quantity: Expectation,
+				Params: []Param{{"t", 1, 12}, {"k", 1, 6}}}, Solver: diceSolver(), MinOutcome: 0, MaxOutcome: 12}
 		}},
 	}
 	for _, game := range games {
@@ -443,8 +444,8 @@ func TestStressCatchesAnExpectationSlip(t *testing.T) {
 		fmt.Sscan(string(out), &v)
 		return fmt.Appendf(nil, "%.12f\n", v+0.5), err // half a throw too many
 	}}
-	s := &Stress{Generator: diceGenerator(), Referee: diceReferee(), Solver: slip, Quantity: Expectation,
-		Params: []Param{{"t", 1, 12}, {"k", 1, 6}}, MaxOutcome: 12, Cases: 4, Runs: 2000, Seed: 1, Alpha: 0.01}
+	s := &Stress{GameSpec: GameSpec{Generator: diceGenerator(), Referee: diceReferee(), Quantity: Expectation,
+		Params: []Param{{"t", 1, 12}, {"k", 1, 6}}}, Solver: slip, MaxOutcome: 12, Cases: 4, Runs: 2000, Seed: 1, Alpha: 0.01}
 	out, err := s.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)

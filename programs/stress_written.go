@@ -3,6 +3,7 @@ package programs
 import (
 	"bytes"
 	"context"
+	"fmt"
 
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -80,7 +81,7 @@ func (s *Stress) judgeWritten(ctx context.Context, g int, alpha float64) []caseR
 		return []caseResult{{r: judged{input: whole, fault: fault}, err: err, c: &c}}
 	}
 	if g == 0 {
-		if fault, err := s.checkDeterministic(ctx, c, whole); err != nil || fault != nil {
+		if fault, err := s.deterministic(ctx, c, whole); err != nil || fault != nil {
 			return []caseResult{{r: judged{input: whole, fault: fault}, err: err, c: &c}}
 		}
 	}
@@ -97,7 +98,7 @@ func (s *Stress) judgeWritten(ctx context.Context, g int, alpha float64) []caseR
 		r, err := s.judge(ctx, members[j], tests[j].input, -1, judgeAll, refSeed(j), alpha)
 		return caseResult{r: r, err: err, c: &members[j]}
 	}
-	answers, trouble, err := s.runPack(ctx, whole, n)
+	answers, usage, trouble, err := s.runPack(ctx, whole, n)
 	if err != nil {
 		return []caseResult{{err: err, c: &c}}
 	}
@@ -110,10 +111,20 @@ func (s *Stress) judgeWritten(ctx context.Context, g int, alpha float64) []caseR
 		if err == nil && (r.failure != nil || r.fault != nil) {
 			r, err = s.narrow(ctx, judgeAlone(j), r, Pack{Input: whole, Cases: n, At: j, Members: members})
 		}
+		if j == 0 && usage.ran {
+			r.closest.runs = append([]props.CloseCall{writtenRun(whole, g, n, usage.res)}, r.closest.runs...)
+		}
 		out = append(out, caseResult{r, err, &members[j]})
 		if out[len(out)-1].ends() {
 			break
 		}
 	}
 	return out
+}
+
+// writtenRun is the solver's run on generator run g's output of n cases,
+// as the closest calls list it.
+func writtenRun(whole []byte, g, n int, u props.RunResult) props.CloseCall {
+	return props.CloseCall{Source: fmt.Sprintf("the generator's run %d, %d cases (one input)", g+1, n), Board: g, Input: whole, Boards: n,
+		CPU: u.CPU, Wall: u.Elapsed, Peak: u.PeakRSS}
 }

@@ -24,7 +24,7 @@ func validateInput(ctx context.Context, v Program, gen string, input []byte) (*F
 		return nil, ctx.Err() // an interruption is no verdict
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: the %s %s: %v", ErrStart, RoleValidator, v, err)
+		return nil, fmt.Errorf("a program %w: the %s %s: %v", props.ErrStart, RoleValidator, v, err)
 	}
 	switch {
 	case res.TimedOut || res.Idle || res.OverMemory != "" || res.Signal != "": // the validator's own fault

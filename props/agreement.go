@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
@@ -32,10 +33,28 @@ const TestAlpha = 1e-9
 // win/loss games, DKW for counts). The seed is only handed to the referee's
 // own PCG streams; rapid's draws never serve as Monte Carlo randomness.
 func Agreement(g Game, runs int64, alpha float64) func(*rapid.T) {
+	return AgreementObserved(g, runs, alpha, nil)
+}
+
+// AgreementObserved is Agreement that hands each board it tests, with its
+// test and the time the analyst's Solve took, to observe (nil: none)
+// before the verdict: gametest keeps the closest calls of a pass with it.
+func AgreementObserved(g Game, runs int64, alpha float64, observe func(b Board, a estimate.Agreement, solve time.Duration)) func(*rapid.T) {
 	return func(t *rapid.T) {
 		b := g.Generator().Draw(t, "board")
 		seed := rapid.Uint64().Draw(t, "simulation seed")
-		a, err := CheckAgreement(context.Background(), g, b, montecarlo.Config{Runs: runs, Seed: seed}, alpha)
+		start := time.Now()
+		sol, err := g.Solve(b)
+		took := time.Since(start)
+		var a estimate.Agreement
+		if err != nil {
+			err = fmt.Errorf("solve: %w", err)
+		} else {
+			a, err = agreeSolved(context.Background(), g, b, sol, montecarlo.Config{Runs: runs, Seed: seed}, alpha)
+		}
+		if err == nil && observe != nil {
+			observe(b, a, took)
+		}
 		if errors.Is(err, ErrCannotJudge) {
 			// Rare: an oracle past its limits (the referee's run length,
 			// the engine's), and rapid draws another board; rapid fails a
@@ -57,6 +76,11 @@ func CheckAgreement(ctx context.Context, g Game, b Board, cfg montecarlo.Config,
 	if err != nil {
 		return estimate.Agreement{}, fmt.Errorf("solve: %w", err)
 	}
+	return agreeSolved(ctx, g, b, sol, cfg, alpha)
+}
+
+// agreeSolved simulates b and tests the referee's outcomes against sol.
+func agreeSolved(ctx context.Context, g Game, b Board, sol Solution, cfg montecarlo.Config, alpha float64) (estimate.Agreement, error) {
 	h, err := g.Simulate(ctx, b, sol, cfg)
 	if err != nil {
 		return estimate.Agreement{}, fmt.Errorf("simulate: %w", err)

@@ -46,9 +46,12 @@ func (v Verdict) String() string {
 	return fmt.Sprintf("verdict(%d)", int(v))
 }
 
-// ErrSolverStart wraps the error of a solver command that could not be
-// started at all (not found, not executable): a usage problem, not a verdict.
-var ErrSolverStart = errors.New("the solver could not be started")
+// ErrStart wraps the error of a program that could not be started at all
+// (not found, not executable): the solver, or any program of a game
+// defined by programs. It is a usage problem, not a verdict. The wrapping
+// error names the program before it: "the solver could not be started:
+// ...", "a program could not be started: the generator ./gen: ...".
+var ErrStart = errors.New("could not be started")
 
 // CrossCheck checks someone's solver against the analyst: the published
 // samples first, then boards from the game's generator, each fed to the
@@ -104,6 +107,10 @@ type CrossCheck struct {
 	// (each board's analyst, each solver run), for a progress line that
 	// says which board has run how long (the CLI's without a terminal).
 	Watch *Watch
+	// Climb are the targets climbed (crosscheck_climb.go): part of the
+	// search draws boards near the best so far for each, and the uniform
+	// stream keeps running; 0: uniform boards only. A shard does not climb.
+	Climb Target
 	// Shard, when set (Count > 0), checks only shard Index of Count (1 ≤
 	// Index ≤ Count): the generated boards whose index k has
 	// k ≡ Index−1 (mod Count), each the same board, from the same seed, as
@@ -150,6 +157,9 @@ type Result struct {
 	FirstBoard int
 	Samples    int // sample boards judged
 	Generated  int // generated boards judged
+	// Climbed counts the generated boards judged that the climber drew
+	// (CrossCheck.Climb), per target; the others are the uniform stream's.
+	Climbed map[Target]int
 	// NotJudged counts the boards, samples or generated, that no oracle
 	// could judge (the analyst's error wraps ErrCannotJudge): they are
 	// skipped, neither a failure nor a pass, and not in Samples, Generated
@@ -164,7 +174,10 @@ type Result struct {
 	// OverBoardTime counts the boards of NotJudged whose analyst ran past
 	// CrossCheck.BoardTime.
 	OverBoardTime int
-	Classes       map[string]int // generated boards per coverage class
+	// Classes counts the generated boards judged per coverage class, of
+	// the uniform stream only (a climbed board is no draw from the
+	// generator's mix): the coverage test is on them.
+	Classes map[string]int
 	// Oracles counts the boards judged (samples and generated) by what gave
 	// our answer (Solution.OracleOf): the analyst, the rules engine, the
 	// analyst checked by the engine.
@@ -208,6 +221,15 @@ type Result struct {
 	Closest Closest
 }
 
+// climbedTotal is how many generated boards judged were climbed.
+func (r *Result) climbedTotal() int {
+	n := 0
+	for _, k := range r.Climbed {
+		n += k
+	}
+	return n
+}
+
 // Failed reports whether any input failed. An under-covered class is not
 // an input that failed: see UnderCovered.
 func (r *Result) Failed() bool { return r.First != nil || r.SampleFailure != nil }
@@ -215,17 +237,17 @@ func (r *Result) Failed() bool { return r.First != nil || r.SampleFailure != nil
 // JudgedShare is how many generated boards the check judged, of asked
 // (the boards --cases asked for, or 0 for as many as were drawn: those
 // judged and those no oracle could judge), against the least share min.
-func (o *Result) JudgedShare(asked int, min float64) JudgedShare {
+func (r *Result) JudgedShare(asked int, min float64) JudgedShare {
 	of := asked
 	if of <= 0 {
-		of = o.Generated + o.NotJudgedGenerated
+		of = r.Generated + r.NotJudgedGenerated
 	}
-	return JudgedShare{Judged: o.Generated, Of: of, Min: min}
+	return JudgedShare{Judged: r.Generated, Of: of, Min: min}
 }
 
 // NeverJudged names the coverage classes of which no generated board was
 // judged while some were drawn (props.NeverJudged).
-func (o *Result) NeverJudged() []string { return NeverJudged(o.Classes, o.NotJudgedClasses) }
+func (r *Result) NeverJudged() []string { return NeverJudged(r.Classes, r.NotJudgedClasses) }
 
 // UnderCovered returns the coverage goals the test rejected.
 func (r *Result) UnderCovered() []ClassCoverage {
@@ -258,7 +280,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	}
 	start := time.Now()
 	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
-	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
+	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Climbed: map[Target]int{}, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
 	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
@@ -287,7 +309,10 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	// (trust.go).
 	if ctx.Err() == nil {
 		for _, f := range []*Failure{out.First, out.SampleFailure} {
-			if err := c.trust(f); err != nil {
+			if err := c.trust(ctx, f); err != nil {
+				if ctx.Err() != nil {
+					break // cut off: the run is interrupted, below
+				}
 				return nil, withInput(err, f.Input)
 			}
 		}
@@ -296,7 +321,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	if ctx.Err() != nil {
 		out.Interrupted = true // while shrinking
 	} else {
-		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
+		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated-out.climbedTotal(), out.CoverageAlpha)
 	}
 	if out.First == nil && out.SampleFailure != nil {
 		out.First = out.SampleFailure

@@ -24,6 +24,12 @@ import (
 // B is the game's board type (the B of its Spec); a board of another type
 // fails the check with a message saying so. CheckSolver stops at the first
 // published sample the solver gets wrong, before any generated board.
+//
+// A pass logs its closest calls through t.Logf, as check prints them: the
+// answers nearest to the judge's tolerance (their error scores) and the
+// slowest calls of solve (wall time: a Go function's own CPU time is not
+// measured apart from the test's), so that a passing `go test -v` says how
+// close the solver came to failing.
 func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 	t.Helper()
 	solver := func(b Board) (float64, error) {
@@ -35,6 +41,7 @@ func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 		return solve(v)
 	}
 	judge := Judge(g)
+	closest := newSolverCloseCalls(g)
 	for _, s := range g.Samples() {
 		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
 		if err != nil {
@@ -42,9 +49,11 @@ func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 			return
 		}
 		for i, b := range boards {
-			if msg := checkOneBoard(g, judge, b, solver); msg != "" {
+			msg, fig := checkOneBoard(g, judge, b, solver)
+			if msg != "" {
 				t.Errorf("sample %s, case %d: %s", s.Name, i+1, msg)
 			}
+			closest.offer(fmt.Sprintf("sample %s, case %d", s.Name, i+1), -1, b, fig)
 		}
 	}
 	if t.Failed() {
@@ -52,14 +61,21 @@ func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 	}
 	gen := g.Generator()
 	var failing Board // the last board that failed: rapid's shrunk one, which it replays last
+	drawn := 0
 	rapid.Check(t, func(rt *rapid.T) {
 		b := gen.Draw(rt, "board")
-		if msg := checkOneBoard(g, judge, b, solver); msg != "" {
+		msg, fig := checkOneBoard(g, judge, b, solver)
+		if msg != "" {
 			failing = b
 			rt.Fatalf("%s", msg)
 		}
+		closest.offer(fmt.Sprintf("generated board %d", drawn+1), drawn, b, fig)
+		drawn++
 	})
 	if failing == nil {
+		if !t.Failed() {
+			closest.log(t)
+		}
 		return
 	}
 	// rapid shrinks the choices a board was drawn from; a part drawn as a
@@ -67,7 +83,7 @@ func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 	var msg string
 	deadline := time.Now().Add(DefaultShrinkTime)
 	if _, steps := simplest(g, failing, func(b Board) bool {
-		if m := checkOneBoard(g, judge, b, solver); m != "" {
+		if m, _ := checkOneBoard(g, judge, b, solver); m != "" {
 			msg = m
 			return true
 		}
@@ -78,13 +94,16 @@ func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 }
 
 // checkOneBoard judges solver on b; "" when it agrees, else what is wrong
-// with the board in the original input format.
-func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, error)) string {
+// with the board in the original input format. The figure is the call's,
+// for the closest calls (not judged: the analyst or the solver failed).
+func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, error)) (string, boardFigure) {
 	ours, err := g.Answer(b)
 	if err != nil {
-		return fmt.Sprintf("the analyst failed: %v", err)
+		return fmt.Sprintf("the analyst failed: %v", err), boardFigure{}
 	}
+	start := time.Now()
 	theirs, err := solver(b)
+	fig := boardFigure{ours: ours, theirs: theirs, wall: time.Since(start), judged: err == nil}
 	var msg string
 	switch {
 	case err != nil:
@@ -97,11 +116,11 @@ func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, er
 			msg += " = " + ours.Fraction.RatString()
 		}
 	default:
-		return ""
+		return "", fig
 	}
 	var in bytes.Buffer
 	if err := g.WriteInput(&in, []Board{b}); err == nil {
 		msg += "\ninput:\n" + in.String()
 	}
-	return msg
+	return msg, fig
 }

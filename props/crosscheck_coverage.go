@@ -1,6 +1,7 @@
 package props
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
@@ -27,6 +28,8 @@ const (
 	TooFewBoards
 )
 
+// String is the verdict as text output prints it: "ok", "under-covered",
+// "too few boards to judge".
 func (v CoverageVerdict) String() string {
 	switch v {
 	case CoverageOK:
@@ -37,6 +40,30 @@ func (v CoverageVerdict) String() string {
 		return "too few boards to judge"
 	}
 	return "coverage verdict?"
+}
+
+// MarshalText is the verdict as JSON outputs spell it (check --json, and
+// report.json's coverage rows, docs/report-schema.md): "ok",
+// "under-covered", "too-few-boards".
+func (v CoverageVerdict) MarshalText() ([]byte, error) {
+	switch v {
+	case CoverageOK, UnderCovered:
+		return []byte(v.String()), nil
+	case TooFewBoards:
+		return []byte("too-few-boards"), nil
+	}
+	return nil, fmt.Errorf("props: coverage verdict %d is none of ok, under-covered, too-few-boards", int(v))
+}
+
+// UnmarshalText reads what MarshalText writes.
+func (v *CoverageVerdict) UnmarshalText(b []byte) error {
+	for _, w := range []CoverageVerdict{CoverageOK, UnderCovered, TooFewBoards} {
+		if t, _ := w.MarshalText(); string(t) == string(b) {
+			*v = w
+			return nil
+		}
+	}
+	return fmt.Errorf("props: coverage verdict %q is none of ok, under-covered, too-few-boards", b)
 }
 
 // ClassCoverage is the test of one coverage goal over n generated boards.

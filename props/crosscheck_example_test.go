@@ -8,7 +8,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/traps"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 	"pgregory.net/rapid"
 )
 
@@ -34,8 +34,8 @@ func (f *firstLineTB) Failed() bool                      { return f.failed }
 // test's t. Here the solver under test answers one half whatever the maze,
 // and the first published sample already catches it.
 func ExampleCheckSolver() {
-	t := &firstLineTB{} // in a test: func TestMySolver(t *testing.T) { props.CheckSolver(t, builtin.Traps(builtin.TrapsConfig{}), mySolver) }
-	props.CheckSolver(t, builtin.Traps(builtin.TrapsConfig{}), func(z *traps.Maze) (float64, error) {
+	t := &firstLineTB{} // in a test: func TestMySolver(t *testing.T) { props.CheckSolver(t, specs.Traps(specs.TrapsConfig{}), mySolver) }
+	props.CheckSolver(t, specs.Traps(specs.TrapsConfig{}), func(z *traps.Maze) (float64, error) {
 		return 0.5, nil
 	})
 	// Output:
@@ -51,7 +51,7 @@ func ExampleCrossCheck() {
 		fmt.Println(err)
 		return
 	}
-	cc := &props.CrossCheck{Game: builtin.Traps(builtin.TrapsConfig{}), Solver: solver, Cases: 3, Seed: 1, ShrinkTime: time.Second}
+	cc := &props.CrossCheck{Game: specs.Traps(specs.TrapsConfig{}), Solver: solver, Cases: 3, Seed: 1, ShrinkTime: time.Second}
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		fmt.Println(err)
@@ -69,7 +69,7 @@ func ExampleCrossCheck() {
 // Snakes wants "Case i: x" lines, and a NaN is an output-format error, never
 // a pass.
 func ExampleJudge() {
-	var judge props.Judge = builtin.Snakes()
+	var judge props.Judge = specs.Snakes()
 	v, err := judge.ParseAnswers([]byte("Case 1: 33.04761905\n"), 1)
 	fmt.Println(v, err)
 	_, err = judge.ParseAnswers([]byte("Case 1: -nan\n"), 1)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 )
 
@@ -127,17 +128,21 @@ type Failure struct {
 	// lowest of the input's when several boards fail together; -1 for any
 	// other input (a sample, a shrunk board).
 	Board int
+	// Climbed says how the failing generated board was made when the
+	// climber made it (crosscheck_climb.go); nil for a board of the
+	// uniform stream, a sample or a shrunk board.
+	Climbed *Climbed
 
-	seeds []uint64 // generator sub-seeds of the boards, when generated
+	cases []genCase // the generated boards, when generated
 }
 
 // generatedCase returns the single generated board of f, or nil when f
 // concerns a sample or several boards.
 func (f *Failure) generatedCase() *genCase {
-	if len(f.seeds) != 1 || len(f.Boards) != 1 {
+	if len(f.cases) != 1 || len(f.Boards) != 1 {
 		return nil
 	}
-	return &genCase{seed: f.seeds[0], board: f.Boards[0]}
+	return &genCase{seed: f.cases[0].seed, board: f.Boards[0], climbed: f.cases[0].climbed}
 }
 
 // Fraction returns the exact answer of the failing board, or nil where the
@@ -170,6 +175,10 @@ type genCase struct {
 	seed  uint64
 	board Board
 	sol   *Solution // the analyst's answer when known already
+	// climbed, for a board the climber made, says how; its choices are
+	// what draws it (seed does not).
+	climbed *Climbed
+	choices rapidflags.Choices
 }
 
 // notJudged counts the boards of an input that no oracle could judge
@@ -205,6 +214,8 @@ func (c *CrossCheck) solveOrSkip(ctx context.Context, b Board, name string, skip
 	case errors.Is(err, ErrCannotJudge):
 		skipped.add(name, err)
 		return Solution{}, false, nil
+	case errors.Is(err, ErrGeneratorFault):
+		return Solution{}, false, err // the board's fault, not the analyst's: it names the generator
 	case err != nil:
 		return Solution{}, false, fmt.Errorf("the analyst failed on %s: %w", name, err)
 	}
@@ -302,10 +313,9 @@ func (c *CrossCheck) checkCases(ctx context.Context, cases []genCase) (*Failure,
 // solver did not run).
 func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*Failure, *inputFigures, error) {
 	boards := make([]Board, len(cases))
-	seeds := make([]uint64, len(cases))
 	sols := make([]*Solution, len(cases))
 	for i, gc := range cases {
-		boards[i], seeds[i], sols[i] = gc.board, gc.seed, gc.sol
+		boards[i], sols[i] = gc.board, gc.sol
 		if gc.sol == nil { // a board shrinking tries
 			var skipped notJudged
 			sol, ok, err := c.solveOrSkip(ctx, gc.board, "a board tried while shrinking", &skipped)
@@ -328,16 +338,17 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 	}
 	f, run, err := c.checkInputFigures(ctx, boards, in.Bytes(), sols)
 	if f != nil {
-		f.seeds = seeds
+		f.cases = cases
 		f.Board = cases[0].index
 		f.Source = casesSource(cases)
 		if len(cases) == 1 {
 			f.Class = c.Game.Classify(cases[0].board)
+			f.Climbed = cases[0].climbed
 		}
 	}
 	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases)}
-	for _, gc := range cases {
-		figs.names = append(figs.names, fmt.Sprintf("generated board %d", gc.index+1))
+	for i, gc := range cases {
+		figs.names = append(figs.names, casesSource(cases[i:i+1]))
 		figs.index = append(figs.index, gc.index)
 	}
 	return f, figs, err
@@ -371,7 +382,7 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 			// verdict on it, whatever its exit.
 			return res, ctx.Err()
 		case err != nil:
-			return res, fmt.Errorf("%w: %v", ErrSolverStart, err)
+			return res, fmt.Errorf("the solver %w: %v", ErrStart, err)
 		}
 		return res, nil
 	}
@@ -385,7 +396,7 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 		return nil, figs, nil
 	}
 	if verdict == WrongAnswer {
-		confirmed, err := c.oracleAgain(boards[index], sols[index])
+		confirmed, err := c.oracleAgain(ctx, boards[index], sols[index])
 		if err != nil {
 			return nil, figs, err
 		}
@@ -402,18 +413,15 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 		}
 		v, i, t, d := c.judge(again, sols, known)
 		first := verdict // its detail holds timings: not in a deterministic verdict
-		switch {
-		case v == Accepted && SolversOwn(verdict, res):
-			// A machine does not make a solver crash or print garbage.
-			detail = fmt.Sprintf("the first run: %s: %s\nrun again with no other solver of this check running, it was accepted (%s)",
-				verdict, detail, again.Usage())
-			verdict = Flaky
-		case v == Accepted:
+		switch Rerun(verdict, res, v == Accepted) {
+		case RerunFlaky:
+			detail, verdict = CheckAlone.Flaky(verdict, detail, again), Flaky
+		case RerunClean:
 			notReproduced = true
-			detail = fmt.Sprintf("%s\nrun again with no other solver of this check running, it was accepted (%s)", detail, again.Usage())
-		default:
+			detail += "\n" + CheckAlone.Again(again)
+		case Recurred:
 			verdict, index, theirs, detail, res = v, i, t, d, again
-			detail += fmt.Sprintf("\n(confirmed: run again with no other solver of this check running; the first run: %s)", first)
+			detail += CheckAlone.Confirmed(first)
 		}
 	}
 	if n, ok := c.Game.(wrongAnswerNoter); ok && verdict == WrongAnswer && n.WrongAnswerNote() != "" {
@@ -496,18 +504,6 @@ func stderrTail(res RunResult) string {
 		return "\nstderr (tail):\n" + t
 	}
 	return ""
-}
-
-// safeSolve is Game.Answer (the answer alone, where the game can skip the
-// distribution and policy) with a panic turned into an error: the harness
-// must not crash on any board.
-func safeSolve(g Game, b Board) (sol Solution, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
-		}
-	}()
-	return g.Answer(b)
 }
 
 func clipOutput(s string) string {

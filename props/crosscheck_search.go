@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"github.com/chancecheck/chancecheck/internal/inorder"
-	"github.com/chancecheck/chancecheck/montecarlo"
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
+	"pgregory.net/rapid"
 )
 
 // The search runs the solver on a sequence of inputs — the published
@@ -42,171 +43,83 @@ import (
 //     killed: their results could only come after the failure. Earlier ones
 //     run to the end, since one of them may fail too, and would come first.
 //
-// Shrinking starts after the search, on its own (Run).
+// The search is a searcher: draw (crosscheck_search_draw.go) makes and runs
+// one input, judge (crosscheck_search_judge.go) takes its result in order,
+// ends and stop (here) say when the search is over. Shrinking starts after
+// the search, on its own (Run).
 
 // inputResult is one input of the search, run and judged.
 type inputResult struct {
 	sample    bool           // a published sample, else a batch of generated boards
 	boards    int            // boards in the input judged
-	classes   []string       // the coverage class of each generated board judged
-	unjudged  []string       // the coverage class of each generated board no oracle could judge
+	classes   []string       // the coverage class of each uniform generated board judged
+	unjudged  []string       // the coverage class of each uniform generated board no oracle could judge
 	notJudged notJudged      // boards no oracle could judge, left out of the input
 	oracles   map[string]int // boards judged per oracle of our answer (Solution.OracleOf)
+	cases     []genCase      // the generated boards judged, in the input's order
 	failure   *Failure
 	figures   *inputFigures // the run's targets (crosscheck_targets.go); nil when the solver did not run
 	err       error         // the harness failed (not the solver)
 }
 
+// searcher is one search: the inputs it draws and runs, and what it has
+// judged so far (out).
+type searcher struct {
+	c       *CrossCheck
+	start   time.Time
+	out     *Result
+	samples []Sample
+	batch   int // boards an input of generated boards holds
+	inputs  int // how many inputs there are; math.MaxInt: until time runs out
+	boards  int // the shard's generated boards, numbered 0.. in it (Shard.Boards)
+	gen     *rapid.Generator[Board]
+	slots   *solverSlots
+	closest *closestTracker
+	err     error // the first harness error judged
+
+	climber  *climber             // nil: uniform boards only
+	replayer *rapidflags.Replayer // draws the climbed boards
+}
+
 // search runs the samples and the generated boards and fills in out: the
 // counts, the first failure (not yet shrunk) and a failing sample.
 func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) error {
-	samples := c.Game.Samples()
-	if c.Shard.Index > 1 {
-		samples = nil // the samples are shard 1's
-	}
-	batch := c.batchSize()
-	inputs := math.MaxInt             // how many inputs there are
-	boards := c.Shard.Boards(c.Cases) // the shard's generated boards, numbered 0.. in it
-	if c.Cases > 0 {
-		inputs = len(samples) + (boards+batch-1)/batch
-	}
-	var deadline time.Time
-	if c.Time > 0 {
-		deadline = start.Add(c.Time)
-	}
-	gen := c.Game.Generator()
-	slots := newSolverSlots(c.jobs())
-	run := func(ctx context.Context, seq int) inputResult {
-		defer slots.done(seq)
-		if seq < len(samples) {
-			r := inputResult{sample: true, oracles: map[string]int{}}
-			if r.err = slots.acquire(ctx, seq); r.err != nil {
-				return r
-			}
-			defer slots.release()
-			r.failure, r.boards, r.figures, r.err = c.checkSample(ctx, samples[seq], &r.notJudged, r.oracles)
-			return r
-		}
-		first := (seq - len(samples)) * batch
-		last := first + batch
-		if c.Cases > 0 {
-			last = min(last, boards)
-		}
-		r := inputResult{oracles: map[string]int{}}
-		cases := make([]genCase, 0, last-first)
-		for p := first; p < last; p++ {
-			i := c.Shard.board(p)
-			seed := montecarlo.SubSeed(c.Seed, uint64(i))
-			b := gen.Example(exampleSeed(seed))
-			// A board no oracle can judge is left out of the input: it is
-			// nobody's failure, and no answer to it could pass either.
-			sol, ok, err := c.solveOrSkip(ctx, b, fmt.Sprintf("generated board %d", i+1), &r.notJudged)
-			if err != nil {
-				r.err = err
-				return r
-			}
-			if !ok {
-				r.unjudged = append(r.unjudged, c.Game.Classify(b))
-			}
-			if ok {
-				cases = append(cases, genCase{index: i, seed: seed, board: b, sol: &sol})
-				r.classes = append(r.classes, c.Game.Classify(b))
-				r.oracles[sol.OracleOf()]++
-			}
-		}
-		r.boards = len(cases)
-		if len(cases) > 0 {
-			if r.err = slots.acquire(ctx, seq); r.err != nil {
-				return r
-			}
-			defer slots.release()
-			r.failure, r.figures, r.err = c.checkGenerated(ctx, cases)
-		}
-		return r
-	}
+	s := newSearcher(c, start, out)
+	defer func() { out.Closest = s.closest.out }()
+	return s.run(ctx)
+}
 
-	progress := func() {
-		if c.Watch != nil {
-			c.Watch.SetJudged(out.Samples + out.Generated)
-		}
-		if c.Progress != nil {
-			fails := 0
-			for _, n := range out.Counts {
-				fails += n
-			}
-			c.Progress(Progress{Checked: out.Samples + out.Generated, Failures: fails, Elapsed: time.Since(start)})
-		}
+func newSearcher(c *CrossCheck, start time.Time, out *Result) *searcher {
+	s := &searcher{c: c, start: start, out: out, samples: c.Game.Samples(), batch: c.batchSize(),
+		inputs: math.MaxInt, boards: c.Shard.Boards(c.Cases), slots: newSolverSlots(c.jobs()), closest: newClosestTracker(c)}
+	if c.Shard.Index > 1 {
+		s.samples = nil // the samples are shard 1's
 	}
-	// judge takes in one input's result, in sequence order.
-	var searchErr error
-	closest := newClosestTracker(c)
-	defer func() { out.Closest = closest.out }()
-	judge := func(_ int, r inputResult) {
-		if r.err != nil {
-			searchErr = r.err
-			return
-		}
-		closest.add(r.figures)
-		if n := r.notJudged; n.boards > 0 {
-			if out.NotJudged == 0 {
-				out.NotJudgedReason = n.reason
-			}
-			out.NotJudged += n.boards
-			out.OverBoardTime += n.overBudget
-			if !r.sample {
-				out.NotJudgedGenerated += n.boards
-			}
-		}
-		for o, n := range r.oracles {
-			out.Oracles[o] += n
-		}
-		if r.sample {
-			out.Samples += r.boards
-		} else {
-			out.Generated += r.boards
-			for _, cl := range r.classes {
-				out.Classes[cl]++
-			}
-			for _, cl := range r.unjudged {
-				out.NotJudgedClasses[cl]++
-			}
-		}
-		if f := r.failure; f != nil && f.NotReproduced {
-			out.NotReproduced = append(out.NotReproduced, f)
-			progress()
-			return
-		}
-		if f := r.failure; f != nil {
-			out.Counts[f.Verdict]++
-			if out.TimeToFailure == 0 {
-				out.TimeToFailure = time.Since(start)
-			}
-			switch {
-			case r.sample && out.SampleFailure == nil:
-				out.SampleFailure = f
-			case !r.sample && out.First == nil:
-				out.First, out.FirstBoard = f, f.Board
-			}
-		}
-		progress()
+	if c.Cases > 0 {
+		s.inputs = len(s.samples) + (s.boards+s.batch-1)/s.batch
 	}
-	// ends reports whether the search is over once r is judged: the harness
-	// failed, or a generated input failed (KeepGoing off). Later inputs in
-	// flight are cancelled, their solvers killed: their results could only
-	// come after it.
-	ends := func(_ int, r inputResult) bool {
-		return r.err != nil || r.failure != nil && !r.failure.NotReproduced && !r.sample && !c.KeepGoing
+	s.gen = c.Game.Generator()
+	if c.Climb != 0 && c.Shard.Whole() {
+		s.climber = newClimber(c.Climb)
 	}
-	// At the deadline every input in progress is cancelled, its solver
-	// killed: Time bounds the whole search.
-	var timeUp <-chan struct{}
-	if !deadline.IsZero() {
-		dctx, cancel := context.WithDeadline(context.Background(), deadline)
-		defer cancel()
-		timeUp = dctx.Done()
+	return s
+}
+
+// run runs the inputs in order until the last, a failure, Time or ctx
+// ends the search.
+func (s *searcher) run(ctx context.Context) error {
+	if s.climber != nil {
+		r, err := rapidflags.NewReplayer("chancecheck-climb-" + s.c.Game.Name())
+		if err != nil {
+			return fmt.Errorf("crosscheck: climbing: %w", err)
+		}
+		defer func() { _ = r.Close() }()
+		s.replayer = r
 	}
+	timeUp, cancel := s.stop()
+	defer cancel()
 	sum := inorder.Run(ctx, inorder.Plan[inputResult]{
-		Items: inputs, Jobs: 2 * c.jobs(), Do: run, Ends: ends, Take: judge, Stop: timeUp,
+		Items: s.inputs, Jobs: 2 * s.c.jobs(), Do: s.draw, Ends: s.ends, Take: s.judge, Stop: timeUp,
 		// A panic (a generator's, an analyst's) is the input's error, which
 		// the search reports in its turn: a worker's panic must not take
 		// the process down.
@@ -217,11 +130,30 @@ func (c *CrossCheck) search(ctx context.Context, start time.Time, out *Result) e
 	// Time ran out with inputs in progress (being drawn, solved by the
 	// analyst, waiting for a solver slot or run by the solver): none of
 	// them is judged; their analysts were stopped, their solvers killed.
-	out.Cancelled = sum.Cancelled
-	if searchErr == nil && !sum.Ended && sum.Cancelled == 0 {
-		searchErr = ctx.Err() // cancelled between inputs
+	s.out.Cancelled = sum.Cancelled
+	if s.err == nil && !sum.Ended && sum.Cancelled == 0 {
+		s.err = ctx.Err() // cancelled between inputs
 	}
-	return searchErr
+	return s.err
+}
+
+// stop is closed at the deadline, when every input in progress is
+// cancelled, its solver killed: Time bounds the whole search. Nil without
+// a Time.
+func (s *searcher) stop() (<-chan struct{}, context.CancelFunc) {
+	if s.c.Time <= 0 {
+		return nil, func() {}
+	}
+	dctx, cancel := context.WithDeadline(context.Background(), s.start.Add(s.c.Time))
+	return dctx.Done(), cancel
+}
+
+// ends reports whether the search is over once r is judged: the harness
+// failed, or a generated input failed (KeepGoing off). Later inputs in
+// flight are cancelled, their solvers killed: their results could only
+// come after it.
+func (s *searcher) ends(_ int, r inputResult) bool {
+	return r.err != nil || r.failure != nil && !r.failure.NotReproduced && !r.sample && !s.c.KeepGoing
 }
 
 // jobs is the number of inputs in flight at once.

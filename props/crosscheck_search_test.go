@@ -59,6 +59,12 @@ type searchRecord struct {
 
 func recordSearch(t *testing.T, cc *CrossCheck) searchRecord {
 	t.Helper()
+	return recordSearchResult(t, cc, func(*Result) {})
+}
+
+// recordSearchResult is recordSearch that shows the Result to also.
+func recordSearchResult(t *testing.T, cc *CrossCheck, also func(*Result)) searchRecord {
+	t.Helper()
 	var rec searchRecord
 	var mu sync.Mutex
 	cc.Progress = func(p Progress) {
@@ -70,6 +76,7 @@ func recordSearch(t *testing.T, cc *CrossCheck) searchRecord {
 	if err != nil {
 		t.Fatal(err)
 	}
+	also(out)
 	rec.Samples, rec.Generated, rec.Classes, rec.Counts = out.Samples, out.Generated, out.Classes, out.Counts
 	if out.First != nil {
 		rec.First = out.First.Source + "\n" + string(out.First.Input)

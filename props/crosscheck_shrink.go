@@ -13,7 +13,7 @@ import (
 
 // ShrinkStats says how a failure was shrunk, and how far it got.
 type ShrinkStats struct {
-	Method  string        // "rapid", "rapid, then one part at a time" (Game.Simpler), or "none" with the reason in Note
+	Method  string        // "rapid", "rapid, then one part at a time" (Game.Simpler), "one part at a time" (a climbed board, which no seed draws), or "none" with the reason in Note
 	Runs    int           // solver runs while shrinking; a board tried again is not run again
 	Elapsed time.Duration // time spent shrinking
 	Note    string        // why shrinking did not happen or stopped short
@@ -72,14 +72,22 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	rapidCut := false
 	defer func() { stats.Runs, stats.CutShort, oracleErr = s.runs, s.cutShort || rapidCut, s.oracleErr }()
 
-	gen := c.Game.Generator()
-	_, err := rapidflags.Check("chancecheck-shrink-"+c.Game.Name(),
-		rapidflags.Settings{Seed: uint64(exampleSeed(gc.seed)), ShrinkTime: rapidBudget},
-		func(t *rapid.T) {
-			if s.fails(gen.Draw(t, "board")) {
-				t.Fatalf("%s", found.Verdict)
-			}
-		})
+	var err error
+	if gc.climbed != nil {
+		// rapid replays a board from its seed, and a climbed board has
+		// none: it is run once, then taken apart one part at a time.
+		stats.Method = "one part at a time"
+		s.fails(gc.board)
+	} else {
+		gen := c.Game.Generator()
+		_, err = rapidflags.Check("chancecheck-shrink-"+c.Game.Name(),
+			rapidflags.Settings{Seed: uint64(exampleSeed(gc.seed)), ShrinkTime: rapidBudget},
+			func(t *rapid.T) {
+				if s.fails(gen.Draw(t, "board")) {
+					t.Fatalf("%s", found.Verdict)
+				}
+			})
+	}
 	if s.stretch != nil { // rapid ran no board: the time so far is the first try's
 		s.stretch(time.Since(start))
 		s.stretch = nil
@@ -113,7 +121,7 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 		}
 		s.cutShort, s.budget, s.deadline = false, s.total, start.Add(s.total)
 		_, stats.SimplifierSteps = simplest(c.Game, s.last.Boards[0], s.fails, s.timeLeft)
-		if stats.SimplifierSteps > 0 {
+		if gc.climbed == nil && stats.SimplifierSteps > 0 {
 			stats.Method = "rapid, then one part at a time"
 		}
 		switch {
@@ -131,7 +139,7 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	last := s.last
 	last.Source = "a board shrunk from " + found.Source
 	last.Class = c.Game.Classify(last.Boards[0])
-	last.seeds = nil
+	last.cases = nil
 	return last, stats, nil
 }
 

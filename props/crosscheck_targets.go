@@ -13,9 +13,6 @@ import (
 // the boards nearest to a wrong answer, the runs nearest to a time or
 // memory limit — which are what fails at a judge with other inputs.
 
-// ClosestShown is how many closest calls of each kind a Result keeps.
-const ClosestShown = 3
-
 // ErrorScore is how far theirs is from ours in units of the judge's
 // tolerance at ours: |theirs − ours| over the largest error the judge
 // accepts on that side of ours, so that an answer is accepted exactly
@@ -72,90 +69,6 @@ func ErrorScore(j Judge, exact bool, ours Solution, theirs float64, fullPrecisio
 	return d / lo
 }
 
-// CloseCall is one of a run's closest calls: a board whose answer came
-// nearest to the tolerance, or a solver run that came nearest to its CPU
-// time or memory limit.
-type CloseCall struct {
-	// Source names it as failures are named: "generated board 17",
-	// "generated boards 1..20", "sample sample1, board 2".
-	Source string
-	// Board is the generated board's index (from 0), the input's first for
-	// a run; -1 for a sample.
-	Board int
-	// Input is what to run again: the board alone in the original input
-	// format for an error score, the whole input as the solver read it for
-	// a run.
-	Input []byte
-	// Boards is how many boards Input holds.
-	Boards int
-	// Score is the error score (ErrorScore); Ours and Theirs the answers
-	// it compares. Only for a board.
-	Score  float64
-	Ours   Solution
-	Theirs float64
-	// CPU, Wall and Peak are the run's: its CPU time (0 where not known),
-	// wall time and peak resident memory in bytes (0 where not known).
-	CPU, Wall time.Duration
-	Peak      int64
-}
-
-// Closest are a run's closest calls, each list worst first: the boards
-// with the highest error scores above 0, the runs with the most CPU time,
-// the runs with the highest peak memory. The error list depends on the
-// boards and the solver's answers alone (the same --seed and --cases give
-// the same list whatever Jobs is); the other two are timings.
-type Closest struct {
-	Error, Slowest, Memory []CloseCall
-	// Exact says the game's answers are of an exact kind: a score is 0 or
-	// +Inf.
-	Exact bool
-	// Scored is how many answers have an error score.
-	Scored int
-}
-
-// Worst is the board with the highest error score, or nil when every
-// answer scored was exact.
-func (c *Closest) Worst() *CloseCall {
-	if len(c.Error) == 0 {
-		return nil
-	}
-	return &c.Error[0]
-}
-
-// keep inserts x into list, worst first by more, at most ClosestShown long;
-// a tie keeps the earlier one first, so the list depends on the order the
-// calls are offered in, not on when they came in.
-func keep(list []CloseCall, x CloseCall, more func(a, b CloseCall) bool) []CloseCall {
-	i := len(list)
-	for i > 0 && more(x, list[i-1]) {
-		i--
-	}
-	if i >= ClosestShown {
-		return list
-	}
-	list = append(list, CloseCall{})
-	copy(list[i+1:], list[i:])
-	list[i] = x
-	if len(list) > ClosestShown {
-		list = list[:ClosestShown]
-	}
-	return list
-}
-
-// wouldKeep reports whether keep would put a call scoring s into list.
-func wouldKeep(list []CloseCall, s float64, of func(CloseCall) float64) bool {
-	return len(list) < ClosestShown || s > of(list[len(list)-1])
-}
-
-func byScore(c CloseCall) float64 { return c.Score }
-func byCPU(c CloseCall) float64 {
-	if c.CPU > 0 {
-		return c.CPU.Seconds()
-	}
-	return c.Wall.Seconds()
-}
-func byPeak(c CloseCall) float64 { return float64(c.Peak) }
-
 // runFigures are one solver run's targets: its usage and each board's
 // error score (NaN for a board not judged or whose answer was not read).
 type runFigures struct {
@@ -208,25 +121,18 @@ func (t *closestTracker) add(in *inputFigures) {
 		return
 	}
 	r := in.run
-	run := CloseCall{Source: in.source, Board: in.first, Input: in.input, Boards: len(in.boards), CPU: r.cpu, Wall: r.wall, Peak: r.peak}
-	if wouldKeep(t.out.Slowest, byCPU(run), byCPU) {
-		t.out.Slowest = keep(t.out.Slowest, run, func(a, b CloseCall) bool { return byCPU(a) > byCPU(b) })
-	}
-	if run.Peak > 0 && wouldKeep(t.out.Memory, byPeak(run), byPeak) {
-		t.out.Memory = keep(t.out.Memory, run, func(a, b CloseCall) bool { return a.Peak > b.Peak })
-	}
+	t.out.OfferRun(CloseCall{Source: in.source, Board: in.first, Input: in.input, Boards: len(in.boards), CPU: r.cpu, Wall: r.wall, Peak: r.peak})
 	for i, s := range r.scores {
 		if math.IsNaN(s) {
 			continue
 		}
-		t.out.Scored++
-		if s <= 0 || !wouldKeep(t.out.Error, s, byScore) {
-			continue
+		call := CloseCall{Source: in.names[i], Board: in.index[i], Boards: 1, Score: s, Ours: *in.sols[i], Theirs: theirsOf(r, i)}
+		if t.out.Keeps(s) { // the board is written only for a call kept
+			var board bytes.Buffer
+			_ = t.c.Game.WriteInput(&board, in.boards[i:i+1])
+			call.Input = board.Bytes()
 		}
-		var board bytes.Buffer
-		_ = t.c.Game.WriteInput(&board, in.boards[i:i+1])
-		call := CloseCall{Source: in.names[i], Board: in.index[i], Input: board.Bytes(), Boards: 1, Score: s, Ours: *in.sols[i], Theirs: theirsOf(r, i)}
-		t.out.Error = keep(t.out.Error, call, func(a, b CloseCall) bool { return a.Score > b.Score })
+		t.out.OfferScore(call)
 	}
 }
 
@@ -241,7 +147,13 @@ func theirsOf(r *runFigures, i int) float64 {
 // casesSource names an input of generated boards as a failure would.
 func casesSource(cases []genCase) string {
 	if len(cases) == 1 {
+		if cl := cases[0].climbed; cl != nil {
+			return fmt.Sprintf("generated board %d (climbed from board %d toward %s)", cases[0].index+1, cl.From+1, cl.Target.Goal())
+		}
 		return fmt.Sprintf("generated board %d", cases[0].index+1)
+	}
+	if cl := cases[0].climbed; cl != nil {
+		return fmt.Sprintf("generated boards %d..%d (climbed toward %s)", cases[0].index+1, cases[len(cases)-1].index+1, cl.Target.Goal())
 	}
 	return fmt.Sprintf("generated boards %d..%d", cases[0].index+1, cases[len(cases)-1].index+1)
 }

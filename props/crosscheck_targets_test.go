@@ -62,37 +62,6 @@ func TestErrorScore(t *testing.T) {
 	}
 }
 
-// TestKeepRanks checks the ranking of closest calls: the highest first, at
-// most ClosestShown, and a tie keeps the call offered first ahead.
-func TestKeepRanks(t *testing.T) {
-	tests := []struct {
-		scores []float64
-		want   string // the kept calls' offer numbers, worst first
-	}{
-		{[]float64{0.1}, "0"},
-		{[]float64{0.1, 0.5, 0.3}, "1 2 0"},
-		{[]float64{0.4, 0.4, 0.4, 0.4}, "0 1 2"},
-		{[]float64{0.1, 0.2, 0.3, 0.9, 0.05}, "3 2 1"},
-		{[]float64{0.3, 0.9, 0.3, 0.9}, "1 3 0"},
-		{[]float64{math.Inf(1), 0.99, math.Inf(1)}, "0 2 1"},
-	}
-	for _, tt := range tests {
-		var list []CloseCall
-		for i, s := range tt.scores {
-			if wouldKeep(list, s, byScore) {
-				list = keep(list, CloseCall{Board: i, Score: s}, func(a, b CloseCall) bool { return a.Score > b.Score })
-			}
-		}
-		var got []string
-		for _, c := range list {
-			got = append(got, fmt.Sprint(c.Board))
-		}
-		if g := strings.Join(got, " "); g != tt.want {
-			t.Errorf("scores %v: kept %q, want %q", tt.scores, g, tt.want)
-		}
-	}
-}
-
 // almostWrong is a coins solver that is off by share of the tolerance at
 // each answer on boards with a coin of 90..99 (1e-6, absolute or relative:
 // max(1e-6, 1e-6·|v|)), and right on the others.

@@ -449,6 +449,15 @@ func (d defined[B, P]) Invariants() []Invariant[Board] {
 			}
 			return check(v, sol)
 		}}
+		if checkContext := inv.CheckContext; checkContext != nil {
+			out[i].CheckContext = func(ctx context.Context, b Board, sol Solution) error {
+				v, err := d.board(b)
+				if err != nil {
+					return err
+				}
+				return checkContext(ctx, v, sol)
+			}
+		}
 	}
 	return out
 }

@@ -18,5 +18,5 @@
 // props is the harness alone: it imports no game, analyst, referee or
 // generator (internal/archtest proves it), and its own tests run on small
 // games defined in them. The four built-in games, Snakes, Patience, Traps
-// and Jenga, are defined through the same API in package props/builtin.
+// and Jenga, are defined through the same API in package props/specs.
 package props

@@ -1,7 +1,7 @@
 package props
 
 // Which of props' tests run in parallel (t.Parallel), and why not the rest:
-// the reasons of props/builtin/parallel_test.go, which has most of the long
+// the reasons of props/specs/parallel_test.go, which has most of the long
 // tests. A test that fixes rapid's seed, or a CrossCheck that may shrink,
 // stays serial (rapid's flags are process-wide, and two shrinks at once
 // would eat each other's time budget); what is left is the long pure

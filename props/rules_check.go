@@ -35,15 +35,16 @@ type Confirmer interface {
 	// Confirm returns sol, the analyst's answer to b, with Oracle naming
 	// what confirmed it (and the engine's exact fraction where the analyst
 	// has none); an error wrapping ErrInconsistentOracle that names the
-	// analyst when the engine contradicts it.
-	Confirm(b Board, sol Solution) (Solution, error)
+	// analyst when the engine contradicts it. When ctx ends, the engine
+	// stops and Confirm returns an error wrapping ctx's.
+	Confirm(ctx context.Context, b Board, sol Solution) (Solution, error)
 }
 
-func (d defined[B, P]) Confirm(b Board, sol Solution) (Solution, error) {
+func (d defined[B, P]) Confirm(ctx context.Context, b Board, sol Solution) (Solution, error) {
 	if d.rules == nil || d.rules.confirm == nil {
 		return sol, nil
 	}
-	return d.rules.confirm(b, sol)
+	return d.rules.confirm(ctx, b, sol)
 }
 
 // withAnalystChecked is s, whose analyst (Solve, Answer, AnswerValid) the
@@ -94,13 +95,13 @@ func analystChecked[B any, S comparable](r RulesOf[B, S], s Spec[B], solve conte
 }
 
 // confirmByRules is the engine's Confirm of the analyst of s.
-func confirmByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(Board, Solution) (Solution, error) {
-	return func(b Board, sol Solution) (Solution, error) {
+func confirmByRules[B any, S comparable](r RulesOf[B, S], s Spec[B]) func(context.Context, Board, Solution) (Solution, error) {
+	return func(ctx context.Context, b Board, sol Solution) (Solution, error) {
 		v, ok := b.(B)
 		if !ok {
 			return Solution{}, fmt.Errorf("%s: a board of type %T, want %T", s.Name, b, v)
 		}
-		return checkAgainstRules(context.Background(), r, s, v, sol)
+		return checkAgainstRules(ctx, r, s, v, sol)
 	}
 }
 

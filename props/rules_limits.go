@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/chancecheck/chancecheck/rules/engine"
@@ -38,7 +39,7 @@ type rulesHook struct {
 	rebuild func(EngineLimits) Game
 	// confirm is the game's Confirm where the engine checks its analyst on
 	// demand; nil otherwise.
-	confirm func(Board, Solution) (Solution, error)
+	confirm func(context.Context, Board, Solution) (Solution, error)
 }
 
 func (d defined[B, P]) EngineLimits() (EngineLimits, bool) {

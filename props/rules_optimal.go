@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -29,10 +30,10 @@ const OptimalInvariant = "optimal"
 
 // optimalInvariant is OptimalInvariant over r's rules.
 func optimalInvariant[B any, S comparable](r RulesOf[B, S]) Invariant[B] {
-	return Invariant[B]{
+	inv := Invariant[B]{
 		Name: OptimalInvariant,
 		Doc:  "no best response beats the policy the analyst hands over (the rules engine solves it against the fixed policy)",
-		Check: func(b B, sol Solution) error {
+		CheckContext: func(ctx context.Context, b B, sol Solution) error {
 			pol, ok := sol.Policy.(rules.Policy[S])
 			if !ok && r.PolicyOf != nil {
 				var fits bool
@@ -44,9 +45,11 @@ func optimalInvariant[B any, S comparable](r RulesOf[B, S]) Invariant[B] {
 			if !ok {
 				return fmt.Errorf("the solution's policy is a %T, not a rules.Policy of the game's states", sol.Policy)
 			}
-			return checkOptimal(r, b, pol)
+			return checkOptimal(ctx, r, b, pol)
 		},
 	}
+	inv.Check = func(b B, sol Solution) error { return inv.CheckContext(context.Background(), b, sol) }
+	return inv
 }
 
 // respondent is one side whose best response to the rest of a policy the
@@ -58,7 +61,7 @@ type respondent[S comparable] struct {
 }
 
 // checkOptimal is OptimalInvariant on one board.
-func checkOptimal[B any, S comparable](r RulesOf[B, S], b B, pol rules.Policy[S]) error {
+func checkOptimal[B any, S comparable](ctx context.Context, r RulesOf[B, S], b B, pol rules.Policy[S]) error {
 	if r.CheckStates < 0 {
 		return nil
 	}
@@ -67,7 +70,7 @@ func checkOptimal[B any, S comparable](r RulesOf[B, S], b B, pol rules.Policy[S]
 	opts.PMF = false
 	opts.MaxStates = r.CheckStates
 	all := func(S) bool { return true }
-	own, err := engine.Solve(rules.Fix(rs, pol, all), opts)
+	own, err := engine.SolveContext(ctx, rules.Fix(rs, pol, all), opts)
 	if tooLargeForEngine(err) {
 		return nil
 	}
@@ -85,7 +88,7 @@ func checkOptimal[B any, S comparable](r RulesOf[B, S], b B, pol rules.Policy[S]
 		}
 	}
 	for _, side := range sides {
-		best, err := engine.Solve(rules.Fix(rs, pol, side.fixed), opts)
+		best, err := engine.SolveContext(ctx, rules.Fix(rs, pol, side.fixed), opts)
 		if tooLargeForEngine(err) {
 			return nil
 		}

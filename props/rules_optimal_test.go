@@ -1,6 +1,8 @@
 package props
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -147,4 +149,41 @@ func TestFromRulesAndChoicesGenericReferee(t *testing.T) {
 		}
 	}()
 	FromRulesAndChoices(pressOnSpec(), Choices[int, int]{Solve: stopEarlyAsInt}, RulesOf[int, int]{Rules: pressOn})
+}
+
+// The optimality invariant's engine runs under the caller's context
+// (CheckIn, issue 28 part 3): on a board of 100,000 points, past the
+// engine's first look at its context, a context already cancelled stops
+// the best-response solve with an error wrapping context.Canceled, where
+// the same check run to its end fails the policy that stops early.
+func TestOptimalInvariantStopsAtTheContext(t *testing.T) {
+	choices := Choices[int, rules.Policy[int]]{Solve: stopEarly, Referee: pressOnReferee}
+	g := FromRulesAndChoices(pressOnSpec(), choices, RulesOf[int, int]{Rules: pressOn, CheckStates: 1 << 20})
+	var inv *Invariant[Board]
+	for _, i := range g.Invariants() {
+		if i.Name == OptimalInvariant {
+			inv = &i
+		}
+	}
+	if inv == nil {
+		t.Fatal("no optimality invariant")
+	}
+	const n = 100_000
+	sol, pol, _ := stopEarly(n)
+	sol.Policy = pol
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		want func(error) bool
+	}{
+		{"cancelled", cancelled, func(err error) bool { return errors.Is(err, context.Canceled) }},
+		{"to its end", context.Background(), func(err error) bool { return err != nil && strings.Contains(err.Error(), "the policy is not optimal") }},
+	}
+	for _, tt := range tests {
+		if err := inv.CheckIn(tt.ctx, n, sol); !tt.want(err) {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+	}
 }

@@ -31,7 +31,7 @@ func residueByRules[B any, S comparable](r RulesOf[B, S], value contextSolve[B],
 		}
 		res, merr := engine.SolveModuloContext(ctx, r.Rules(b), uint64(m), r.Engine)
 		switch {
-		case merr != nil && errors.Is(merr, engine.ErrNoResidue):
+		case merr != nil && errors.Is(merr, engine.ErrResidueUnproved):
 			return Solution{}, fmt.Errorf("%s: the rules engine modulo %d: %w: %w", name, m, merr, ErrCannotJudge)
 		case merr != nil && err != nil:
 			return Solution{}, err // the float's error says what the engine could not do

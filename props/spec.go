@@ -220,6 +220,19 @@ type Invariant[B any] struct {
 	Doc  string // one sentence: what holds and why
 	// Check returns nil when the invariant holds for board b with solution sol.
 	Check func(b B, sol Solution) error
+	// CheckContext, when set, is Check under a context, for a check that
+	// may run long (the rules engine's, OptimalInvariant): it stops with
+	// an error wrapping ctx's when ctx ends, and the harness calls it in
+	// place of Check (CheckIn).
+	CheckContext func(ctx context.Context, b B, sol Solution) error
+}
+
+// CheckIn is CheckContext where the invariant has one, else Check.
+func (inv Invariant[B]) CheckIn(ctx context.Context, b B, sol Solution) error {
+	if inv.CheckContext != nil {
+		return inv.CheckContext(ctx, b, sol)
+	}
+	return inv.Check(b, sol)
 }
 
 // OutcomeKind is what one play of a game's referee returns: the module's

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -51,16 +52,20 @@ var ErrInconsistentOracle = errors.New("the oracle is inconsistent")
 // exact kind) and the confirmation holds, else an error that names the
 // oracle at fault. A brute force that changes its answer (issues 21, 29),
 // or an analyst the rules engine contradicts (issue 28), is caught before
-// the solver is blamed.
-func (c *CrossCheck) oracleAgain(b Board, first Solution) (Solution, error) {
-	if err := c.sameAnswers(b, first, OracleRuns-1); err != nil {
+// the solver is blamed. When ctx ends (--time, an interrupt), it stops
+// the oracle and returns an error wrapping ctx's cause: nobody is blamed.
+func (c *CrossCheck) oracleAgain(ctx context.Context, b Board, first Solution) (Solution, error) {
+	if err := c.sameAnswers(ctx, b, first, OracleRuns-1); err != nil {
 		return Solution{}, err
 	}
 	cg, ok := c.Game.(Confirmer)
 	if !ok {
 		return first, nil
 	}
-	confirmed, err := cg.Confirm(b, first)
+	confirmed, err := cg.Confirm(ctx, b, first)
+	if ctx.Err() != nil {
+		return Solution{}, fmt.Errorf("confirming the analyst: %w", context.Cause(ctx))
+	}
 	if err != nil {
 		return Solution{}, err
 	}
@@ -68,18 +73,22 @@ func (c *CrossCheck) oracleAgain(b Board, first Solution) (Solution, error) {
 }
 
 // sameAnswers solves b again, runs times: nil when every answer is first's.
-func (c *CrossCheck) sameAnswers(b Board, first Solution, runs int) error {
+func (c *CrossCheck) sameAnswers(ctx context.Context, b Board, first Solution, runs int) error {
 	for range runs {
-		if err := c.sameAnswer(b, first); err != nil {
+		if err := c.sameAnswer(ctx, b, first); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// sameAnswer solves b once more: nil when the answer is first's.
-func (c *CrossCheck) sameAnswer(b Board, first Solution) error {
-	again, err := safeSolve(c.Game, b)
+// sameAnswer solves b once more: nil when the answer is first's; an error
+// wrapping ctx's cause when ctx ends first.
+func (c *CrossCheck) sameAnswer(ctx context.Context, b Board, first Solution) error {
+	again, err := AnswerWithin(ctx, c.Game, b)
+	if ctx.Err() != nil {
+		return fmt.Errorf("solving the board again: %w", context.Cause(ctx))
+	}
 	if err != nil {
 		return fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
 	}
@@ -99,12 +108,13 @@ func (c *CrossCheck) sameAnswer(b Board, first Solution) error {
 
 // trust re-checks the oracle on the board a wrong answer f rests on,
 // before the verdict: TrustRuns in all, counting the OracleRuns it gave
-// when f was found. Other verdicts rest on no oracle's answer.
-func (c *CrossCheck) trust(f *Failure) error {
+// when f was found. Other verdicts rest on no oracle's answer. When ctx
+// ends, an error wrapping its cause.
+func (c *CrossCheck) trust(ctx context.Context, f *Failure) error {
 	if f == nil || f.Verdict != WrongAnswer || f.Index < 0 || f.Index >= len(f.Boards) || f.Index >= len(f.Ours) {
 		return nil
 	}
-	if err := c.sameAnswers(f.Boards[f.Index], f.Ours[f.Index], TrustRuns-OracleRuns); err != nil {
+	if err := c.sameAnswers(ctx, f.Boards[f.Index], f.Ours[f.Index], TrustRuns-OracleRuns); err != nil {
 		return fmt.Errorf("%w (re-checked before the verdict on %s)", err, f.Source)
 	}
 	return nil

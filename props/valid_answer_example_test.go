@@ -5,14 +5,14 @@ import (
 	"strings"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // solve answers the boards a game parsed through AnswerValid, which skips
 // validating them again; the answer is Answer's, bit for bit. The
 // published sample's answers are 31.54880806 and 33.0476190476.
 func ExampleValidAnswerer() {
-	g := builtin.Snakes()
+	g := specs.Snakes()
 	boards, err := g.Parse(strings.NewReader(g.Samples()[0].Input), "sample.in")
 	if err != nil {
 		fmt.Println(err)

@@ -75,7 +75,7 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 
 	start = time.Now()
 	for _, inv := range g.Invariants() {
-		if err := checkInvariant(inv, pb.board, sol); err != nil {
+		if err := checkInvariant(ctx, inv, pb.board, sol); err != nil {
 			br.Failed = append(br.Failed, InvariantFailure{Name: inv.Name, Message: err.Error()})
 		}
 	}
@@ -93,14 +93,15 @@ func checkBoard(ctx context.Context, g props.Game, pb plannedBoard, p Plan, alph
 	return br, t
 }
 
-// checkInvariant runs one invariant, turning a panic into its failure.
-func checkInvariant(inv props.Invariant[props.Board], b props.Board, sol props.Solution) (err error) {
+// checkInvariant runs one invariant under ctx (an interrupt stops the
+// rules engine's checks), turning a panic into its failure.
+func checkInvariant(ctx context.Context, inv props.Invariant[props.Board], b props.Board, sol props.Solution) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	return inv.Check(b, sol)
+	return inv.CheckIn(ctx, b, sol)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

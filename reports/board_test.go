@@ -10,7 +10,7 @@ import (
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // A board whose games outlast the referee's limit is reported as not
@@ -37,8 +37,8 @@ func TestCheckBoardNotPlayed(t *testing.T) {
 		notPlayed bool
 		long      bool
 	}{
-		{"an expected 672,476 throws", builtin.Snakes(), huge, true, true},
-		{"the empty board", builtin.Snakes(), snakes.Board{}, false, false},
+		{"an expected 672,476 throws", specs.Snakes(), huge, true, true},
+		{"the empty board", specs.Snakes(), snakes.Board{}, false, false},
 		{"a die of 65,536 sides", waitForOne(waitPlants{}), 1 << 16, true, false},
 		{"a die of 6 sides", waitForOne(waitPlants{}), 6, false, false},
 	} {
@@ -93,7 +93,7 @@ func (r refusing) Solve(b props.Board) (props.Solution, error) {
 // failure and not a pass, counted on its own in the game, which still
 // passes; any other error of the analyst is a failure.
 func TestCheckBoardNotJudged(t *testing.T) {
-	g := refusing{Game: builtin.Snakes(), max: 0}
+	g := refusing{Game: specs.Snakes(), max: 0}
 	one := snakes.Board{Jumps: []snakes.Jump{{From: 5, To: 57}}}
 	p := Plan{Seed: 1, Runs: 2000, Alpha: 1e-6, Games: []PlannedGame{{Name: "snakes"}}}
 	br, _ := checkBoard(context.Background(), g, plannedBoard{id: "gen:0", class: "dense", board: one}, p, 1e-6, 1)

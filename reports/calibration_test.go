@@ -9,7 +9,7 @@ import (
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // biased is a props.Game whose referee is slightly wrong: after the real
@@ -68,8 +68,8 @@ func TestBiasedSimulatorFailsCalibration(t *testing.T) {
 		game props.Game
 		pass bool
 	}{
-		{"unbiased", builtin.Patience(), true},
-		{"biased", biased{builtin.Patience(), 2.5}, false},
+		{"unbiased", specs.Patience(), true},
+		{"biased", biased{specs.Patience(), 2.5}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := opt

@@ -295,3 +295,30 @@ func TestCoverageOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverageVerdictOneSpelling holds the JSON spelling of a coverage
+// verdict one: report.json's (CoverageRow.Verdict) is props.CoverageVerdict's
+// MarshalText, which check --json writes. A verdict spelled otherwise in
+// either place, or a verdict MarshalText does not know, fails here.
+func TestCoverageVerdictOneSpelling(t *testing.T) {
+	for _, tt := range []struct {
+		v    props.CoverageVerdict
+		want string
+	}{{props.CoverageOK, CoverageOK}, {props.UnderCovered, CoverageUnder}, {props.TooFewBoards, CoverageTooFew}} {
+		got, err := tt.v.MarshalText()
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%v: MarshalText %q, %v; report.json spells it %q", tt.v, got, err, tt.want)
+		}
+		var back props.CoverageVerdict
+		if err := back.UnmarshalText([]byte(tt.want)); err != nil || back != tt.v {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tt.want, back, err, tt.v)
+		}
+	}
+	if got, err := props.CoverageVerdict(99).MarshalText(); err == nil {
+		t.Errorf("verdict 99: MarshalText %q, want an error", got)
+	}
+	var v props.CoverageVerdict
+	if err := v.UnmarshalText([]byte("too few boards to judge")); err == nil {
+		t.Errorf("the printed spelling read back as %v, want an error: JSON has one spelling", v)
+	}
+}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 	"github.com/chancecheck/chancecheck/reports"
 )
 
 // A small report over one game, then the same run in two shards, merged.
 func ExampleRun() {
-	opt := reports.Options{Games: []props.Game{builtin.Snakes()}, Boards: 2, Runs: 2000, Seed: 1, Alpha: 1e-6}
+	opt := reports.Options{Games: []props.Game{specs.Snakes()}, Boards: 2, Runs: 2000, Seed: 1, Alpha: 1e-6}
 	whole, _, err := reports.Run(context.Background(), opt)
 	if err != nil {
 		panic(err)

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 	"pgregory.net/rapid"
 )
 
@@ -149,7 +149,7 @@ func TestBoardFailuresAreFindings(t *testing.T) {
 
 // builtins are the four built-in games, as cmd/chancecheck assembles them.
 func builtins() []props.Game {
-	return []props.Game{builtin.Snakes(), builtin.Patience(), builtin.Traps(builtin.TrapsConfig{}), builtin.Jenga(builtin.JengaConfig{})}
+	return []props.Game{specs.Snakes(), specs.Patience(), specs.Traps(specs.TrapsConfig{}), specs.Jenga(specs.JengaConfig{})}
 }
 
 // rollsUntilOne is the exact answer for a die of s sides: the number of

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // testOptions is a small run over the cheaper games: enough boards for every
@@ -15,7 +15,7 @@ import (
 // enough for the suite.
 func testOptions() Options {
 	return Options{
-		Games:  []props.Game{builtin.Snakes(), builtin.Patience(), builtin.Traps(builtin.TrapsConfig{})},
+		Games:  []props.Game{specs.Snakes(), specs.Patience(), specs.Traps(specs.TrapsConfig{})},
 		Boards: 5, Runs: 4096, Seed: 7, Alpha: 1e-6,
 	}
 }

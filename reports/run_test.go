@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // The same seed gives byte-identical report.json whatever the number of
@@ -87,7 +87,7 @@ func TestRunRejectsBadOptions(t *testing.T) {
 		{"alpha 0", func(o *Options) { o.Alpha = 0 }},
 		{"alpha 1", func(o *Options) { o.Alpha = 1 }},
 		{"no games", func(o *Options) { o.Games = nil }},
-		{"game twice", func(o *Options) { o.Games = []props.Game{builtin.Snakes(), builtin.Snakes()} }},
+		{"game twice", func(o *Options) { o.Games = []props.Game{specs.Snakes(), specs.Snakes()} }},
 		{"shard 0/2", func(o *Options) { o.Shard = props.Shard{Index: 0, Count: 2} }},
 		{"shard 3/2", func(o *Options) { o.Shard = props.Shard{Index: 3, Count: 2} }},
 	}
@@ -113,7 +113,7 @@ func TestRunCancelled(t *testing.T) {
 // Progress hears of every game first with done = 0, in game order, then
 // once per board, ending at the game's total.
 func TestRunProgress(t *testing.T) {
-	opt := Options{Games: []props.Game{waitForOne(waitPlants{}), builtin.Patience()}, Boards: 4, Runs: 500, Seed: 1, Alpha: 1e-6,
+	opt := Options{Games: []props.Game{waitForOne(waitPlants{}), specs.Patience()}, Boards: 4, Runs: 500, Seed: 1, Alpha: 1e-6,
 		Shard: props.Shard{Index: 2, Count: 2}}
 	type call struct {
 		game        string

@@ -5,8 +5,8 @@
 // Exit status: 0 success, 1 a check failed or the input is invalid, 2 a usage
 // error or nothing could be judged. Errors go to stderr as "FILE:LINE: what is wrong".
 //
-// It is package cli over the four built-in games of package props/builtin,
-// each with its rules beside its analyst (builtin.SnakesThreeWay, ...); a
+// It is package cli over the four built-in games of package props/specs,
+// each with its rules beside its analyst (specs.SnakesThreeWay, ...); a
 // program over games of one's own is the same one line (see package cli and
 // docs/own-game.md).
 package main
@@ -16,7 +16,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 func main() {
@@ -25,12 +25,12 @@ func main() {
 
 // games are the games the command runs, in the order its help lists them:
 // the built-ins, each checked three ways (analyst, referee, rules engine).
-// builtin.All is the same list; main_test.go holds them equal.
+// specs.All is the same list; main_test.go holds them equal.
 func games() []props.Game {
 	return []props.Game{
-		builtin.SnakesThreeWay(),
-		builtin.PatienceThreeWay(),
-		builtin.TrapsThreeWay(builtin.TrapsConfig{}),
-		builtin.JengaThreeWay(builtin.JengaConfig{}),
+		specs.SnakesThreeWay(),
+		specs.PatienceThreeWay(),
+		specs.TrapsThreeWay(specs.TrapsConfig{}),
+		specs.JengaThreeWay(specs.JengaConfig{}),
 	}
 }

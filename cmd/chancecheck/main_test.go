@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/props"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // TestGamesAreTheBuiltins holds the command's own list of games equal to
-// builtin.All, which the tests of cli and reports run: the two lists cannot
+// specs.All, which the tests of cli and reports run: the two lists cannot
 // drift apart. Each game is compared, in order, by name and by whether its
 // rules engine checks it, with which limits (a built-in without its rules,
-// builtin.Snakes say, has none).
+// specs.Snakes say, has none).
 func TestGamesAreTheBuiltins(t *testing.T) {
 	describe := func(gs []props.Game) (names []string) {
 		for _, g := range gs {
@@ -27,8 +27,8 @@ func TestGamesAreTheBuiltins(t *testing.T) {
 		}
 		return names
 	}
-	got, want := describe(games()), describe(builtin.All())
+	got, want := describe(games()), describe(specs.All())
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("cmd/chancecheck runs %q; builtin.All is %q", got, want)
+		t.Errorf("cmd/chancecheck runs %q; specs.All is %q", got, want)
 	}
 }

@@ -5,7 +5,7 @@
 //
 // A Knowledge packs the K kinds as base-3 digits, so the 3^K knowledges index
 // a table. Only the analyst (package exact) uses this package; the referee
-// (package montecarlo/builtin) tracks what it has revealed in its own way, so a
+// (package montecarlo/referees) tracks what it has revealed in its own way, so a
 // mistake here cannot hide by appearing on both sides of a comparison.
 //
 // Since the prior is a vector of integer weights, every posterior is exact:

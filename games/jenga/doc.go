@@ -7,7 +7,7 @@
 // may be partly built and lower levels may have lost blocks, so a Level can
 // hold Empty positions. The package knows the shape of a tower and nothing
 // of the rules of play: the analyst (package exact) and the referee (package
-// montecarlo/builtin) each implement those on their own, so that a mistake in one is
+// montecarlo/referees) each implement those on their own, so that a mistake in one is
 // caught by the other.
 //
 // The input format is n on the first line, then n lines of three letters
@@ -20,16 +20,16 @@
 //     the canonical towers, with its policy and the law of the throws) and
 //     the files beside it (jenga_canon.go, jenga_sweep.go, ...);
 //     exact/jenga_eval.go (EvaluateJenga, any player's value);
-//   - referee: montecarlo/builtin/jenga.go (JengaReferee, PlayJenga: the real tower,
+//   - referee: montecarlo/referees/jenga.go (JengaReferee, PlayJenga: the real tower,
 //     every move checked against the rules) and the policies it plays in
-//     montecarlo/builtin/jenga_policies.go;
+//     montecarlo/referees/jenga_policies.go;
 //   - generator: generators/jenga.go (Jenga, JengaWith) and its coverage
 //     classes in generators/jenga_class.go;
-//   - definition: props/builtin/jenga.go (Jenga, JengaSpec), with its
-//     properties, invariants and transformations in props/builtin/jenga_props.go,
-//     props/builtin/jenga_invariants.go and props/builtin/jenga_transform.go;
-//   - rules: rules/builtin/jenga.go, written from the statement, checked
-//     three ways by JengaThreeWay (props/builtin/rules_builtin.go);
+//   - definition: props/specs/jenga.go (Jenga, JengaSpec), with its
+//     properties, invariants and transformations in props/specs/jenga_props.go,
+//     props/specs/jenga_invariants.go and props/specs/jenga_transform.go;
+//   - rules: rules/gamerules/jenga.go, written from the statement, checked
+//     three ways by JengaThreeWay (props/specs/threeway.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/builtin/testdata/solvers/jenga.
+//     props/specs/testdata/solvers/jenga.
 package jenga

@@ -18,14 +18,14 @@
 //   - analyst: exact/patience.go (WinProbability over the memoised piles'
 //     heights, PatienceSolver to reuse its memo) and exact/patience_rat.go
 //     (WinProbabilityRat, the exact fraction);
-//   - referee: montecarlo/builtin/patience.go (PatienceReferee lists the legal pairs
+//   - referee: montecarlo/referees/patience.go (PatienceReferee lists the legal pairs
 //     and picks one at random);
 //   - generator: generators/patience.go (Patience) and its coverage classes
 //     in generators/patience_class.go;
-//   - definition: props/builtin/patience.go (Patience, PatienceSpec), with its
-//     invariants (symmetries, bounds) in props/builtin/patience_invariants.go;
-//   - rules: rules/builtin/patience.go, written from the statement, checked
-//     three ways by PatienceThreeWay (props/builtin/rules_builtin.go);
+//   - definition: props/specs/patience.go (Patience, PatienceSpec), with its
+//     invariants (symmetries, bounds) in props/specs/patience_invariants.go;
+//   - rules: rules/gamerules/patience.go, written from the statement, checked
+//     three ways by PatienceThreeWay (props/specs/threeway.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/builtin/testdata/solvers/patience.
+//     props/specs/testdata/solvers/patience.
 package patience

@@ -14,16 +14,16 @@
 //     first-step equations; ExpectedThrowsRat, the exact fraction by another
 //     route; ThrowDistribution, the law of the number of throws), with
 //     exact/snakes_dense.go and exact/snakes_doomed.go beside it;
-//   - referee: montecarlo/builtin/snakes.go (SnakesReferee throws a real die and
+//   - referee: montecarlo/referees/snakes.go (SnakesReferee throws a real die and
 //     walks the board);
 //   - generator: generators/snakes.go (Snakes, SnakesWith) and its coverage
 //     classes in generators/snakes_class.go;
-//   - definition: props/builtin/snakes.go (Snakes, SnakesSpec: the game as the
+//   - definition: props/specs/snakes.go (Snakes, SnakesSpec: the game as the
 //     harness and the CLI see it, with its invariants, simplifiers and
 //     judge);
-//   - rules: rules/builtin/snakes.go, written from the statement, checked
+//   - rules: rules/gamerules/snakes.go, written from the statement, checked
 //     three ways against the analyst and the referee by SnakesThreeWay
-//     (props/builtin/rules_builtin.go);
+//     (props/specs/threeway.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/builtin/testdata/solvers/snakes.
+//     props/specs/testdata/solvers/snakes.
 package snakes

@@ -13,7 +13,7 @@
 // step onto a harmful trap, dies at 0, and wants to reach any exit alive.
 //
 // Nothing here computes probabilities: that is the analyst's job (package
-// exact) and the referee's (package montecarlo/builtin), which must not share code.
+// exact) and the referee's (package montecarlo/referees), which must not share code.
 //
 // Where the rest of the game lives (one page to start from):
 //
@@ -22,16 +22,16 @@
 //     (SolveTraps, the optimal policy as a table), exact/traps_eval.go
 //     (EvaluateTrapPolicy, any policy's value) and exact/belief (the
 //     posterior over the hidden kinds);
-//   - referee: montecarlo/builtin/traps.go (TrapsReferee, PlayTraps: the hidden state
+//   - referee: montecarlo/referees/traps.go (TrapsReferee, PlayTraps: the hidden state
 //     drawn from the prior and kept from the policy) and the policies it
-//     plays in montecarlo/builtin/traps_policies.go;
+//     plays in montecarlo/referees/traps_policies.go;
 //   - generator: generators/traps.go (Traps, TrapsWith), with
 //     generators/traps_maps.go, traps_prior.go and traps_class.go;
-//   - definition: props/builtin/traps.go (Traps, TrapsSpec), with its
-//     properties and invariants in props/builtin/traps_props.go and
-//     props/builtin/traps_invariants.go;
-//   - rules: rules/builtin/traps.go, written from the statement, checked
-//     three ways by TrapsThreeWay (props/builtin/rules_builtin.go);
+//   - definition: props/specs/traps.go (Traps, TrapsSpec), with its
+//     properties and invariants in props/specs/traps_props.go and
+//     props/specs/traps_invariants.go;
+//   - rules: rules/gamerules/traps.go, written from the statement, checked
+//     three ways by TrapsThreeWay (props/specs/threeway.go);
 //   - a contest-style solver with planted slips, for check's tests:
-//     props/builtin/testdata/solvers/traps.
+//     props/specs/testdata/solvers/traps.
 package traps

@@ -61,12 +61,12 @@ const depsRules = `
 
 	# montecarlo: the runner of referees (seeded, parallel, counting
 	# outcomes), which knows no game: the harness runs a user's referee with
-	# it. montecarlo/builtin: the referees of the built-in games, playing
+	# it. montecarlo/referees: the referees of the built-in games, playing
 	# the literal rules. estimate turns tallies into estimates with
 	# confidence bounds and knows no game.
 	NONE < montecarlo/estimate;
 	montecarlo/estimate < montecarlo;
-	GAMES, montecarlo < montecarlo/builtin;
+	GAMES, montecarlo < montecarlo/referees;
 	GAMES !< montecarlo, montecarlo/estimate;
 
 	# The three sides of a check stay apart. The referee cannot borrow the
@@ -88,11 +88,11 @@ const depsRules = `
 	# exact/ and montecarlo/, neither may borrow the other's arithmetic or
 	# dice, nor the hand-written analysts' and referees' code (the built-in
 	# games' rules are written apart from them, so that a three-way check
-	# means something). rules/builtin holds the built-in games' rules, over
+	# means something). rules/gamerules holds the built-in games' rules, over
 	# their board types.
 	NONE < rules;
 	rules < rules/engine, rules/referee;
-	GAMES, rules < rules/builtin;
+	GAMES, rules < rules/gamerules;
 	rules/engine !< rules/referee;
 	rules/referee !< rules/engine;
 	exact/..., montecarlo/..., generators !< rules/...;
@@ -155,13 +155,13 @@ const depsRules = `
 	# it (reports, programs, the conformance kit, the CLI) know no game by
 	# name either.
 	games/jenga, games/patience, games/snakes, games/traps, exact/...,
-	  montecarlo/builtin, generators, rules/builtin, props/builtin
+	  montecarlo/referees, generators, rules/gamerules, props/specs
 	  !< props, reports, programs, gametest, cli;
 
-	# props/builtin: the four built-in games, defined through props' API as
+	# props/specs: the four built-in games, defined through props' API as
 	# a user's game is; the one place where a generator, an analyst, a
 	# referee and a game's rules meet.
-	props, generators, exact, montecarlo/builtin, rules/builtin < props/builtin;
+	props, generators, exact, montecarlo/referees, rules/gamerules < props/specs;
 
 	# reports: JSON, Markdown and HTML+SVG agreement reports of props' runs;
 	# the one layer that draws.
@@ -189,7 +189,7 @@ const depsRules = `
 	programs, reports, cli !< props, gametest;
 
 	# cmd/chancecheck: main, cli over the built-in games.
-	cli, props/builtin < cmd/chancecheck;
+	cli, props/specs < cmd/chancecheck;
 
 	# examples: a user's programs and games, which may use whatever a user
 	# may, and their own packages.
@@ -337,16 +337,16 @@ func TestCheckReportsViolations(t *testing.T) {
 		want string // in the one problem reported; "" for none
 	}{
 		{"the arrows as the tree has them", []goPackage{
-			{ImportPath: M + "cmd/chancecheck", Imports: []string{"os", M + "cli", M + "props/builtin"}, Deps: []string{rapid, "github.com/spf13/cobra"}},
+			{ImportPath: M + "cmd/chancecheck", Imports: []string{"os", M + "cli", M + "props/specs"}, Deps: []string{rapid, "github.com/spf13/cobra"}},
 			{ImportPath: M + "cli", Imports: []string{M + "reports", M + "montecarlo/estimate", "github.com/spf13/cobra"}},
 			{ImportPath: M + "reports", Imports: []string{M + "props", "gonum.org/v1/plot/vg/vgsvg"}},
 			{ImportPath: M + "props", Imports: []string{M + "montecarlo", M + "internal/solverproc", rapid, "testing"}},
-			{ImportPath: M + "props/builtin", Imports: []string{M + "props", M + "exact", M + "montecarlo/builtin", M + "generators", M + "rules/builtin"}},
+			{ImportPath: M + "props/specs", Imports: []string{M + "props", M + "exact", M + "montecarlo/referees", M + "generators", M + "rules/gamerules"}},
 			{ImportPath: M + "gametest", Imports: []string{M + "props", M + "internal/rapidtest", "testing"}},
 			{ImportPath: M + "generators", Imports: []string{M + "games/snakes", rapid}},
 			{ImportPath: M + "exact", Imports: []string{M + "exact/belief", M + "games/jenga"}},
 			{ImportPath: M + "montecarlo", Imports: []string{M + "montecarlo/estimate"}, Deps: []string{"gonum.org/v1/gonum/mat"}},
-			{ImportPath: M + "montecarlo/builtin", Imports: []string{M + "montecarlo", M + "games/traps"}},
+			{ImportPath: M + "montecarlo/referees", Imports: []string{M + "montecarlo", M + "games/traps"}},
 			{ImportPath: M + "games/snakes", Imports: []string{"bufio", M + "games/textio"}},
 			{ImportPath: M + "examples/bagofmice", Imports: []string{M + "examples/bagofmice/mice", M + "cli", M + "gametest"}},
 			{ImportPath: M + "examples/bagofmice/mice", Imports: []string{M + "props", M + "games/textio", M + "montecarlo"}},
@@ -391,17 +391,17 @@ func TestCheckReportsViolations(t *testing.T) {
 			{ImportPath: M + "props", Imports: []string{M + "exact"}},
 		}, "props imports exact"},
 		{"the harness imports a built-in referee", []goPackage{
-			{ImportPath: M + "props", Imports: []string{M + "montecarlo/builtin"}},
-		}, "props imports montecarlo/builtin"},
+			{ImportPath: M + "props", Imports: []string{M + "montecarlo/referees"}},
+		}, "props imports montecarlo/referees"},
 		{"the harness imports a generator", []goPackage{
 			{ImportPath: M + "props", Imports: []string{M + "generators"}},
 		}, "props imports generators"},
 		{"the harness imports the built-in rules", []goPackage{
-			{ImportPath: M + "props", Imports: []string{M + "rules/builtin"}},
-		}, "props imports rules/builtin"},
+			{ImportPath: M + "props", Imports: []string{M + "rules/gamerules"}},
+		}, "props imports rules/gamerules"},
 		{"the CLI imports the built-in games", []goPackage{
-			{ImportPath: M + "cli", Imports: []string{M + "props/builtin"}},
-		}, "cli imports props/builtin"},
+			{ImportPath: M + "cli", Imports: []string{M + "props/specs"}},
+		}, "cli imports props/specs"},
 		{"the runner imports a game", []goPackage{
 			{ImportPath: M + "montecarlo", Imports: []string{M + "games/jenga"}},
 		}, "montecarlo imports games/jenga"},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -47,33 +48,14 @@ func Check(name string, s Settings, prop func(*rapid.T)) (failed bool, err error
 	program := flag.CommandLine
 	restoreShort := readyForShort()
 	defer restoreShort()
-	checks := "1"
-	if testing.Short() {
-		checks = "5" // rapid divides by 5 under -short (engine.go:275-277)
-	}
-	values := []struct{ name, value string }{
-		{"rapid.seed", strconv.FormatUint(s.Seed, 10)},
-		{"rapid.checks", checks},
-		{"rapid.nofailfile", "true"},
-		{"rapid.failfile", ""},
-		{"rapid.v", "false"},
-		{"rapid.log", "false"},
-		{"rapid.debug", "false"},
-		{"rapid.debugvis", "false"},
-	}
+	values := []flagValue{{"rapid.seed", strconv.FormatUint(s.Seed, 10)}, {"rapid.checks", oneCheck()}, {"rapid.failfile", ""}}
 	if s.ShrinkTime > 0 {
-		values = append(values, struct{ name, value string }{"rapid.shrinktime", s.ShrinkTime.String()})
+		values = append(values, flagValue{"rapid.shrinktime", s.ShrinkTime.String()})
 	}
-	for _, v := range values {
-		f := program.Lookup(v.name)
-		if f == nil {
-			return false, fmt.Errorf("rapidflags: rapid registers no -%s flag", v.name)
-		}
-		old := f.Value.String()
-		if err := f.Value.Set(v.value); err != nil {
-			return false, fmt.Errorf("rapidflags: -%s=%s: %w", v.name, v.value, err)
-		}
-		defer func() { _ = f.Value.Set(old) }()
+	restore, err := setFlags(program, values)
+	defer restore()
+	if err != nil {
+		return false, err
 	}
 
 	tb := &quietTB{name: name}
@@ -82,6 +64,52 @@ func Check(name string, s Settings, prop func(*rapid.T)) (failed bool, err error
 		prop(t)
 	})
 	return tb.Failed(), nil
+}
+
+// flagValue is a value for one of rapid's flags.
+type flagValue struct{ name, value string }
+
+// quiet are the flags every run here sets: no fail file written, nothing
+// printed.
+var quiet = []flagValue{{"rapid.nofailfile", "true"}, {"rapid.v", "false"}, {"rapid.log", "false"},
+	{"rapid.debug", "false"}, {"rapid.debugvis", "false"}}
+
+// setFlags sets rapid's flags to values and the quiet ones, and returns
+// what puts them back. A flag that has its value already is not written:
+// a generator drawing on another goroutine (Generator.Example reads
+// rapid.log and rapid.debug) then reads a flag nobody writes.
+func setFlags(program *flag.FlagSet, values []flagValue) (restore func(), err error) {
+	var undo []func()
+	restore = func() {
+		for _, u := range slices.Backward(undo) {
+			u()
+		}
+	}
+	for _, v := range append(slices.Clone(quiet), values...) {
+		f := program.Lookup(v.name)
+		if f == nil {
+			return restore, fmt.Errorf("rapidflags: rapid registers no -%s flag", v.name)
+		}
+		old := f.Value.String()
+		if old == v.value {
+			continue
+		}
+		if err := f.Value.Set(v.value); err != nil {
+			return restore, fmt.Errorf("rapidflags: -%s=%s: %w", v.name, v.value, err)
+		}
+		undo = append(undo, func() { _ = f.Value.Set(old) })
+	}
+	return restore, nil
+}
+
+// oneCheck is rapid.checks for one check: 5 under -short, which rapid
+// divides by 5 (engine.go:275-277). testing.Short must be callable
+// (readyForShort).
+func oneCheck() string {
+	if testing.Short() {
+		return "5"
+	}
+	return "1"
 }
 
 // readyForShort makes testing.Short callable, as rapid.Check needs, and

@@ -1,6 +1,7 @@
 package rapidflags
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -260,5 +261,47 @@ func TestCleanProcessKeepsItsFlags(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "clean process: ok") {
 		t.Fatalf("%v:\n%s", err, out)
+	}
+}
+
+// TestSeededIsExample pins Seeded: replaying Seeded(S, n) draws what
+// Generator.Example(S) draws, and too few words are an overrun.
+func TestSeededIsExample(t *testing.T) {
+	r, err := NewReplayer("rapidflags-replay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for seed := uint64(1); seed <= 30; seed++ {
+		want := board.Example(int(seed))
+		var got []int
+		if err := r.Replay(Seeded(seed, 64), func(rt *rapid.T) { got = board.Draw(rt, "board") }); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("seed %d: replaying Seeded drew %v, Example gives %v", seed, got, want)
+		}
+	}
+	if err := r.Replay(Seeded(3, 0), func(rt *rapid.T) { board.Draw(rt, "board") }); !errors.Is(err, ErrOverrun) {
+		t.Errorf("no choices at all: %v, want ErrOverrun", err)
+	}
+}
+
+// TestReplayFollowsChoices checks that a changed word changes the value
+// drawn: the first word is n's, so setting it to 0 draws an empty board.
+func TestReplayFollowsChoices(t *testing.T) {
+	r, err := NewReplayer("rapidflags-replay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	c := Seeded(5, 64)
+	c[0] = 0
+	var got []int
+	if err := r.Replay(c, func(rt *rapid.T) { got = board.Draw(rt, "board") }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 0 {
+		t.Errorf("with the first choice 0 the board is %v, want none", got)
 	}
 }

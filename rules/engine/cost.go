@@ -45,7 +45,7 @@ func (s *solver[S]) exactCost(comp []int32) float64 {
 		for m := mlo; m < mhi; m++ {
 			b := 64
 			if !g.floatMove(m) {
-				b = bits.Len64(uint64(g.total[m])) + 1
+				b = bits.Len64(uint64(g.totalWeight(m))) + 1
 			}
 			most = max(most, b)
 		}

@@ -234,7 +234,7 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 		for e := lo; e < hi; e++ {
 			g.weightRat(w, m, e)
 			acc[i].Add(&acc[i], w)
-			t.SetInt64(int64(g.reward[e]))
+			t.SetInt64(int64(g.rewardOf(m, e)))
 			if p := s.local[g.to[e]]; p >= 0 {
 				col := pos[p]
 				if s.plant == plantLinearSystem && col == i {

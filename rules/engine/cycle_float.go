@@ -220,7 +220,7 @@ func (s *solver[S]) evaluateAtHubs(h hubbed, pol []int32, ev *hubEvaluation) ([]
 		for e := lo; e < hi; e++ {
 			p := g.p(m, e)
 			to := g.to[e]
-			sum += p * float64(g.reward[e])
+			sum += p * float64(g.rewardOf(m, e))
 			l := s.local[to]
 			switch {
 			case l < 0:
@@ -292,7 +292,7 @@ func (s *solver[S]) improve(h hubbed, pol []int32, vals []float64) bool {
 			if l := s.local[to]; l >= 0 {
 				v = vals[l]
 			}
-			sum += g.p(m, e) * (float64(g.reward[e]) + v)
+			sum += g.p(m, e) * (float64(g.rewardOf(m, e)) + v)
 		}
 		return sum
 	}
@@ -386,7 +386,7 @@ func (s *solver[S]) boundPass(h hubbed, pol []int32, x []float64, out []float64,
 			// A sure move: r + v, exact when r or v is 0 (a zero-reward
 			// loop must not lose its margin to a rounding that is not
 			// there), else within one rounding.
-			r, v := float64(g.reward[lo]), at(g.to[lo])
+			r, v := float64(g.rewardOf(m, lo)), at(g.to[lo])
 			if r == 0 || v == 0 {
 				return r + v
 			}
@@ -397,7 +397,7 @@ func (s *solver[S]) boundPass(h hubbed, pol []int32, x []float64, out []float64,
 		var sum, abs float64
 		for e := lo; e < hi; e++ {
 			p := g.p(m, e)
-			t := float64(g.reward[e]) + at(g.to[e])
+			t := float64(g.rewardOf(m, e)) + at(g.to[e])
 			sum += p * t
 			abs += p * math.Abs(t)
 		}

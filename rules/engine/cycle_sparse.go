@@ -127,7 +127,7 @@ func (s *solver[S]) eliminateFloat(comp []int32, order []int32, pol []int32, bud
 		for e := lo; e < hi; e++ {
 			p := g.p(m, e)
 			acc[i] += p
-			b += p * float64(g.reward[e])
+			b += p * float64(g.rewardOf(m, e))
 			to := g.to[e]
 			if t := s.local[to]; t >= 0 {
 				col := pos[t]

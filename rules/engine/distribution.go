@@ -94,30 +94,30 @@ func (g *Graph[S]) distribution(ctx context.Context, policy []int32, tail float6
 			// form: the other branches take the mass in proportion.
 			selfW, selfP := int64(0), 0.0
 			for e := lo; e < hi; e++ {
-				if g.to[e] == v && g.reward[e] == 0 {
+				if g.to[e] == v && g.rewardOf(m, e) == 0 {
 					if g.floatMove(m) {
-						selfP += g.prob(e)
+						selfP += g.floatProb(m, e)
 					} else {
-						selfW += g.weight[e]
+						selfW += g.weightOf(m, e)
 					}
 				}
 			}
 			for e := lo; e < hi; e++ {
-				if g.to[e] == v && g.reward[e] == 0 {
+				if g.to[e] == v && g.rewardOf(m, e) == 0 {
 					continue
 				}
 				var p float64
 				if !g.floatMove(m) {
-					p = float64(g.weight[e]) / float64(g.total[m]-selfW)
+					p = float64(g.weightOf(m, e)) / float64(g.totalWeight(m)-selfW)
 				} else {
-					p = g.prob(e) / (g.totalF[m] - selfP) // > 0: e is not a self-loop
+					p = g.floatProb(m, e) / (g.totalProb(m) - selfP) // > 0: e is not a self-loop
 				}
 				if p*mass < dropBelow && dropped+p*mass <= tail/2 {
 					dropped += p * mass
 					inPlay -= p * mass
 					continue
 				}
-				next := k + int(g.reward[e])
+				next := k + int(g.rewardOf(m, e))
 				nq := levels[next]
 				if next == k {
 					nq = q // the level being emptied, no longer in levels

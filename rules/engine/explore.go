@@ -13,6 +13,7 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -46,17 +47,28 @@ type Graph[S comparable] struct {
 	// moveStart has one entry per state and one more: state i's moves are
 	// moveStart[i]..moveStart[i+1]-1 (none for a state that ends).
 	moveStart []int32
-	// edgeStart has one entry per move and one more; total[m] is the sum
-	// of move m's integer weights, 0 when its branches are given by float
-	// probabilities, whose sum is totalF[m].
+	// edgeStart has one entry per move and one more: move m's branches
+	// are edgeStart[m]..edgeStart[m+1]-1, and to[e] is branch e's target.
 	edgeStart []int32
-	total     []int64
-	totalF    []float64
-	// Per branch: target state, reward, and the integer weight or, in a
-	// move given by floats, the float64 probability's bits (weightBits).
-	to     []int32
-	reward []int32
+	to        []int32
+	// A move's shape is the rest of its branches: their weights, rewards
+	// and probabilities, stored once for all the moves that share it (in
+	// most games a few shapes serve millions of moves, so that a sweep
+	// reads four bytes a branch). shape[m] is move m's shape; shape k's
+	// branches are shapeStart[k]..shapeStart[k]+(its branches)-1 in the
+	// pools below. total[k] is the sum of its integer weights, 0 when its
+	// branches are given by float probabilities, whose sum is totalF[k].
+	shape      []int32
+	shapeStart []int32
+	total      []int64
+	totalF     []float64
+	// The pools, per branch of a shape: the integer weight or, in a shape
+	// given by floats, the float64 probability's bits (weightBits); the
+	// reward; the probability rounded to float64 (one rounding of w/W, or
+	// of prob/Σprob).
 	weight []int64
+	reward []int32
+	prob   []float64
 	goal   rules.Goal
 	rules  rules.Rules[S]
 }
@@ -86,13 +98,14 @@ func ExploreContext[S comparable](ctx context.Context, r rules.Rules[S], maxStat
 	g.States = push(g.States, r.Start)
 	var one [1]rules.Move[S]
 	var recent recentStates[S]
+	shapes := newShapeIndex[S]()
 	stop := checkpoint{ctx: ctx}
 	for i := 0; i < len(g.States); i++ {
 		if err := stop.done(everyState); err != nil {
 			return nil, err
 		}
 		s := g.States[i]
-		g.moveStart = push(g.moveStart, int32(len(g.total)))
+		g.moveStart = push(g.moveStart, int32(len(g.shape)))
 		if v, ended := r.End(s); ended {
 			if v < 0 || v > rules.MaxOutcome {
 				return nil, fmt.Errorf("state %v: end value %d is outside 0..%d (rules.MaxOutcome, which the referee holds to as well)", s, v, rules.MaxOutcome)
@@ -116,8 +129,6 @@ func ExploreContext[S comparable](ctx context.Context, r rules.Rules[S], maxStat
 				return nil, err
 			}
 			g.edgeStart = push(g.edgeStart, int32(len(g.to)))
-			var total int64
-			var totalF float64
 			for _, o := range m.Branches {
 				to, ok := recent.find(o.Next)
 				if !ok {
@@ -129,21 +140,12 @@ func ExploreContext[S comparable](ctx context.Context, r rules.Rules[S], maxStat
 					}
 					recent.put(o.Next, to)
 				}
-				total += o.Weight
-				totalF += o.Prob
 				g.to = push(g.to, to)
-				g.reward = push(g.reward, int32(o.Reward))
-				if o.Weight != 0 {
-					g.weight = push(g.weight, o.Weight)
-				} else {
-					g.weight = push(g.weight, int64(math.Float64bits(o.Prob)))
-				}
 			}
-			g.total = push(g.total, total)
-			g.totalF = push(g.totalF, totalF)
+			g.shape = push(g.shape, shapes.of(g, m.Branches))
 		}
 	}
-	g.moveStart = push(g.moveStart, int32(len(g.total)))
+	g.moveStart = push(g.moveStart, int32(len(g.shape)))
 	g.edgeStart = push(g.edgeStart, int32(len(g.to)))
 	return g, nil
 }
@@ -174,21 +176,101 @@ func (g *Graph[S]) edgeRange(v int32) (lo, hi int32) {
 	return g.edgeStart[g.moveStart[v]], g.edgeStart[g.moveStart[v+1]]
 }
 
-// prob is branch e's float probability, in a move given by floats.
-func (g *Graph[S]) prob(e int32) float64 { return math.Float64frombits(uint64(g.weight[e])) }
+// at is the index of branch e of move m in the shape pools.
+func (g *Graph[S]) at(m, e int32) int32 { return g.shapeStart[g.shape[m]] + e - g.edgeStart[m] }
+
+// shapeOf returns move m's branches' rounded probabilities and rewards,
+// in the order of its targets g.to[branches(m)].
+func (g *Graph[S]) shapeOf(m int32) (p []float64, reward []int32) {
+	a := g.shapeStart[g.shape[m]]
+	b := a + g.edgeStart[m+1] - g.edgeStart[m]
+	return g.prob[a:b:b], g.reward[a:b:b]
+}
 
 // p is branch e's probability in move m, rounded to float64 (one rounding
 // of w/W, or of prob/Σprob).
-func (g *Graph[S]) p(m, e int32) float64 {
-	if t := g.total[m]; t != 0 {
-		return float64(g.weight[e]) / float64(t)
-	}
-	return g.prob(e) / g.totalF[m]
+func (g *Graph[S]) p(m, e int32) float64 { return g.prob[g.at(m, e)] }
+
+// rewardOf is branch e's reward in move m.
+func (g *Graph[S]) rewardOf(m, e int32) int32 { return g.reward[g.at(m, e)] }
+
+// weightOf is branch e's integer weight in move m (a move not given by
+// floats).
+func (g *Graph[S]) weightOf(m, e int32) int64 { return g.weight[g.at(m, e)] }
+
+// floatProb is branch e's float probability in move m, a move given by
+// floats.
+func (g *Graph[S]) floatProb(m, e int32) float64 {
+	return math.Float64frombits(uint64(g.weight[g.at(m, e)]))
 }
+
+// totalWeight is the sum of move m's integer weights, 0 when its branches
+// are given by floats.
+func (g *Graph[S]) totalWeight(m int32) int64 { return g.total[g.shape[m]] }
+
+// totalProb is the sum of move m's float probabilities.
+func (g *Graph[S]) totalProb(m int32) float64 { return g.totalF[g.shape[m]] }
 
 // floatMove reports whether move m's branches are given by float
 // probabilities.
-func (g *Graph[S]) floatMove(m int32) bool { return g.total[m] == 0 }
+func (g *Graph[S]) floatMove(m int32) bool { return g.total[g.shape[m]] == 0 }
+
+// shapeIndex finds the shapes already stored while exploring: a shape's
+// key is its branches' weights and rewards, as bytes.
+type shapeIndex[S comparable] struct {
+	known map[string]int32
+	key   []byte
+}
+
+// maxShapes bounds the shapes shapeIndex remembers: a game whose moves
+// have few shapes in common stores the rest once a move, as if unshared,
+// rather than a map entry for each.
+const maxShapes = 1 << 16
+
+func newShapeIndex[S comparable]() shapeIndex[S] {
+	return shapeIndex[S]{known: make(map[string]int32)}
+}
+
+// of returns the shape of branches, storing it in g's pools when it is new.
+func (x *shapeIndex[S]) of(g *Graph[S], branches []rules.Branch[S]) int32 {
+	x.key = x.key[:0]
+	for _, o := range branches {
+		w, float := o.Weight, byte(0)
+		if w == 0 {
+			w, float = int64(math.Float64bits(o.Prob)), 1
+		}
+		x.key = append(x.key, float)
+		x.key = binary.LittleEndian.AppendUint64(x.key, uint64(w))
+		x.key = binary.LittleEndian.AppendUint32(x.key, uint32(o.Reward))
+	}
+	if k, ok := x.known[string(x.key)]; ok {
+		return k
+	}
+	k := int32(len(g.shapeStart))
+	if len(x.known) < maxShapes {
+		x.known[string(x.key)] = k
+	}
+	g.shapeStart = push(g.shapeStart, int32(len(g.weight)))
+	var total int64
+	var totalF float64
+	for _, o := range branches {
+		total += o.Weight
+		totalF += o.Prob
+	}
+	for _, o := range branches {
+		if total != 0 {
+			g.weight = push(g.weight, o.Weight)
+			g.prob = push(g.prob, float64(o.Weight)/float64(total))
+		} else {
+			g.weight = push(g.weight, int64(math.Float64bits(o.Prob)))
+			g.prob = push(g.prob, o.Prob/totalF)
+		}
+		g.reward = push(g.reward, int32(o.Reward))
+	}
+	g.total = push(g.total, total)
+	g.totalF = push(g.totalF, totalF)
+	return k
+}
 
 // recentStates remembers the last few states looked up with their
 // indices: the states that end a game (a win, a loss) are the targets of

@@ -11,12 +11,13 @@ import (
 	"github.com/chancecheck/chancecheck/rules"
 )
 
-// ErrNoResidue is wrapped by SolveModulo's error when the value has no
+// ErrResidueUnproved is wrapped by SolveModulo's error when the value has no
 // residue the engine can prove modulo the prime: a pivot of the
 // elimination that is a multiple of it in every order tried (the value's
 // denominator may be one), a move whose weights sum to one, or a game with
-// choices whose optimal policy cannot be proved.
-var ErrNoResidue = errors.New("no residue modulo the prime could be proved")
+// choices whose optimal policy cannot be proved. The residue may exist all
+// the same; answer.ErrNoResidue is a fraction that has none.
+var ErrResidueUnproved = errors.New("no residue modulo the prime could be proved")
 
 // MaxModulus bounds the prime of SolveModulo: residues multiply in 64 bits.
 const MaxModulus = 1<<32 - 1
@@ -32,7 +33,7 @@ const MaxModulus = 1<<32 - 1
 // hubs last, or the order of exploration, banded for a chain), so that
 // boards far beyond big.Rat get exact residues. The elimination divides by
 // pivots; a pivot that is 0 modulo p makes it try another order, and a
-// board where every order meets one is an error wrapping ErrNoResidue,
+// board where every order meets one is an error wrapping ErrResidueUnproved,
 // never a wrong residue. Probabilities given as floats are read as the
 // exact binary fractions they are.
 //
@@ -44,7 +45,7 @@ const MaxModulus = 1<<32 - 1
 // the chosen move's value interval lies strictly beyond every other
 // move's), and its value is then solved modulo p. A board where that
 // cannot be proved (ties between moves, bounds too wide) is an error
-// wrapping ErrNoResidue.
+// wrapping ErrResidueUnproved.
 func SolveModulo[S comparable](r rules.Rules[S], p uint64, opts Options) (uint64, error) {
 	return SolveModuloContext(context.Background(), r, p, opts)
 }
@@ -76,7 +77,7 @@ func (g *Graph[S]) SolveModuloContext(ctx context.Context, p uint64, opts Option
 	opts = opts.withDefaults()
 	if res, ok := g.endlessResult(opts.plant); ok {
 		if res.Fraction == nil {
-			return 0, fmt.Errorf("engine: no play ends, and the rules' answer for it, %v, is no fraction: %w", res.Value, ErrNoResidue)
+			return 0, fmt.Errorf("engine: no play ends, and the rules' answer for it, %v, is no fraction: %w", res.Value, ErrResidueUnproved)
 		}
 		return ratModulo(res.Fraction, p)
 	}
@@ -90,7 +91,7 @@ func (g *Graph[S]) SolveModuloContext(ctx context.Context, p uint64, opts Option
 			return 0, err
 		}
 		if res.Fraction == nil {
-			return 0, fmt.Errorf("engine: a game of two players has a residue only where the engine solves it exactly (this board in float64, ± %g): %w", res.ErrorBound, ErrNoResidue)
+			return 0, fmt.Errorf("engine: a game of two players has a residue only where the engine solves it exactly (this board in float64, ± %g): %w", res.ErrorBound, ErrResidueUnproved)
 		}
 		return ratModulo(res.Fraction, p)
 	}
@@ -122,7 +123,7 @@ func ratModulo(x *big.Rat, p uint64) (uint64, error) {
 	P := new(big.Int).SetUint64(p)
 	den := new(big.Int).Mod(x.Denom(), P)
 	if den.Sign() == 0 {
-		return 0, fmt.Errorf("engine: the value %s has a denominator that is a multiple of %d: %w", x.RatString(), p, ErrNoResidue)
+		return 0, fmt.Errorf("engine: the value %s has a denominator that is a multiple of %d: %w", x.RatString(), p, ErrResidueUnproved)
 	}
 	num := new(big.Int).Mod(x.Num(), P)
 	num.Mul(num, den.ModInverse(den, P)).Mod(num, P)
@@ -144,7 +145,7 @@ func (g *Graph[S]) provedPolicy(ctx context.Context, opts Options) (Result[S], [
 		return Result[S]{}, nil, err
 	}
 	if v, ok := s.separated(); !ok {
-		return Result[S]{}, nil, fmt.Errorf("engine: at state %v, the float solve cannot prove which move is optimal (a tie, or bounds too wide), so the optimal value's residue is not proved: %w", g.States[v], ErrNoResidue)
+		return Result[S]{}, nil, fmt.Errorf("engine: at state %v, the float solve cannot prove which move is optimal (a tie, or bounds too wide), so the optimal value's residue is not proved: %w", g.States[v], ErrResidueUnproved)
 	}
 	return Result[S]{}, s.policy, nil
 }
@@ -168,7 +169,7 @@ func (s *solver[S]) separated() (int32, bool) {
 		var sum, errSum, abs float64
 		for e := elo; e < ehi; e++ {
 			p := g.p(m, e)
-			t := float64(g.reward[e]) + s.val[g.to[e]]
+			t := float64(g.rewardOf(m, e)) + s.val[g.to[e]]
 			sum += p * t
 			errSum += p * s.err[g.to[e]]
 			abs += p * math.Abs(t)
@@ -253,9 +254,9 @@ func (m *modSolver[S]) inv(a uint64) uint64 {
 func (m *modSolver[S]) weight(mv, e int32) uint64 {
 	g := m.g
 	if !g.floatMove(mv) {
-		return uint64(g.weight[e]) % m.p
+		return uint64(g.weightOf(mv, e)) % m.p
 	}
-	frac, exp := math.Frexp(g.prob(e)) // prob = frac·2^exp, frac in [1/2, 1)
+	frac, exp := math.Frexp(g.floatProb(mv, e)) // prob = frac·2^exp, frac in [1/2, 1)
 	mant := uint64(math.Ldexp(frac, 53))
 	exp -= 53
 	r := mant % m.p
@@ -311,10 +312,10 @@ func (m *modSolver[S]) solveOne(v int32) error {
 	for e := lo; e < hi; e++ {
 		w := m.weight(mv, e)
 		total = m.add(total, w)
-		sum = m.add(sum, m.mul(w, m.add(uint64(g.reward[e])%m.p, m.val[g.to[e]])))
+		sum = m.add(sum, m.mul(w, m.add(uint64(g.rewardOf(mv, e))%m.p, m.val[g.to[e]])))
 	}
 	if total == 0 {
-		return fmt.Errorf("engine: state %v: its outcomes' weights sum to a multiple of %d, so their probabilities have no residue: %w", g.States[v], m.p, ErrNoResidue)
+		return fmt.Errorf("engine: state %v: its outcomes' weights sum to a multiple of %d, so their probabilities have no residue: %w", g.States[v], m.p, ErrResidueUnproved)
 	}
 	m.val[v] = m.mul(sum, m.inv(total))
 	return nil

@@ -63,7 +63,7 @@ func (m *modSolver[S]) solveCycle(comp []int32) error {
 	if stuck < 0 {
 		return g.cycleError(comp, fmt.Sprintf("its elimination modulo %d fills in past its budget (%d entries, %d steps) in each of %d orders tried", m.p, maxFill, budget, len(orders)))
 	}
-	return fmt.Errorf("engine: a cycle of %d states through %v: the elimination meets a pivot that is a multiple of %d at state %v in each of %d orders tried (the value's denominator may be one): %w", len(comp), g.States[comp[0]], m.p, g.States[stuck], len(orders), ErrNoResidue)
+	return fmt.Errorf("engine: a cycle of %d states through %v: the elimination meets a pivot that is a multiple of %d at state %v in each of %d orders tried (the value's denominator may be one): %w", len(comp), g.States[comp[0]], m.p, g.States[stuck], len(orders), ErrResidueUnproved)
 }
 
 // eliminate solves the cycle's system with its states in order ord, row by
@@ -106,7 +106,7 @@ func (m *modSolver[S]) eliminate(ord []int32, budget int) ([]uint64, int32, bool
 		for e := lo; e < hi; e++ {
 			w := m.weight(mv, e)
 			acc[i] = m.add(acc[i], w)
-			b = m.add(b, m.mul(w, uint64(g.reward[e])%p))
+			b = m.add(b, m.mul(w, uint64(g.rewardOf(mv, e))%p))
 			to := g.to[e]
 			if l := m.local[to]; l >= 0 {
 				col := pos[l]

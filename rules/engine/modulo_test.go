@@ -120,8 +120,8 @@ func TestSolveModuloHandDerivedAndRefusals(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one saying %q", err, tt.want)
 			}
-			if tt.name != "not a prime" && !errors.Is(err, ErrNoResidue) {
-				t.Errorf("error %v does not wrap ErrNoResidue", err)
+			if tt.name != "not a prime" && !errors.Is(err, ErrResidueUnproved) {
+				t.Errorf("error %v does not wrap ErrResidueUnproved", err)
 			}
 		})
 	}
@@ -142,7 +142,7 @@ func TestSolveModuloChoices(t *testing.T) {
 			want, _ := ratModulo(exact.Fraction, judgePrime)
 			for _, opts := range []Options{{}, floatLarge} {
 				got, err := SolveModulo(tt.r, judgePrime, opts)
-				if errors.Is(err, ErrNoResidue) {
+				if errors.Is(err, ErrResidueUnproved) {
 					t.Logf("float: %v", err)
 					continue
 				}
@@ -157,8 +157,8 @@ func TestSolveModuloChoices(t *testing.T) {
 		{Name: "a", Branches: []rules.Branch[int]{w(1, win, 0), w(1, lose, 0)}},
 		{Name: "b", Branches: []rules.Branch[int]{w(1, lose, 0), w(1, win, 0)}},
 	}})
-	if got, err := SolveModulo(tie, judgePrime, Options{ExactStates: -1}); !errors.Is(err, ErrNoResidue) {
-		t.Errorf("a tie in float64: %d, %v; want ErrNoResidue", got, err)
+	if got, err := SolveModulo(tie, judgePrime, Options{ExactStates: -1}); !errors.Is(err, ErrResidueUnproved) {
+		t.Errorf("a tie in float64: %d, %v; want ErrResidueUnproved", got, err)
 	}
 	if got, err := SolveModulo(tie, judgePrime, Options{}); err != nil || got != (judgePrime+1)/2 {
 		t.Errorf("a tie solved exactly: %d, %v; want 1/2 = %d", got, err, (judgePrime+1)/2)
@@ -211,7 +211,7 @@ func TestSolveModuloTwoPlayers(t *testing.T) {
 	if got, err := SolveModulo(game, judgePrime, Options{}); err != nil || got != want {
 		t.Errorf("exact: %d, %v; want 2/3 = %d", got, err, want)
 	}
-	if got, err := SolveModulo(game, judgePrime, Options{ExactStates: -1}); !errors.Is(err, ErrNoResidue) {
-		t.Errorf("float64 only: %d, %v; want ErrNoResidue", got, err)
+	if got, err := SolveModulo(game, judgePrime, Options{ExactStates: -1}); !errors.Is(err, ErrResidueUnproved) {
+		t.Errorf("float64 only: %d, %v; want ErrResidueUnproved", got, err)
 	}
 }

@@ -473,7 +473,7 @@ func (s *solver[S]) qFloat(m int32) (float64, float64) {
 	for e := lo; e < hi; e++ {
 		p := g.p(m, e)
 		to := g.to[e]
-		term := float64(g.reward[e]) + s.val[to]
+		term := float64(g.rewardOf(m, e)) + s.val[to]
 		q += p * term
 		if s.plant != plantFloatBound {
 			errSum += p * s.err[to]
@@ -498,7 +498,7 @@ func (s *solver[S]) qRat(m int32, x []big.Rat) *big.Rat {
 	for e := lo; e < hi; e++ {
 		g.weightRat(w, m, e)
 		total.Add(total, w)
-		t.SetInt64(int64(g.reward[e]))
+		t.SetInt64(int64(g.rewardOf(m, e)))
 		if l := s.local[g.to[e]]; x != nil && l >= 0 {
 			t.Add(t, &x[l])
 		} else {
@@ -513,9 +513,9 @@ func (s *solver[S]) qRat(m int32, x []big.Rat) *big.Rat {
 // weight, or its float probability read as the exact rational it is.
 func (g *Graph[S]) weightRat(w *big.Rat, m, e int32) *big.Rat {
 	if !g.floatMove(m) {
-		return w.SetInt64(g.weight[e])
+		return w.SetInt64(g.weightOf(m, e))
 	}
-	return w.SetFloat64(g.prob(e))
+	return w.SetFloat64(g.floatProb(m, e))
 }
 
 // solved is a solved state's value as an exact rational (in float mode,
@@ -546,7 +546,7 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 		return false
 	}
 	m := g.moveStart[i]
-	if g.floatMove(m) || g.total[m] > maxExactWeight {
+	if g.floatMove(m) || g.totalWeight(m) > maxExactWeight {
 		return false
 	}
 	lo, hi := g.branches(m)
@@ -555,10 +555,10 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 	var num, errSum, absSum float64
 	loop := int64(0)
 	for e := lo; e < hi; e++ {
-		w := float64(g.weight[e])
-		term := float64(g.reward[e])
+		w := float64(g.weightOf(m, e))
+		term := float64(g.rewardOf(m, e))
 		if to := g.to[e]; to == i {
-			loop += g.weight[e]
+			loop += g.weightOf(m, e)
 		} else {
 			term += s.val[to]
 			if s.plant != plantFloatBound {
@@ -568,7 +568,7 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 		num += w * term
 		absSum += w * math.Abs(term)
 	}
-	d := g.total[m] - loop
+	d := g.totalWeight(m) - loop
 	if d <= 0 {
 		return false // it never leaves: solveCycle says so
 	}

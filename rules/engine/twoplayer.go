@@ -82,8 +82,7 @@ const (
 // gameSolver holds interval iteration's bounds and strategies.
 type gameSolver[S comparable] struct {
 	g      *Graph[S]
-	maxer  []bool    // the maximiser moves at the state
-	p      []float64 // each branch's probability, as Graph.p rounds it
+	maxer  []bool // the maximiser moves at the state
 	lo, hi []float64
 	policy []int32 // the move of the player to move
 	compOf []int32 // the index of the state's strongly connected component
@@ -102,7 +101,7 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 	r := g.rules
 	n := len(g.States)
 	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
-		p: make([]float64, len(g.to)), policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
+		policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
 	for i, s := range g.States {
 		if g.ended(int32(i)) {
 			continue
@@ -113,12 +112,6 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 		case rules.Minimise:
 		default:
 			return Result[S]{}, fmt.Errorf("state %v: Mover says %d, neither Maximise nor Minimise", s, r.Mover(s))
-		}
-	}
-	for m := range int32(len(g.edgeStart) - 1) {
-		lo, hi := g.branches(m)
-		for e := lo; e < hi; e++ {
-			gs.p[e] = g.p(m, e)
 		}
 	}
 	for k := range gs.factors {
@@ -209,7 +202,8 @@ func (gs *gameSolver[S]) bounds(m int32) (lo, hi float64) {
 		k += int(b - a)
 	}
 	var ql, qh float64
-	to, p, reward := g.to[a:b], gs.p[a:b], g.reward[a:b]
+	p, reward := g.shapeOf(m)
+	to := g.to[a:b:b]
 	for j, w := range to {
 		r := float64(reward[j])
 		ql += p[j] * (r + gs.lo[w])
@@ -252,15 +246,18 @@ func (gs *gameSolver[S]) solveCycle(ctx context.Context, comp []int32) error {
 	slices.Reverse(comp)
 	top := 0.0
 	for _, v := range comp {
-		lo, hi := g.edgeRange(v)
-		for e := lo; e < hi; e++ {
-			w, r := g.to[e], g.reward[e]
-			switch {
-			case gs.compOf[w] != c:
-				// r + hi, rounded up.
-				top = max(top, math.Nextafter(float64(r)+gs.hi[w], math.Inf(1)))
-			case r != 0:
-				return fmt.Errorf("engine: state %v of a game of two players: a reward of %d on a move that stays in a cycle of %d states; interval iteration needs a bound to start from, which such a reward does not have (count it at the end instead)", g.States[v], r, len(comp))
+		first, last := g.moves(v)
+		for m := first; m < last; m++ {
+			lo, hi := g.branches(m)
+			for e := lo; e < hi; e++ {
+				w, r := g.to[e], g.rewardOf(m, e)
+				switch {
+				case gs.compOf[w] != c:
+					// r + hi, rounded up.
+					top = max(top, math.Nextafter(float64(r)+gs.hi[w], math.Inf(1)))
+				case r != 0:
+					return fmt.Errorf("engine: state %v of a game of two players: a reward of %d on a move that stays in a cycle of %d states; interval iteration needs a bound to start from, which such a reward does not have (count it at the end instead)", g.States[v], r, len(comp))
+				}
 			}
 		}
 	}
@@ -487,11 +484,22 @@ func (gs *gameSolver[S]) bound(m int32, val []float64, up bool) float64 {
 	if g.floatMove(m) {
 		k += int(b - a)
 	}
-	var q float64
-	to, p, reward := g.to[a:b], gs.p[a:b], g.reward[a:b]
-	for j, w := range to {
-		q += p[j] * (float64(reward[j]) + val[w])
+	// Two sums, of the even and the odd branches: each add waits on the
+	// one before it, and two chains run side by side. The rounding bound
+	// holds for any order of summation (a tree of k terms is at most k−1
+	// adds deep).
+	var q, q1 float64
+	p, reward := g.shapeOf(m)
+	to := g.to[a:b:b]
+	j := 1
+	for ; j < len(to); j += 2 {
+		q += p[j-1] * (float64(reward[j-1]) + val[to[j-1]])
+		q1 += p[j] * (float64(reward[j]) + val[to[j]])
 	}
+	if j == len(to) {
+		q += p[j-1] * (float64(reward[j-1]) + val[to[j-1]])
+	}
+	q += q1
 	f := gs.factor(k)
 	if up {
 		return q*f.up + f.slack

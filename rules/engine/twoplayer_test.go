@@ -338,15 +338,9 @@ func TestSolveComponentsSameBits(t *testing.T) {
 	solve := func(workers int) *gameSolver[[4]uint8] {
 		n := len(g.States)
 		gs := &gameSolver[[4]uint8]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
-			p: make([]float64, len(g.to)), policy: make([]int32, n), compOf: make([]int32, n)}
+			policy: make([]int32, n), compOf: make([]int32, n)}
 		for i, s := range g.States {
 			gs.maxer[i] = s[3] == 0
-		}
-		for m := range int32(len(g.edgeStart) - 1) {
-			lo, hi := g.branches(m)
-			for e := lo; e < hi; e++ {
-				gs.p[e] = g.p(m, e)
-			}
 		}
 		for k := range gs.factors {
 			gs.factors[k] = newRoundingFactor(k)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/internal/longtest"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 // build compiles the example's C++ programs into a temporary directory,
@@ -64,7 +64,7 @@ func TestStressREADME(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			args := append(append([]string(nil), common...), tt.args...)
-			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, builtin.Snakes()); code != tt.code {
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, specs.Snakes()); code != tt.code {
 				t.Errorf("exit status %d, want %d\n%s", code, tt.code, out.String())
 			}
 			for _, w := range tt.want {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/internal/longtest"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 func TestREADME(t *testing.T) {
@@ -63,7 +63,7 @@ func TestREADME(t *testing.T) {
 			var out bytes.Buffer
 			args := append([]string(nil), tt.args...)
 			args = append(args, "--solver", filepath.Join(dir, tt.solver))
-			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, builtin.Snakes()); code != tt.code {
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, specs.Snakes()); code != tt.code {
 				t.Errorf("exit status %d, want %d\n%s", code, tt.code, out.String())
 			}
 			for _, w := range tt.want {

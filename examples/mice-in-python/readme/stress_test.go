@@ -15,7 +15,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/internal/longtest"
-	"github.com/chancecheck/chancecheck/props/builtin"
+	"github.com/chancecheck/chancecheck/props/specs"
 )
 
 func TestStressREADME(t *testing.T) {
@@ -26,6 +26,7 @@ func TestStressREADME(t *testing.T) {
 	// (tens of milliseconds each) and play 5,000 games a case, and g++ -O2
 	// builds the two solvers first: about a minute on two cores.
 	longtest.Skip(t, "a README walk-through: builds C++ solvers and runs Python programs some hundred times")
+	longtest.Python(t) // some hundred Python starts: not through a version manager's shim
 	for _, tool := range []string{"g++", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skip(tool + " is not installed")
@@ -53,7 +54,7 @@ func TestStressREADME(t *testing.T) {
 		t.Run(tt.solver, func(t *testing.T) {
 			var out bytes.Buffer
 			args := append(append([]string(nil), common...), "--solver", filepath.Join(dir, tt.solver))
-			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, builtin.Snakes()); code != tt.code {
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, specs.Snakes()); code != tt.code {
 				t.Errorf("exit status %d, want %d\n%s", code, tt.code, out.String())
 			}
 			for _, w := range tt.want {

@@ -1,0 +1,83 @@
+package programs
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// The closest calls of a stress run (issue 31), as check keeps them
+// (props.Closest): each case's error score — against the brute force by
+// the judge's rule (props.ToleranceScore; 0 or ∞ for an exact answer), or
+// the referee's test as a score (props.StatisticalScore) where the
+// referee judged the solver's answer itself — and each clean solver run's
+// CPU time and peak memory, taken in case order.
+
+// caseClosest is what one case offers to the closest calls: the solver's
+// clean runs (on the case alone, on its pack) and its answer's score (nil:
+// not judged).
+type caseClosest struct {
+	runs  []props.CloseCall
+	score *props.CloseCall
+}
+
+// closestOf is case i's offer, from what its programs did. input is the
+// case as the solver read it.
+func (s *Stress) closestOf(runs caseRuns, i int, input []byte) caseClosest {
+	var c caseClosest
+	source := fmt.Sprintf("case %d", i+1)
+	if runs.ran {
+		u := runs.usage
+		c.runs = append(c.runs, props.CloseCall{Source: source, Board: i, Input: input, Boards: 1, CPU: u.CPU, Wall: u.Elapsed, Peak: u.PeakRSS})
+	}
+	f := runs.f
+	if !f.HasAnswer || runs.solverFault != nil || runs.formatErr != nil || runs.flaky != "" {
+		return c
+	}
+	score := props.CloseCall{Source: source, Board: i, Input: input, Boards: 1, Score: math.NaN(), Theirs: f.Answer}
+	if f.HasBrute {
+		score.Score, score.Against = s.bruteScore(f), props.AgainstBrute
+		score.Ours = props.Solution{Value: f.Brute, Exact: f.BruteValue}
+	}
+	// The referee judged the solver's own answer (without a brute force,
+	// or against the solver's distribution): its test is a score too.
+	if j := runs.judgement; j != nil && (!f.HasBrute || s.SolverDistribution) {
+		if st := props.StatisticalScore(j.PValue, j.Alpha); !(st <= score.Score) {
+			score.Score, score.Against, score.PValue, score.Alpha = st, props.AgainstReferee, j.PValue, j.Alpha
+			score.Ours = props.Solution{Value: j.Tally.Mean}
+		}
+	}
+	if !math.IsNaN(score.Score) {
+		c.score = &score
+	}
+	return c
+}
+
+// bruteScore is the solver's error score against the brute force: 0 or
+// ∞ for an exact kind of answer.
+func (s *Stress) bruteScore(f *Failure) float64 {
+	if s.rule().Kind.Exact() {
+		if s.bruteAgrees(f) {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	return props.ToleranceScore(s.Tolerance, f.Brute, f.Answer)
+}
+
+// packRun is a pack's clean solver run as a closest call: cases lo..hi−1.
+func packRun(pack []byte, lo, hi int, u props.RunResult) props.CloseCall {
+	return props.CloseCall{Source: fmt.Sprintf("cases %d..%d (one input)", lo+1, hi), Board: lo, Input: pack, Boards: hi - lo,
+		CPU: u.CPU, Wall: u.Elapsed, Peak: u.PeakRSS}
+}
+
+// offer takes a case's offer into the run's closest calls.
+func (c caseClosest) offer(out *props.Closest) {
+	for _, r := range c.runs {
+		out.OfferRun(r)
+	}
+	if c.score != nil {
+		out.OfferScore(*c.score)
+	}
+}

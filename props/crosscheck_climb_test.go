@@ -1,0 +1,145 @@
+package props
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/chancecheck/chancecheck/internal/longtest"
+)
+
+// driftingOnHighCoins answers the exact value off by a relative
+// 1.5e-6·(h/8)², h the board's coins of chance 90 or more: the error
+// rises with h, past the 1e-6 tolerance from h = 7 on. Of uniform boards
+// (up to 12 coins, each of 99 chances) some 1 in 20,000 has h ≥ 7: a
+// precision slip that shows only on rare boards, whose error says how
+// near a board is.
+func driftingOnHighCoins(b []Board, s []Solution) (string, RunResult) {
+	return coinLines(s, func(i int, s Solution) string {
+		h := 0
+		for _, v := range b[i].(coinBoard).Coins {
+			if v >= 90 {
+				h++
+			}
+		}
+		return fmt.Sprint(s.Value * (1 + 1.5e-6*float64(h*h)/64))
+	}), RunResult{}
+}
+
+// climbRecord is a searchRecord with what the climber drew.
+type climbRecord struct {
+	searchRecord
+	Climbed map[Target]int
+	By      *Climbed
+}
+
+func recordClimb(t *testing.T, cc *CrossCheck) climbRecord {
+	t.Helper()
+	var by *Climbed
+	var climbed map[Target]int
+	rec := recordSearchResult(t, cc, func(out *Result) {
+		climbed = out.Climbed
+		if f := out.Found; f != nil {
+			by = f.Climbed
+		} else if f := out.First; f != nil {
+			by = f.Climbed
+		}
+	})
+	return climbRecord{searchRecord: rec, Climbed: climbed, By: by}
+}
+
+// TestCrossCheckClimbFindsARareSlip is the climber's planted-bug test: a
+// precision slip that 1,200 uniform boards miss is found by climbing the
+// error score in as many boards, on a board the climber drew.
+func TestCrossCheckClimbFindsARareSlip(t *testing.T) {
+	for _, tt := range []struct {
+		climb Target
+		want  bool
+	}{{0, false}, {ClimbError, true}, {ClimbAll, true}} {
+		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: driftingOnHighCoins},
+			Cases: 1200, Seed: 3, Batch: 10, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
+		rec := recordClimb(t, cc)
+		t.Logf("climb %v: generated %d, climbed %v, by %+v, first %.60q", tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
+		switch {
+		case tt.want && (rec.First == "" || rec.By == nil || rec.By.Target != ClimbError):
+			t.Errorf("climb %v: not found by climbing the error score (first %q, by %+v, climbed %v)", tt.climb, rec.First, rec.By, rec.Climbed)
+		case !tt.want && rec.First != "":
+			t.Errorf("climb %v: uniform boards found it (%q): the slip is not rare enough to show the climber", tt.climb, rec.First)
+		case !tt.want && len(rec.Climbed) > 0:
+			t.Errorf("climb %v: climbed %v", tt.climb, rec.Climbed)
+		}
+	}
+}
+
+// TestCrossCheckClimbJobsChangeNothing checks that climbing the error
+// score draws the same boards and finds the same first failure whatever
+// Jobs is: its plans are made from the results in the inputs' order.
+func TestCrossCheckClimbJobsChangeNothing(t *testing.T) {
+	for _, keepGoing := range []bool{false, true} {
+		var want climbRecord
+		for _, jobs := range []int{1, 3, 8} {
+			solver := &jitterSolver{Runner: &fakeSolver{game: coins(), answer: driftingOnHighCoins}}
+			cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 600, Seed: 3, Batch: 10, Jobs: jobs,
+				KeepGoing: keepGoing, Climb: ClimbError, ShrinkTime: 5 * time.Second}
+			got := recordClimb(t, cc)
+			if jobs == 1 {
+				if len(got.Climbed) == 0 {
+					t.Fatal("nothing was climbed")
+				}
+				want = got
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("keep going %v, jobs %d:\n%+v\njobs 1:\n%+v", keepGoing, jobs, got, want)
+			}
+		}
+	}
+}
+
+// TestCrossCheckClimbNoFalseAlarms checks the budget under climbing
+// (docs/statistics.md, "Climbing and the budget"): a correct solver, every
+// target climbed, over many seeds, fails no answer and no coverage goal.
+// An exact comparison cannot be moved by how a board was chosen; the
+// coverage test, the one statistical test of a check, counts the uniform
+// stream's boards alone, so its α holds as without climbing. With α = 1e-6
+// over the goals a single false alarm in 60 runs (CHANCECHECK_LONG=1; 12
+// otherwise) would be a fault.
+func TestCrossCheckClimbNoFalseAlarms(t *testing.T) {
+	seeds := 12
+	if longtest.Enabled() {
+		seeds = 60
+	}
+	exactly := func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: time.Millisecond}
+	}
+	climbed := 0
+	for seed := range uint64(seeds) {
+		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: exactly},
+			Cases: 400, Seed: seed + 1, Batch: 10, Jobs: 2, Climb: ClimbAll}
+		out, err := cc.Run(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Failed() || len(out.UnderCovered()) > 0 {
+			t.Errorf("seed %d: a false alarm: failure %v, under-covered %v", seed+1, out.First, out.UnderCovered())
+		}
+		for _, n := range out.Climbed {
+			climbed += n
+		}
+		if sum := sumCounts(out.Classes); sum+out.climbedTotal() != out.Generated {
+			t.Errorf("seed %d: %d boards in coverage classes and %d climbed of %d judged", seed+1, sum, out.climbedTotal(), out.Generated)
+		}
+	}
+	if climbed == 0 {
+		t.Error("nothing was climbed: the test shows nothing")
+	}
+}
+
+func sumCounts(m map[string]int) int {
+	n := 0
+	for _, k := range m {
+		n += k
+	}
+	return n
+}

@@ -1,0 +1,89 @@
+package props
+
+import (
+	"context"
+	"github.com/chancecheck/chancecheck/montecarlo"
+)
+
+// draw makes input seq and runs it: a published sample, or a batch of
+// generated boards drawn and solved by the analyst here, then run by the
+// solver in its turn (solverSlots).
+func (s *searcher) draw(ctx context.Context, seq int) inputResult {
+	defer s.slots.done(seq)
+	if seq < len(s.samples) {
+		return s.drawSample(ctx, seq)
+	}
+	first := (seq - len(s.samples)) * s.batch
+	last := first + s.batch
+	if s.c.Cases > 0 {
+		last = min(last, s.boards)
+	}
+	if k := seq - len(s.samples); s.climber.slot(k) {
+		p, err := s.climber.plan(ctx, k)
+		if err != nil {
+			return inputResult{err: err}
+		}
+		if p.boards > 0 {
+			return s.runCases(ctx, seq, s.climbDraw(p, first, min(p.boards, last-first)))
+		}
+	}
+	cases := make([]genCase, 0, last-first)
+	for p := first; p < last; p++ {
+		i := s.c.Shard.board(p)
+		seed := montecarlo.SubSeed(s.c.Seed, uint64(i))
+		cases = append(cases, genCase{index: i, seed: seed, board: s.gen.Example(exampleSeed(seed))})
+	}
+	return s.runCases(ctx, seq, cases)
+}
+
+// drawSample runs published sample seq.
+func (s *searcher) drawSample(ctx context.Context, seq int) inputResult {
+	r := inputResult{sample: true, oracles: map[string]int{}}
+	if r.err = s.slots.acquire(ctx, seq); r.err != nil {
+		return r
+	}
+	defer s.slots.release()
+	r.failure, r.boards, r.figures, r.err = s.c.checkSample(ctx, s.samples[seq], &r.notJudged, r.oracles)
+	return r
+}
+
+// runCases solves the boards of input seq with the analyst and runs the
+// solver on those judged, in one input.
+func (s *searcher) runCases(ctx context.Context, seq int, drawn []genCase) inputResult {
+	c := s.c
+	r := inputResult{oracles: map[string]int{}}
+	cases := make([]genCase, 0, len(drawn))
+	for _, gc := range drawn {
+		// A board no oracle can judge is left out of the input: it is
+		// nobody's failure, and no answer to it could pass either.
+		sol, ok, err := c.solveOrSkip(ctx, gc.board, casesSource([]genCase{gc}), &r.notJudged)
+		if err != nil {
+			r.err = err
+			return r
+		}
+		// Coverage is judged on the uniform stream alone: a climbed board
+		// is no draw from the generator's mix.
+		uniform := gc.climbed == nil
+		if !ok {
+			if uniform {
+				r.unjudged = append(r.unjudged, c.Game.Classify(gc.board))
+			}
+			continue
+		}
+		gc.sol = &sol
+		cases = append(cases, gc)
+		if uniform {
+			r.classes = append(r.classes, c.Game.Classify(gc.board))
+		}
+		r.oracles[sol.OracleOf()]++
+	}
+	r.boards, r.cases = len(cases), cases
+	if len(cases) > 0 {
+		if r.err = s.slots.acquire(ctx, seq); r.err != nil {
+			return r
+		}
+		defer s.slots.release()
+		r.failure, r.figures, r.err = c.checkGenerated(ctx, cases)
+	}
+	return r
+}
