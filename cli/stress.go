@@ -32,6 +32,7 @@ type stressOptions struct {
 	memory                   string
 	shrinkTries, shrinkSeeds int
 	shrinkTime               time.Duration
+	writesTests              bool
 	json                     bool
 	out                      string
 	jobs                     int
@@ -153,6 +154,9 @@ parameter values never judged ("no input with n ≥ 3 was judged").
 then t cases, and print one answer line a case; up to K generated cases
 are packed an input, and the referee plays each case alone. A case that
 fails in a pack is judged again alone, under a count line of 1.
+--generator-writes-tests takes a generator that prints t test cases
+itself (a count line, then t cases of as many lines each): its output is
+the solver's and the brute force's input, split by lines for the referee.
 --out DIR writes the first failure's counterexample.in and .ans.
 docs/contest-problems.md says more.
 
@@ -194,6 +198,7 @@ judged, 130 interrupted.`,
 	f.StringVar(&o.memory, "memory", "", "memory limit of one solver run, as 256MB or 256MiB (Linux; the whole process tree where a cgroup's memory controller is delegated, else each process on its own; default: none)")
 	f.IntVar(&o.shrinkTries, "shrink-tries", programs.DefaultShrinkTries, "inputs judged while shrinking at most (each statistical try has a share of the budget)")
 	f.IntVar(&o.shrinkSeeds, "shrink-seeds", programs.DefaultShrinkSeeds, "generator seeds tried at each point of the parameter space while shrinking")
+	f.BoolVar(&o.writesTests, "generator-writes-tests", false, "the generator prints a count line t, then t test cases of as many lines each: the solver and the brute force read its output whole and print one answer line a case; the referee and the validator read each case alone (not with --tests)")
 	f.DurationVar(&o.shrinkTime, "shrink-time", programs.DefaultShrinkTime, "time for shrinking, counted as the CPU time of the programs it runs (a loaded machine does not starve it), and at most 10 times as much wall-clock time: no try starts after it")
 	f.BoolVar(&o.solverDistribution, "solver-distribution", false, "expectation: the solver prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
@@ -251,6 +256,10 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		return nil, usagef("--jobs must be at least 1")
 	case o.tests < 1:
 		return nil, usagef("--tests must be at least 1 (1: one case an input, with no count line)")
+	case o.tests > 1 && o.writesTests:
+		return nil, usagef("--tests %d packs the generator's cases, and --generator-writes-tests takes a generator that packs its own: give one of them", o.tests)
+	case o.writesTests && (o.solverDistribution || o.bruteDistribution):
+		return nil, usagef("--generator-writes-tests: a distribution takes several lines an answer, which one answer line a case cannot split: use a generator of one case with --solver-distribution or --brute-distribution")
 	case o.tests > 1 && (o.solverDistribution || o.bruteDistribution):
 		return nil, usagef("--tests %d: a distribution takes several lines an answer, which one answer line a case cannot split: use --tests 1 with --solver-distribution or --brute-distribution", o.tests)
 	case o.shrinkTries < 0 || o.shrinkSeeds < 0:
@@ -303,7 +312,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	s := &programs.Stress{GameSpec: programs.GameSpec{Quantity: kind, Params: params, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
 		Tests: o.tests, BruteDistribution: o.bruteDistribution, Answer: rule}, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome,
-		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs,
+		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, GeneratorWritesTests: o.writesTests,
 		SolverDistribution: o.solverDistribution, MaxDenominator: o.answer.maxDenominator,
 		MinJudged: o.minJudged}
 	if rule.Kind.Exact() {

@@ -32,7 +32,7 @@ func writeStressCounterexample(dir string, s *programs.Stress, o *programs.Resul
 	switch {
 	case f.Pack != nil && f.Pack.Only:
 		input = f.Pack.Input
-	case s.Tests > 1:
+	case s.Tests > 1 || s.GeneratorWritesTests:
 		input = append(fmt.Appendf(nil, "1\n"), f.Input...)
 	}
 	files := &stressFiles{In: filepath.Join(dir, "counterexample.in")}

@@ -29,6 +29,9 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if s.Tests > 1 {
 		fmt.Fprintf(w, "inputs: up to %d cases an input for the solver and the brute force, under a count line (one answer line a case); the referee plays each case alone; a case failing in a pack is judged again alone, under a count line of 1\n", s.Tests)
 	}
+	if s.GeneratorWritesTests {
+		fmt.Fprintf(w, "inputs: the generator writes its test cases (a count line, then t cases of as many lines each): the solver and the brute force read its output whole (one answer line a case); the referee plays each case alone; a case failing in it is judged again alone, under a count line of 1\n")
+	}
 	test := programs.TestBinomial
 	switch {
 	case s.SolverDistribution:
@@ -230,7 +233,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 // brute force read for c: the generator's, under a count line of 1 when
 // inputs are packed (--tests).
 func solverLine(s *programs.Stress, c programs.Case) string {
-	if s.Tests > 1 {
+	if s.Tests > 1 || s.GeneratorWritesTests {
 		return "(echo 1; " + genLine(s, c) + ")"
 	}
 	return genLine(s, c)
@@ -245,6 +248,12 @@ func writeStressPackFailure(w io.Writer, s *programs.Stress, f *programs.Failure
 	if f.Stdout != "" && f.Input != nil && string(f.Input) != string(p.Input) {
 		fmt.Fprintf(w, "the solver's answer line for case %d of the pack: %s", p.At+1, ensureNewline(f.Stdout))
 	}
+	if s.GeneratorWritesTests && len(p.Members) > 0 {
+		whole := p.Members[0]
+		whole.Test = 0
+		fmt.Fprintf(w, "\nreproduce:\n  %s | %s\n", genLine(s, whole), s.Solver)
+		return
+	}
 	lines := []string{fmt.Sprintf("echo %d", p.Cases)}
 	for _, c := range p.Members {
 		lines = append(lines, genLine(s, c))
@@ -252,14 +261,19 @@ func writeStressPackFailure(w io.Writer, s *programs.Stress, f *programs.Failure
 	fmt.Fprintf(w, "\nreproduce:\n  (%s) | %s\n", strings.Join(lines, "; "), s.Solver)
 }
 
-// genLine is the generator's command line for c.
+// genLine is the generator's command line for c; for one test case of a
+// generator that writes several, with its lines cut out by sed.
 func genLine(s *programs.Stress, c programs.Case) string {
 	args := c.Args(s.Params)
 	q := make([]string, len(args))
 	for i, a := range args {
 		q[i] = programs.ShellQuote(a)
 	}
-	return s.Generator.String() + " " + strings.Join(q, " ")
+	line := s.Generator.String() + " " + strings.Join(q, " ")
+	if c.Test > 0 {
+		line += fmt.Sprintf(" | sed -n '%d,%dp'", c.First, c.Last)
+	}
+	return line
 }
 
 // clipInput is an input as the text output shows it: whole up to 4 KB, else

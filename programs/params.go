@@ -68,6 +68,11 @@ func ParseParams(s string) ([]Param, error) {
 type Case struct {
 	Seed   int64   // the generator's SEED, 1..2³¹−1 so that atoi and int() read it
 	Values []int64 // Values[i] is Params[i]'s value
+	// Test, for a generator that writes t test cases itself
+	// (Stress.GeneratorWritesTests), is which of its output's cases this
+	// is, from 1, and First and Last that case's lines in the output (the
+	// count line is line 1); 0 for the generator's whole output.
+	Test, First, Last int
 }
 
 // Args are the generator's arguments for c: SEED, then name=value for each

@@ -66,7 +66,7 @@ func (s *Stress) shrink(ctx context.Context, found *Failure, alpha float64) (*Fa
 			// Generate first (cheap): an input judged before, which small
 			// points of the space make often, is not judged again, nor one
 			// that is not smaller.
-			input, fault, err := s.generate(ctx, c)
+			c, input, fault, err := s.generateCase(ctx, c)
 			if err != nil && ctx.Err() != nil {
 				return s.interrupted(cur, st, start)
 			}

@@ -58,6 +58,15 @@ type Stress struct {
 	// as much wall-clock time (0: DefaultShrinkTime).
 	ShrinkTries, ShrinkSeeds int
 	ShrinkTime               time.Duration
+	// GeneratorWritesTests says that the generator prints t test cases
+	// itself, under a count line: the solver and the brute force read its
+	// output whole, and print one answer line a case; the referee and the
+	// validator read each case alone, the output split by lines
+	// (tests_split.go). A case that fails is judged again alone, under a
+	// count line of 1, and shrinking judges one case of each try's output,
+	// its smallest (stress_written.go). Cases counts test cases. Not with
+	// Tests above 1.
+	GeneratorWritesTests bool
 	// Jobs is how many cases of the search are judged at once (0: 1);
 	// above 1 the programs must be safe for concurrent use (a Command is).
 	// The cases, the first failure and the output do not depend on it:
@@ -100,7 +109,9 @@ func (s *Stress) validate() error {
 		return errors.New("stress: a brute force's distribution goes with an expectation and a brute force, and not with the solver's")
 	case s.Tests < 0:
 		return errors.New("stress: the cases an input must not be negative")
-	case s.Tests > 1 && (s.SolverDistribution || s.BruteDistribution):
+	case s.Tests > 1 && s.GeneratorWritesTests:
+		return errors.New("stress: a generator that writes its test cases packs them itself: not with Tests above 1")
+	case (s.Tests > 1 || s.GeneratorWritesTests) && (s.SolverDistribution || s.BruteDistribution):
 		return errors.New("stress: a distribution takes several lines an answer: it goes with one case an input (Tests 1)")
 	case s.SolverDistribution:
 	case s.BruteDistribution && s.MaxOutcome == s.MinOutcome: // no range stated: the brute force's distribution is the test
@@ -166,29 +177,53 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	// settling finds nobody could judge (unjudged) is counted as such, and
 	// the search goes on from the next case.
 	// With Tests above 1, an item is a pack of cases (judgePack).
+	// With GeneratorWritesTests, an item is a run of the generator, whose
+	// output holds one case at least (judgeWritten): the search takes
+	// cases until it has Cases of them, and stops the runs after.
 	per := max(s.Tests, 1)
-	for from := 0; ; {
+	for from, gens := 0, 0; ; {
 		var failed bool
 		var runErr error
-		taken := 0
+		taken, gensTaken := 0, 0
+		items := (s.Cases - from + per - 1) / per
+		if s.GeneratorWritesTests {
+			items = s.Cases - from
+		}
+		full := make(chan struct{})
 		sum := inorder.Run(ctx, inorder.Plan[[]caseResult]{
-			Items: (s.Cases - from + per - 1) / per, Jobs: s.jobs(),
+			Items: items, Jobs: s.jobs(), Stop: full,
 			Do: func(ctx context.Context, k int) []caseResult {
+				if s.GeneratorWritesTests {
+					return s.judgeWritten(ctx, gens+k, out.Budget.PerSearch)
+				}
 				lo := from + k*per
 				return s.judgePack(ctx, lo, min(lo+per, s.Cases), out.Budget.PerSearch)
 			},
 			Ends: func(_ int, cs []caseResult) bool { return slices.ContainsFunc(cs, caseResult.ends) },
 			Take: func(k int, cs []caseResult) {
+				gensTaken = k + 1
 				for j, c := range cs {
-					failed, runErr = s.take(ctx, out, from+k*per+j, c)
+					i := from + k*per + j
+					if s.GeneratorWritesTests {
+						if from+taken == s.Cases {
+							return // the cases asked for are taken
+						}
+						i = from + taken
+					}
+					failed, runErr = s.take(ctx, out, i, c)
 					taken++
 					if c.ends() {
+						return
+					}
+					if s.GeneratorWritesTests && from+taken == s.Cases {
+						close(full)
 						return
 					}
 				}
 			},
 		})
 		from += taken
+		gens += gensTaken
 		switch {
 		case runErr != nil:
 			return nil, runErr
@@ -213,6 +248,7 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 type caseResult struct {
 	r   judged
 	err error
+	c   *Case // the case, where it is not the search's draw (GeneratorWritesTests)
 }
 
 // ends reports whether the search is over once the case is taken: an
@@ -227,7 +263,7 @@ func (s *Stress) judgeCase(ctx context.Context, i int, alpha float64) caseResult
 	if err == nil && i == 0 && r.fault == nil {
 		r.fault, err = s.deterministic(ctx, c, r.input)
 	}
-	return caseResult{r, err}
+	return caseResult{r: r, err: err}
 }
 
 // take counts the search's case i into out, in case order. failed says
@@ -254,6 +290,12 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 	out.Judged++
 	r.closest.offer(&out.Closest)
 	values := drawCase(s.Params, s.Seed, i).Values
+	if c.c != nil {
+		values = c.c.Values
+		if r.failure != nil {
+			r.failure.Index = i // the search's case, which its run did not know
+		}
+	}
 	if r.notJudged != "" {
 		out.notJudgedValues = append(out.notJudgedValues, values)
 	} else {

@@ -49,7 +49,7 @@ type Pack struct {
 
 // packed reports whether the solver and the brute force read a count
 // line before the cases.
-func (s *Stress) packed() bool { return s.Tests > 1 }
+func (s *Stress) packed() bool { return s.Tests > 1 || s.GeneratorWritesTests }
 
 // solverInput is what the solver and the brute force read for one case:
 // the case under a count line of 1 when inputs are packed, else the case
@@ -60,6 +60,22 @@ func (s *Stress) solverInput(input []byte) []byte {
 		return input
 	}
 	return packInput([][]byte{input})
+}
+
+// packFlag is the flag that packs cases, as a message names it.
+func (s *Stress) packFlag() string {
+	if s.GeneratorWritesTests {
+		return "--generator-writes-tests"
+	}
+	return fmt.Sprintf("--tests %d", s.Tests)
+}
+
+// smallerPacks says how to make the packs smaller.
+func (s *Stress) smallerPacks() string {
+	if s.GeneratorWritesTests {
+		return "a generator that writes fewer test cases"
+	}
+	return "a smaller --tests"
 }
 
 // packInput is a count line, then each input, each ending with a newline.
@@ -146,12 +162,12 @@ func (s *Stress) judgePack(ctx context.Context, lo, hi int, alpha float64) []cas
 		i := lo + j
 		r, err := s.judgeWith(ctx, cases[j], inputs[j], &answers[j], i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), alpha)
 		if err == nil && (r.failure != nil || r.fault != nil) {
-			r, err = s.narrow(ctx, i, alpha, r, Pack{Input: pack, Cases: n, At: j, Members: cases})
+			r, err = s.narrow(ctx, s.judgeCase(ctx, i, alpha), r, Pack{Input: pack, Cases: n, At: j, Members: cases})
 		}
 		if j == 0 && usage.ran {
 			r.closest.runs = append([]props.CloseCall{packRun(pack, lo, hi, usage.res)}, r.closest.runs...)
 		}
-		out = append(out, caseResult{r, err})
+		out = append(out, caseResult{r: r, err: err})
 		if out[len(out)-1].ends() {
 			break
 		}
@@ -218,9 +234,15 @@ type packFailed struct {
 // trouble recurs on no case alone, the pack's failure is the solver's own
 // (Pack.Only), reported on the last case.
 func (s *Stress) alone(ctx context.Context, lo, hi int, alpha float64, failed *packFailed) []caseResult {
+	return s.aloneEach(hi-lo, func(j int) caseResult { return s.judgeCase(ctx, lo+j, alpha) }, drawCase(s.Params, s.Seed, lo), lo, failed)
+}
+
+// aloneEach is alone over n cases, judgeAt(j) judging the j-th alone; the
+// pack's own failure names first, the search's case index.
+func (s *Stress) aloneEach(n int, judgeAt func(j int) caseResult, first Case, index int, failed *packFailed) []caseResult {
 	var out []caseResult
-	for i := lo; i < hi; i++ {
-		c := s.judgeCase(ctx, i, alpha)
+	for j := range n {
+		c := judgeAt(j)
 		if f := c.r.failure; f != nil && failed != nil {
 			f.PackNote = failed.trouble.note(len(failed.members))
 		}
@@ -234,22 +256,21 @@ func (s *Stress) alone(ctx context.Context, lo, hi int, alpha float64, failed *p
 	}
 	last := &out[len(out)-1]
 	t := failed.trouble
-	last.r.failure = &Failure{Kind: SolverFault, Verdict: t.verdict, Case: drawCase(s.Params, s.Seed, lo), Index: lo, Input: failed.input,
+	last.r.failure = &Failure{Kind: SolverFault, Verdict: t.verdict, Case: first, Index: index, Input: failed.input,
 		Pack: &Pack{Input: failed.input, Cases: len(failed.members), Members: failed.members, Only: true},
-		Detail: fmt.Sprintf("on a pack of %d cases (a count line, then the cases: --tests %d) the solver failed: %s\nyet it passes each case alone (a count line of 1, then the case): "+
-			"a solver that reads one case only, with no count line, fails so (then run with --tests 1); else it keeps state from one test case to the next, or the pack is past its limits (a smaller --tests)",
-			len(failed.members), s.Tests, t.detail)}
+		Detail: fmt.Sprintf("on a pack of %d cases (a count line, then the cases: %s) the solver failed: %s\nyet it passes each case alone (a count line of 1, then the case): "+
+			"a solver that reads one case only, with no count line, fails so (then run with --tests 1); else it keeps state from one test case to the next, or the pack is past its limits (%s)",
+			len(failed.members), s.packFlag(), t.detail, s.smallerPacks())}
 	return out
 }
 
-// narrow judges the search's case i again alone, after it failed in a
-// pack (packed: that judgement, at the search's share alpha; at: where). A failure or fault alone is
+// narrow takes the judgement of a case alone (alone), after it failed in a
+// pack (packed: that judgement; at: where). A failure or fault alone is
 // the verdict; when the case passes alone, the pack's failure is the
 // solver's own if its answer alone differs from its answer in the pack
 // (state kept between test cases), or the brute force's if its answer
 // did.
-func (s *Stress) narrow(ctx context.Context, i int, alpha float64, packed judged, at Pack) (judged, error) {
-	alone := s.judgeCase(ctx, i, alpha)
+func (s *Stress) narrow(ctx context.Context, alone caseResult, packed judged, at Pack) (judged, error) {
 	if alone.err != nil || alone.r.failure != nil || alone.r.fault != nil || packed.failure == nil {
 		return alone.r, alone.err
 	}

@@ -96,7 +96,9 @@ type CrossCheck struct {
 	// ShrinkTime bounds the shrinking of the first failure, both steps
 	// together (rapid's shrinking, then taking parts away): no solver run
 	// starts after it, so shrinking ends within one run of it, and
-	// Result.Shrink says when it was cut short. 0 means DefaultShrinkTime.
+	// Result.Shrink says when it was cut short. 0 means DefaultShrinkTime,
+	// stretched to ShrinkRuns times the failing board's own time when that
+	// is longer (a loaded machine or slow programs).
 	ShrinkTime time.Duration
 	// Progress, when set, is called after every input is judged, in the
 	// inputs' order, with the counts so far (from Run's goroutine).
@@ -123,8 +125,19 @@ type CrossCheck struct {
 // DefaultBatch is the batch size when CrossCheck.Batch is 0.
 const DefaultBatch = 20
 
-// DefaultShrinkTime bounds the shrinking of one failure when CrossCheck.ShrinkTime is 0.
+// DefaultShrinkTime bounds the shrinking of one failure when
+// CrossCheck.ShrinkTime is 0, unless ShrinkRuns runs of the failing board
+// take longer.
 const DefaultShrinkTime = 30 * time.Second
+
+// ShrinkRuns is how many times the failing board's own time (its first run
+// while shrinking: the analyst and the solver on it) the default shrinking
+// time is at least. A fixed time starves shrinking where every run is slow:
+// programs in Python on a loaded machine, where one run took longer than
+// the whole default and the failure was not shrunk at all; shrinking that
+// board to its minimum took 7 solver runs (BENCHMARKS.md, "Shrinking under
+// load"), and 20 leaves room for the boards rapid tries and rejects.
+const ShrinkRuns = 20
 
 // Progress is a snapshot of a running check.
 type Progress struct {

@@ -55,17 +55,20 @@ type ShrinkStats struct {
 func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ *Failure, stats ShrinkStats, oracleErr error) {
 	start := time.Now()
 	budget := c.ShrinkTime
-	if budget <= 0 {
-		budget = DefaultShrinkTime
-	}
+	s := &shrinking{c: c, ctx: ctx, index: gc.index, verdict: found.Verdict, tried: map[string]*Failure{}}
 	simplifiable := len(c.Game.Simpler(found.Boards[0])) > 0
-	rapidBudget := budget
-	if simplifiable {
-		rapidBudget = budget / 2
+	if budget <= 0 {
+		// The default is stretched to ShrinkRuns times the first try:
+		// rapid drawing the failing board again (a generator run, for
+		// programs) and running it, which runs whatever the time; fails
+		// sets the budget after it (setBudget). rapid's own bound only
+		// backs ours up.
+		budget = 24 * time.Hour
+		s.stretch = func(first time.Duration) { s.setBudget(start, defaultShrinkTime(first), simplifiable) }
 	}
-	s := &shrinking{c: c, ctx: ctx, index: gc.index, verdict: found.Verdict,
-		budget: rapidBudget, deadline: start.Add(rapidBudget), tried: map[string]*Failure{}}
-	stats = ShrinkStats{Method: "rapid", ShrinkTime: budget}
+	rapidBudget := s.setBudget(start, budget, simplifiable)
+	stats = ShrinkStats{Method: "rapid"}
+	defer func() { stats.ShrinkTime = s.total }()
 	rapidCut := false
 	defer func() { stats.Runs, stats.CutShort, oracleErr = s.runs, s.cutShort || rapidCut, s.oracleErr }()
 
@@ -84,6 +87,10 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 					t.Fatalf("%s", found.Verdict)
 				}
 			})
+	}
+	if s.stretch != nil { // rapid ran no board: the time so far is the first try's
+		s.stretch(time.Since(start))
+		s.stretch = nil
 	}
 	stats.Elapsed = time.Since(start)
 	switch {
@@ -110,9 +117,9 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 		// board still fails, in the time rapid left.
 		if s.cutShort {
 			rapidCut = true
-			stats.Note = fmt.Sprintf("rapid's half of the shrinking time (%v) ran out", rapidBudget)
+			stats.Note = fmt.Sprintf("rapid's half of the shrinking time (%v) ran out", s.budget)
 		}
-		s.cutShort, s.budget, s.deadline = false, budget, start.Add(budget)
+		s.cutShort, s.budget, s.deadline = false, s.total, start.Add(s.total)
 		_, stats.SimplifierSteps = simplest(c.Game, s.last.Boards[0], s.fails, s.timeLeft)
 		if gc.climbed == nil && stats.SimplifierSteps > 0 {
 			stats.Method = "rapid, then one part at a time"
@@ -136,6 +143,24 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	return last, stats, nil
 }
 
+// setBudget sets the whole shrinking time to total, and rapid's part of
+// it (half where the game has simplifiers), which it returns.
+func (s *shrinking) setBudget(start time.Time, total time.Duration, simplifiable bool) time.Duration {
+	s.started, s.total, s.budget = start, total, total
+	if simplifiable {
+		s.budget = total / 2
+	}
+	s.deadline = start.Add(s.budget)
+	return s.budget
+}
+
+// defaultShrinkTime is the shrinking time when none is set, given the
+// failing board's first run's: DefaultShrinkTime, or ShrinkRuns such runs
+// when longer.
+func defaultShrinkTime(first time.Duration) time.Duration {
+	return max(DefaultShrinkTime, ShrinkRuns*first)
+}
+
 // shrinking is the state of one failure's shrinking, shared by rapid's
 // phase and the simplifier's.
 type shrinking struct {
@@ -144,7 +169,12 @@ type shrinking struct {
 	index    int     // the generated board's index, for the failure's Source
 	verdict  Verdict // the verdict being shrunk
 	budget   time.Duration
-	deadline time.Time // start + budget: no solver run starts after it
+	deadline time.Time     // start + budget: no solver run starts after it
+	total    time.Duration // the whole shrinking time, both steps
+	started  time.Time
+	// stretch, when set, sets the budget from the first try's time: the
+	// default shrinking time (defaultShrinkTime), called once.
+	stretch func(first time.Duration)
 
 	// tried is every input run so far and its failure with the verdict
 	// (nil: it passed, failed otherwise, or could not be judged). rapid runs
@@ -188,6 +218,10 @@ func (s *shrinking) fails(b Board) bool {
 			f = nil // not this failure: a harness error, or another bug
 		}
 		s.tried[in.String()] = f
+	}
+	if s.stretch != nil {
+		s.stretch(time.Since(s.started))
+		s.stretch = nil
 	}
 	if f == nil {
 		return false

@@ -267,7 +267,10 @@ func TestShrinkLeavesHalfToTheSimplifiers(t *testing.T) {
 	if n := len(out.First.Boards[0].(row)); n >= 60 || st.SimplifierSteps == 0 || st.Method != "rapid, then one part at a time" {
 		t.Errorf("shrunk to %d digits by %+v; want fewer than 60, taken away by the simplifier", n, st)
 	}
-	if !st.CutShort || !strings.Contains(st.Note, "rapid's half of the shrinking time") {
-		t.Errorf("the note does not say rapid's half ran out: %+v", st)
+	// Quiet, rapid's half runs out (10 tries of 100 ms cannot shrink 100
+	// digits); beside CPU hogs rapid may stop sooner on its own and the
+	// simplifier's half run out instead. Either way the note says which.
+	if !st.CutShort || !strings.Contains(st.Note, "ran out") {
+		t.Errorf("the note does not say the shrinking time ran out: %+v", st)
 	}
 }
