@@ -218,8 +218,8 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files 
 			}
 			fj.Pack = &stressPackJSON{p.Cases, at, p.Only, string(p.Input)}
 		}
-		if r := f.Judgement; r != nil {
-			fj.Referee = &stressRefereeJSON{f.RefereeSeed, r.Tally.N, r.Tally.Mean, r.Low, r.High, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
+		if r := f.Agreement; r != nil {
+			fj.Referee = &stressRefereeJSON{f.RefereeSeed, f.RefereeTally.N, f.RefereeTally.Mean, r.CILow, r.CIHigh, r.Answer, r.PValue, r.Alpha, finite(r.MinDetectable)}
 		}
 		return fj
 	}

@@ -188,7 +188,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if f.HasBrute {
 		fmt.Fprintf(w, "the brute force's answer: %s\n", s.ShowBrute(f))
 	}
-	if j := f.Judgement; j != nil {
+	if j := f.Agreement; j != nil {
 		against := "the solver's answer " + s.ShowAnswer(f)
 		switch {
 		case s.SolverDistribution:
@@ -200,7 +200,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 			against += fmt.Sprintf(" ≈ %.12g", j.Answer)
 		}
 		fmt.Fprintf(w, "the referee: mean %.6g over %d runs, %.6g%% interval [%.6g, %.6g]; against %s: p = %s, this check's share of α %.3g; smallest difference it could see %.3g\n",
-			j.Tally.Mean, j.Tally.N, 100*(1-j.Alpha), j.Low, j.High, against, pValue(j.PValue), j.Alpha, j.MinDetectable)
+			f.RefereeTally.Mean, f.RefereeTally.N, 100*(1-j.Alpha), j.CILow, j.CIHigh, against, pValue(j.PValue), j.Alpha, j.MinDetectable)
 		if hint := s.ResidueHint(f); hint != "" {
 			fmt.Fprintln(w, hint)
 		}
@@ -208,7 +208,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 			fmt.Fprintln(w, a)
 		}
 	}
-	if f.Detail != "" && (f.Judgement == nil || f.Judgement.Pass) {
+	if f.Detail != "" && (f.Agreement == nil || f.Agreement.Pass) {
 		fmt.Fprintf(w, "%s: %s\n", f.Verdict, strings.TrimSpace(f.Detail))
 	}
 	if f.Verdict == props.TimeLimit {
@@ -221,7 +221,7 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if s.Brute != nil {
 		fmt.Fprintf(w, "  %s | %s\n", solverLine(s, f.Case), s.Brute)
 	}
-	if f.Judgement != nil {
+	if f.Agreement != nil {
 		fmt.Fprintf(w, "  %s | %s %d %d\n", genLine(s, f.Case), s.Referee, f.RefereeSeed, s.Runs)
 	}
 	if f.Kind == programs.ProgramsDisagree {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -299,7 +300,7 @@ func TestStressBruteDistribution(t *testing.T) {
 
 	s = base()
 	s.Referee = geometricReferee(20)
-	if out, err = s.Run(context.Background()); err != nil || !out.Failed() || out.First.Kind != ProgramsDisagree || out.First.Judgement.Test != TestBruteDistribution {
+	if out, err = s.Run(context.Background()); err != nil || !out.Failed() || out.First.Kind != ProgramsDisagree || out.First.Agreement.Test != estimate.TestDKW {
 		t.Fatalf("biased referee: %v, first %+v", err, out.First)
 	}
 

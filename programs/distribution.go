@@ -12,11 +12,11 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// TestDistribution is Judgement.Test of a check against the solver's own
+// TestDistribution names, in stress's report, the check against the solver's own
 // distribution (Stress.SolverDistribution).
 const TestDistribution = "DKW on the solver's distribution of outcomes (Massart's constant)"
 
-// TestBruteDistribution is Judgement.Test of a check against the brute
+// TestBruteDistribution names, in stress's report, the check against the brute
 // force's distribution (Stress.BruteDistribution).
 const TestBruteDistribution = "DKW on the brute force's distribution of outcomes (Massart's constant)"
 
@@ -147,9 +147,10 @@ func integerOutcomes(out []byte, runs int64, what string, add func(x int, count 
 // judgeDistribution tests the referee's outcomes against the solver's
 // whole distribution: estimate.AgreeKind's DKW test, whose false-alarm rate
 // holds for any distribution of integer outcomes (Massart 1990), with the
-// printed distribution's missing mass allowed for.
-func judgeDistribution(s Tally, counts []int64, d distribution, alpha float64) Judgement {
+// printed distribution's missing mass allowed for. Its Answer is the
+// distribution's mean as the program printed it, with no slack.
+func judgeDistribution(counts []int64, d distribution, alpha float64) estimate.Agreement {
 	a := estimate.AgreeKind(estimate.Count, d.PMF, d.Tail, counts, alpha)
-	return Judgement{Test: TestDistribution, Answer: d.Answer, Tally: s, Alpha: alpha,
-		PValue: a.PValue, Low: a.CILow, High: a.CIHigh, MinDetectable: a.MinDetectable, Pass: a.Pass}
+	a.Answer = d.Answer
+	return a
 }

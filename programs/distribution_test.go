@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -127,7 +128,7 @@ func TestStressSolverDistribution(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.Failed() || out.First.Kind != RefereeDisagrees || out.First.Judgement.Test != TestDistribution {
+	if !out.Failed() || out.First.Kind != RefereeDisagrees || out.First.Agreement.Test != estimate.TestDKW {
 		t.Fatalf("a distribution off by 30%% of each outcome's mass passed: %+v", out.First)
 	}
 	if in := string(out.First.Input); in != "2 2\n" {

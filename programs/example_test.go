@@ -56,7 +56,7 @@ func ExampleStress() {
 		return
 	}
 	f := out.First
-	fmt.Printf("%s on input %q: the solver says %v, the referee %.2f\n", f.Kind, f.Input, f.Answer, f.Judgement.Tally.Mean)
+	fmt.Printf("%s on input %q: the solver says %v, the referee %.2f\n", f.Kind, f.Input, f.Answer, f.RefereeTally.Mean)
 	// Output:
 	// the referee's runs reject the solver's answer on input "1\n": the solver says 0, the referee 0.49
 }

@@ -36,7 +36,7 @@ func drawTally(rng *rand.Rand, n int, values, probs []float64) Tally {
 // The statistical judgements keep their false-alarm rate at most alpha
 // when the referee plays a distribution whose mean is the answer (or
 // within the tolerance of it): many checks at alpha = 0.01, counted.
-func TestJudgementFalseAlarmRate(t *testing.T) {
+func TestAgreementFalseAlarmRate(t *testing.T) {
 	const (
 		alpha = 0.01
 		reps  = 4000
@@ -67,7 +67,7 @@ func TestJudgementFalseAlarmRate(t *testing.T) {
 			var rejected int64
 			for range reps {
 				s := drawTally(rng, tt.n, tt.values, tt.probs)
-				var j Judgement
+				var j estimate.Agreement
 				if tt.kind == Probability {
 					j = judgeProbability(s, mean+tt.offset, tt.slack, alpha)
 				} else {
@@ -88,7 +88,7 @@ func TestJudgementFalseAlarmRate(t *testing.T) {
 // The same judgements reject a wrong answer: an answer off by more than
 // the smallest difference the check could see is rejected at least half
 // the time (here, nearly always).
-func TestJudgementCatchesWrongAnswers(t *testing.T) {
+func TestAgreementCatchesWrongAnswers(t *testing.T) {
 	const alpha = 0.01
 	tests := []struct {
 		name          string
@@ -112,7 +112,7 @@ func TestJudgementCatchesWrongAnswers(t *testing.T) {
 			rejected := 0
 			for range 50 {
 				s := drawTally(rng, tt.n, tt.values, tt.probs)
-				var j Judgement
+				var j estimate.Agreement
 				if tt.kind == Probability {
 					j = judgeProbability(s, mean+tt.offset, 0, alpha)
 				} else {
@@ -129,20 +129,6 @@ func TestJudgementCatchesWrongAnswers(t *testing.T) {
 				t.Errorf("a wrong answer rejected in %d of 50 checks", rejected)
 			}
 		})
-	}
-}
-
-// The empirical Bernstein p-value is the δ at which the bound's half-width
-// equals the distance: the two functions invert each other.
-func TestEmpiricalBernsteinInverts(t *testing.T) {
-	var s Tally
-	s.add(0, 300)
-	s.add(4, 100)
-	for _, delta := range []float64{1e-9, 1e-4, 0.01, 0.3} {
-		d := empiricalBernsteinWidth(s, 4, delta)
-		if p := empiricalBernsteinP(s, 4, d); math.Abs(p-delta) > 1e-9*delta {
-			t.Errorf("δ = %v: width %v, and back the p-value %v", delta, d, p)
-		}
 	}
 }
 

@@ -307,8 +307,8 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 			out.NotJudgedNote = fmt.Sprintf("case %d: %s", i+1, r.notJudged)
 		}
 	}
-	if r.judgement != nil {
-		out.MinDetectable = append(out.MinDetectable, r.judgement.MinDetectable)
+	if r.agreement != nil {
+		out.MinDetectable = append(out.MinDetectable, r.agreement.MinDetectable)
 	}
 	if r.bruteCompared {
 		out.BruteCompared++

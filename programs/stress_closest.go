@@ -42,10 +42,10 @@ func (s *Stress) closestOf(runs caseRuns, i int, input []byte) caseClosest {
 	}
 	// The referee judged the solver's own answer (without a brute force,
 	// or against the solver's distribution): its test is a score too.
-	if j := runs.judgement; j != nil && (!f.HasBrute || s.SolverDistribution) {
+	if j := runs.agreement; j != nil && (!f.HasBrute || s.SolverDistribution) {
 		if st := props.StatisticalScore(j.PValue, j.Alpha); !(st <= score.Score) {
 			score.Score, score.Against, score.PValue, score.Alpha = st, props.AgainstReferee, j.PValue, j.Alpha
-			score.Ours = props.Solution{Value: j.Tally.Mean}
+			score.Ours = props.Solution{Value: f.RefereeTally.Mean}
 		}
 	}
 	if !math.IsNaN(score.Score) {

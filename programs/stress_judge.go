@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -30,7 +31,7 @@ type judged struct {
 	input                       []byte
 	failure                     *Failure // nil: it passed
 	fault                       *Fault   // a program other than the solver failed (with failure: on the input the solver failed on)
-	judgement                   *Judgement
+	agreement                   *estimate.Agreement
 	bruteCompared, bruteSkipped bool
 	refereeSkipped              bool   // the referee ran out of time
 	notJudged                   string // why nobody could judge the case; "" when judged
@@ -70,7 +71,7 @@ func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *pa
 	}
 	r.closest = s.closestOf(runs, index, s.solverInput(input))
 	v := s.classify(runs)
-	r.judgement = runs.judgement
+	r.agreement = runs.agreement
 	if f := runs.f; f.HasBrute && f.BruteFraction == nil && s.rule().Kind == answer.Residue {
 		r.bruteResidue = f.BruteValue.String()
 	}
@@ -137,9 +138,9 @@ type caseRuns struct {
 	// was not run on (the search's scope only).
 	refereeCannot string
 	refereeFault  *Fault
-	refereeSlow   bool       // the referee ran out of time, or declined the input
-	refereeWhy    string     // why, in words (Fault.why)
-	judgement     *Judgement // the referee's runs tested
+	refereeSlow   bool                // the referee ran out of time, or declined the input
+	refereeWhy    string              // why, in words (Fault.why)
+	agreement     *estimate.Agreement // the referee's runs tested
 	// usage is the solver's clean run on the case alone (ran), for the
 	// closest calls; a pack's is the pack's (judgePack).
 	usage props.RunResult
@@ -225,7 +226,7 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 		runs.refereeCannot = why
 		return runs, nil
 	}
-	j, fault, err := s.referee(ctx, input, refSeed, reference, s.against(f), alpha)
+	j, tally, fault, err := s.referee(ctx, input, refSeed, reference, s.against(f), alpha)
 	switch {
 	case err != nil:
 		return runs, err
@@ -233,10 +234,10 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 		runs.refereeSlow, runs.refereeWhy = true, fault.why()
 	case fault != nil:
 		runs.refereeFault = fault
-	case j != nil && s.impossibleReadBack(f, reference, j) != "":
-		runs.refereeCannot = s.impossibleReadBack(f, reference, j)
+	case j != nil && s.impossibleReadBack(f, reference, tally) != "":
+		runs.refereeCannot = s.impossibleReadBack(f, reference, tally)
 	case j != nil:
-		runs.judgement, f.Judgement, f.RefereeSeed = j, j, refSeed
+		runs.agreement, f.Agreement, f.RefereeSeed, f.RefereeTally = j, j, refSeed, tally
 	}
 	return runs, nil
 }
@@ -309,7 +310,7 @@ func (s *Stress) classify(runs caseRuns) caseVerdict {
 	case runs.refereeCannot != "" && !f.HasBrute:
 		v.notJudged = runs.refereeCannot
 	}
-	if j := runs.judgement; j != nil && !j.Pass {
+	if j := runs.agreement; j != nil && !j.Pass {
 		v.kind = RefereeDisagrees
 		if f.HasBrute && !s.SolverDistribution {
 			v.kind = ProgramsDisagree

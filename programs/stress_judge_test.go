@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -14,10 +15,10 @@ func TestClassify(t *testing.T) {
 	crash := &Fault{Role: RoleSolver, Verdict: props.Crash, Detail: "exit status 1"}
 	bruteFault := &Fault{Role: RoleBrute, Verdict: props.Crash, Detail: "segfault"}
 	refereeFault := &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Detail: "no outcomes"}
-	pass := &Judgement{Pass: true, Tally: Tally{N: 100, Mean: 0.5}}
-	reject := &Judgement{Pass: false, Tally: Tally{N: 100, Mean: 0.9}, PValue: 1e-9, Alpha: 1e-3}
-	answered := func(answer float64) *Failure {
-		return &Failure{Verdict: props.WrongAnswer, Answer: answer, HasAnswer: true}
+	pass := &estimate.Agreement{Pass: true, Runs: 100}
+	reject := &estimate.Agreement{Pass: false, Runs: 100, PValue: 1e-9, Alpha: 1e-3}
+	answered := func(answer float64) *Failure { // with the referee's runs a rejection shows
+		return &Failure{Verdict: props.WrongAnswer, Answer: answer, HasAnswer: true, RefereeTally: Tally{N: 100, Mean: 0.9}}
 	}
 	withBrute := func(answer, brute float64) *Failure {
 		f := answered(answer)
@@ -46,13 +47,13 @@ func TestClassify(t *testing.T) {
 			runs: caseRuns{f: &Failure{}, formatErr: errors.New("two numbers")},
 			want: caseVerdict{kind: SolverFault, verdict: props.OutputFormat, then: askOthers}, detail: "two numbers"},
 		{name: "every program agrees",
-			runs: caseRuns{f: withBrute(0.5, 0.5), judgement: pass},
+			runs: caseRuns{f: withBrute(0.5, 0.5), agreement: pass},
 			want: caseVerdict{verdict: props.WrongAnswer, bruteCompared: true}},
 		{name: "the brute force fails: its fault, nobody else judged",
 			runs: caseRuns{f: answered(0.5), bruteFault: bruteFault},
 			want: caseVerdict{verdict: props.WrongAnswer, fault: bruteFault}},
 		{name: "the brute force is out of time: the referee judges alone",
-			runs: caseRuns{f: answered(0.5), bruteSlow: true, judgement: pass},
+			runs: caseRuns{f: answered(0.5), bruteSlow: true, agreement: pass},
 			want: caseVerdict{verdict: props.WrongAnswer, bruteSkipped: true}},
 		{name: "the referee is out of time and no brute force answered: not judged",
 			runs: caseRuns{f: answered(0.5), bruteSlow: true, refereeSlow: true},
@@ -72,23 +73,23 @@ func TestClassify(t *testing.T) {
 			runs: caseRuns{f: withBrute(0.5, 0.5), refereeCannot: "no fraction"},
 			want: caseVerdict{verdict: props.WrongAnswer, bruteCompared: true}},
 		{name: "the referee rejects the solver's answer",
-			runs: caseRuns{f: answered(0.5), judgement: reject},
+			runs: caseRuns{f: answered(0.5), agreement: reject},
 			want: caseVerdict{kind: RefereeDisagrees, verdict: props.WrongAnswer}, detail: "the referee's mean 0.9 over 100 runs, the solver's answer 0.5"},
 		{name: "the referee rejects the brute force's answer: the programs disagree, the brute force re-checked",
-			runs:   caseRuns{f: withBrute(0.5, 0.5), judgement: reject},
+			runs:   caseRuns{f: withBrute(0.5, 0.5), agreement: reject},
 			want:   caseVerdict{kind: ProgramsDisagree, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute},
 			detail: "the brute force's answer 0.5"},
 		{name: "the referee rejects the brute force's answer, which the solver's is not",
-			runs: caseRuns{f: withBrute(0.7, 0.5), judgement: reject},
+			runs: caseRuns{f: withBrute(0.7, 0.5), agreement: reject},
 			want: caseVerdict{kind: ProgramsDisagree, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute}},
 		{name: "the referee passes, the brute force disagrees",
-			runs: caseRuns{f: withBrute(0.5, 0.25), judgement: pass},
+			runs: caseRuns{f: withBrute(0.5, 0.25), agreement: pass},
 			want: caseVerdict{kind: BruteDisagrees, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute}},
 		{name: "against the solver's distribution the referee rejects; the brute force agrees", solverDist: true,
-			runs: caseRuns{f: withBrute(0.5, 0.5), judgement: reject},
+			runs: caseRuns{f: withBrute(0.5, 0.5), agreement: reject},
 			want: caseVerdict{kind: RefereeDisagrees, verdict: props.WrongAnswer, bruteCompared: true}, detail: "the solver's answer 0.5"},
 		{name: "against the solver's distribution the referee rejects; the brute force disagrees too", solverDist: true,
-			runs:   caseRuns{f: withBrute(0.5, 0.25), judgement: reject},
+			runs:   caseRuns{f: withBrute(0.5, 0.25), agreement: reject},
 			want:   caseVerdict{kind: BruteDisagrees, verdict: props.WrongAnswer, bruteCompared: true, then: recheckBrute},
 			detail: "the brute force 0.25"},
 	}

@@ -293,7 +293,7 @@ func (s *Stress) narrow(ctx context.Context, alone caseResult, packed judged, at
 		return r, nil
 	}
 	f := *pf
-	f.Kind, f.Verdict, f.Judgement, f.RefereeSeed = SolverFault, props.WrongAnswer, nil, 0
+	f.Kind, f.Verdict, f.Agreement, f.RefereeSeed, f.RefereeTally = SolverFault, props.WrongAnswer, nil, 0, Tally{}
 	f.Pack = &at
 	f.Pack.Only = true
 	f.Detail = fmt.Sprintf("its answer to case %d of a pack of %d cases was %s, and failed there (%s); alone it answers %s, which passes: a solver must answer each test case as if it were alone (state kept from one test case to the next? clear it)",

@@ -171,9 +171,9 @@ func AssumptionAdvice(flag string) string {
 
 // impossibleReadBack is why the residue read back as x for f is no
 // read-back for an expectation tested against the mean: x lies outside
-// every outcome the referee's runs j gave; "" otherwise (and for every
+// every outcome the referee's runs gave (t); "" otherwise (and for every
 // other test).
-func (s *Stress) impossibleReadBack(f *Failure, x float64, j *Judgement) string {
+func (s *Stress) impossibleReadBack(f *Failure, x float64, t Tally) string {
 	if !f.ReadBack || s.Quantity != Expectation || s.against(f) != nil {
 		return ""
 	}
@@ -181,5 +181,5 @@ func (s *Stress) impossibleReadBack(f *Failure, x float64, j *Judgement) string 
 	if f.HasBrute && !s.SolverDistribution {
 		who = "the brute force's"
 	}
-	return outsideObserved(x, j.Tally.Min, j.Tally.Max, who)
+	return outsideObserved(x, t.Min, t.Max, who)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chancecheck/chancecheck/answer"
+	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -71,13 +72,15 @@ type Failure struct {
 	// out of time).
 	Answer, Brute       float64
 	HasAnswer, HasBrute bool
-	// Judgement is the statistical check that failed, for a statistical
-	// kind; RefereeSeed the referee's seed of it.
-	Judgement   *Judgement
-	RefereeSeed int64
-	Detail      string        // the fault's detail, or the disagreement's numbers
-	Stdout      string        // the solver's stdout, clipped
-	bruteDist   *distribution // the brute force's distribution (Stress.BruteDistribution)
+	// Agreement is the statistical check that failed, for a statistical
+	// kind; RefereeSeed the referee's seed of it, RefereeTally the
+	// referee's runs it tested.
+	Agreement    *estimate.Agreement
+	RefereeSeed  int64
+	RefereeTally Tally
+	Detail       string        // the fault's detail, or the disagreement's numbers
+	Stdout       string        // the solver's stdout, clipped
+	bruteDist    *distribution // the brute force's distribution (Stress.BruteDistribution)
 	// AnswerValue and BruteValue are the two answers of the run's kind
 	// (Stress.Answer) as printed; Fraction and BruteFraction the exact
 	// fractions they stand for where known (a residue's fraction as the
@@ -112,7 +115,7 @@ type Result struct {
 	// NotReproduced is a statistical failure of the search that fresh
 	// referee runs did not confirm (Confirmation): reported, not a bug.
 	NotReproduced *Failure
-	Confirmation  *Judgement
+	Confirmation  *estimate.Agreement
 	// Fault is a fault of the generator, the referee or the brute force
 	// that stopped the run: the solver is not judged on it. When the
 	// solver failed on the same input (a crash, a limit, its output's
@@ -127,7 +130,7 @@ type Result struct {
 	// runs) before the interruption; Shrink says when shrinking stopped.
 	Interrupted bool
 	// MinDetectable is, per statistical check of the search, the smallest
-	// difference it could see (Judgement.MinDetectable), in case order.
+	// difference it could see (Agreement.MinDetectable), in case order.
 	MinDetectable []float64
 	// BruteCompared is how many cases the brute force answered;
 	// BruteSkipped how many it ran out of time on (it is for small inputs).

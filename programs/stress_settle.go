@@ -59,8 +59,8 @@ func (s *Stress) settle(ctx context.Context, out *Result) (bool, error) {
 			return false, nil
 		}
 		if confirmed != nil {
-			out.Confirmation = confirmed.Judgement
-			if confirmed.Judgement.Pass {
+			out.Confirmation = confirmed.Agreement
+			if confirmed.Agreement.Pass {
 				out.NotReproduced, out.Found = found, nil
 				return false, nil
 			}
@@ -131,7 +131,7 @@ func (s *Stress) trustBrute(ctx context.Context, out *Result) (bool, error) {
 // of it is reported beside the solver's failure.
 func (s *Stress) refereeOnTrust(ctx context.Context, out *Result) error {
 	f := out.First
-	if f.Kind != BruteDisagrees || f.Judgement != nil {
+	if f.Kind != BruteDisagrees || f.Agreement != nil {
 		return nil // the search's referee judged this input already
 	}
 	reference, ok, _ := s.target(f)
@@ -139,7 +139,7 @@ func (s *Stress) refereeOnTrust(ctx context.Context, out *Result) error {
 		return nil
 	}
 	seed := derive(s.Seed, domainShrink, uint64(s.shrinkTries())+1)
-	j, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), out.Budget.PerShrink)
+	j, tally, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), out.Budget.PerShrink)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		out.Interrupted = true
@@ -156,7 +156,7 @@ func (s *Stress) refereeOnTrust(ctx context.Context, out *Result) error {
 		return nil
 	}
 	disagree := *f
-	disagree.Kind, disagree.Judgement, disagree.RefereeSeed = ProgramsDisagree, j, seed
+	disagree.Kind, disagree.Agreement, disagree.RefereeSeed, disagree.RefereeTally = ProgramsDisagree, j, seed, tally
 	disagree.Detail = s.refereeDetail(&disagree, j)
 	out.First = &disagree
 	return nil
@@ -177,7 +177,7 @@ func (s *Stress) notConfirmed(out *Result, found *Failure, fault *Fault) *Failur
 		// The brute force's answer was re-checked when the search judged
 		// the case (bruteAgain).
 		f := *found
-		f.Kind, f.Verdict, f.Judgement, f.RefereeSeed = BruteDisagrees, props.WrongAnswer, nil, 0
+		f.Kind, f.Verdict, f.Agreement, f.RefereeSeed, f.RefereeTally = BruteDisagrees, props.WrongAnswer, nil, 0, Tally{}
 		var fraction *big.Rat
 		f.Detail, fraction = s.bruteDisagreement(found)
 		if f.Fraction == nil {
@@ -203,7 +203,7 @@ func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) 
 		return nil, err
 	}
 	again := *f
-	again.Judgement, again.Kind, again.Verdict = nil, SolverFault, props.WrongAnswer
+	again.Agreement, again.RefereeTally, again.Kind, again.Verdict = nil, Tally{}, SolverFault, props.WrongAnswer
 	if fault != nil {
 		again.Verdict = fault.Verdict
 		again.Detail = fmt.Sprintf("it answered %.12g on this input, then, run again on the same input: %s", f.Answer, fault.Detail)
@@ -231,11 +231,11 @@ func (s *Stress) reconfirm(ctx context.Context, f *Failure, seed int64, alpha fl
 	if !ok { // the search judged f by the referee: its target read back then
 		return nil, nil, fmt.Errorf("stress: re-confirming: %s", why)
 	}
-	j, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), alpha)
+	j, tally, fault, err := s.referee(ctx, f.Input, seed, reference, s.against(f), alpha)
 	if err != nil || fault != nil {
 		return nil, fault, err
 	}
-	c.Judgement, c.RefereeSeed = j, seed
+	c.Agreement, c.RefereeSeed, c.RefereeTally = j, seed, tally
 	c.Detail = s.refereeDetail(&c, j)
 	return &c, nil, nil
 }

@@ -249,8 +249,8 @@ func TestStressFailuresShrink(t *testing.T) {
 			if tt.kind.statistical() && (out.Confirmation == nil || out.Confirmation.Pass) {
 				t.Errorf("a statistical failure reported without its confirmation: %+v", out.Confirmation)
 			}
-			if tt.kind.statistical() && out.First.Judgement.Alpha != out.Budget.PerShrink {
-				t.Errorf("the shrunk failure's check had α %v, want the shrinking share %v", out.First.Judgement.Alpha, out.Budget.PerShrink)
+			if tt.kind.statistical() && out.First.Agreement.Alpha != out.Budget.PerShrink {
+				t.Errorf("the shrunk failure's check had α %v, want the shrinking share %v", out.First.Agreement.Alpha, out.Budget.PerShrink)
 			}
 		})
 	}

@@ -38,14 +38,20 @@ func (o OutcomeKind) String() string {
 	return "unknown outcome"
 }
 
-// Agreement is the result of comparing an exact outcome distribution with a
-// simulated histogram (see Agree).
+// Agreement is the verdict of a statistical test of simulated runs against
+// an answer: an exact outcome distribution compared with a histogram (Agree,
+// AgreeKind), a win probability (AgreeProbability) or an expectation
+// (AgreeMean).
 type Agreement struct {
-	Test      string  // TestExactBinomial or TestDKW
-	Runs      int64   // number of simulated runs (Σcounts)
-	Alpha     float64 // the false-alarm budget this one check was given
-	Statistic float64 // binomial: observed proportion of wins; dkw: sup distance (SupDistance)
-	Threshold float64 // dkw: DKWEpsilon(Runs, Alpha) + pmfTail, rejected when Statistic reaches it (≥, the same as PValue ≤ Alpha); binomial: NaN
+	Test  string  // TestExactBinomial, TestDKW or TestMeanBounds
+	Runs  int64   // number of simulated runs (Σcounts)
+	Alpha float64 // the false-alarm budget this one check was given
+	// Answer and Slack, when the hypothesis is one value (AgreeProbability,
+	// AgreeMean): the true value is within Slack of Answer. Zero for Agree
+	// and AgreeKind, whose hypothesis is the whole pmf (ExactMean its mean).
+	Answer, Slack float64
+	Statistic     float64 // binomial: observed proportion of wins; dkw: sup distance (SupDistance)
+	Threshold     float64 // dkw: DKWEpsilon(Runs, Alpha) + pmfTail, rejected when Statistic reaches it (≥, the same as PValue ≤ Alpha); binomial: NaN
 	// PValue is a valid p-value: P(PValue ≤ a) ≤ a for every a when the
 	// simulation follows pmf, so rejecting at PValue ≤ Alpha, equality
 	// included, keeps the false-alarm rate ≤ Alpha. Exact for the binomial

@@ -48,3 +48,17 @@ func ExampleKolmogorovSmirnov() {
 	// Output:
 	// D = 0.500, p-value = 0.008
 }
+
+// An expectation: 400 runs whose outcomes lie in [0, 10] averaged 4.1 with
+// variance 6. Hoeffding and empirical Bernstein bound the mean without any
+// distribution to compare with: an answer of 4.5 passes, 5.5 does not.
+func ExampleAgreeMean() {
+	runs := estimate.Sample{Runs: 400, Mean: 4.1, Variance: 6}
+	for _, answer := range []float64{4.5, 5.5} {
+		a := estimate.AgreeMean(runs, answer, 1e-6, 0, 10, 1e-3)
+		fmt.Printf("%s against %v: mean %.2f in [%.2f, %.2f], p-value %.3g, pass %v\n", a.Test, a.Answer, a.SimMean, a.CILow, a.CIHigh, a.PValue, a.Pass)
+	}
+	// Output:
+	// hoeffding-bernstein against 4.5: mean 4.10 in [3.08, 5.12], p-value 0.783, pass true
+	// hoeffding-bernstein against 5.5: mean 4.10 in [3.08, 5.12], p-value 6.2e-07, pass false
+}

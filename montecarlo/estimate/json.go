@@ -10,6 +10,8 @@ type agreementJSON struct {
 	Test          string
 	Runs          int64
 	Alpha         *float64
+	Answer        *float64 `json:",omitempty"`
+	Slack         *float64 `json:",omitempty"`
 	Statistic     *float64
 	Threshold     *float64
 	PValue        *float64
@@ -25,7 +27,8 @@ type agreementJSON struct {
 // MarshalJSON writes an Agreement with its Go field names as keys. JSON has
 // no NaN or ±Inf (encoding/json refuses them), so such values — Threshold of
 // a binomial test, SimMean without runs, MinDetectable when nothing is
-// detectable — are written as null.
+// detectable — are written as null. Answer and Slack are left out when
+// zero (as Agree leaves them), so its JSON is what it was before they existed.
 func (a Agreement) MarshalJSON() ([]byte, error) {
 	return json.Marshal(agreementJSON{
 		Test: a.Test, Runs: a.Runs, Pass: a.Pass,
@@ -33,6 +36,7 @@ func (a Agreement) MarshalJSON() ([]byte, error) {
 		PValue: finite(a.PValue), ExactMean: finite(a.ExactMean), SimMean: finite(a.SimMean),
 		CILow: finite(a.CILow), CIHigh: finite(a.CIHigh), Z: finite(a.Z),
 		MinDetectable: finite(a.MinDetectable),
+		Answer:        nonZero(a.Answer), Slack: nonZero(a.Slack),
 	})
 }
 
@@ -50,6 +54,7 @@ func (a *Agreement) UnmarshalJSON(b []byte) error {
 		PValue: orNaN(j.PValue), ExactMean: orNaN(j.ExactMean), SimMean: orNaN(j.SimMean),
 		CILow: orNaN(j.CILow), CIHigh: orNaN(j.CIHigh), Z: orNaN(j.Z),
 		MinDetectable: math.Inf(1),
+		Answer:        orZero(j.Answer), Slack: orZero(j.Slack),
 	}
 	if j.MinDetectable != nil {
 		a.MinDetectable = *j.MinDetectable
@@ -70,6 +75,21 @@ func finite(x float64) *float64 {
 func orNaN(p *float64) float64 {
 	if p == nil {
 		return math.NaN()
+	}
+	return *p
+}
+
+// nonZero is finite(x), and nil for 0 too.
+func nonZero(x float64) *float64 {
+	if x == 0 {
+		return nil
+	}
+	return finite(x)
+}
+
+func orZero(p *float64) float64 {
+	if p == nil {
+		return 0
 	}
 	return *p
 }
