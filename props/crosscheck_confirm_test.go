@@ -98,13 +98,14 @@ func TestCrossCheckTimeEndsRunsInProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// No clock is read: a run not ended by Time would end at the solver's
+	// own limit as a TIME LIMIT failure (Failed), not as cancelled.
 	cc := &CrossCheck{Game: coins(), Solver: solver, Time: time.Second, Jobs: 2}
-	start := time.Now()
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 20*time.Second || out.Cancelled < 2 || out.Failed() || out.Samples+out.Generated != 0 {
-		t.Errorf("took %v, cancelled %d, failed %v, judged %d", took, out.Cancelled, out.Failed(), out.Samples+out.Generated)
+	if out.Cancelled < 2 || out.Failed() || out.Samples+out.Generated != 0 {
+		t.Errorf("cancelled %d, failed %v, judged %d", out.Cancelled, out.Failed(), out.Samples+out.Generated)
 	}
 }
