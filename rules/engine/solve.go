@@ -57,6 +57,11 @@ type Options struct {
 	PMFTail     float64
 	MaxPMFSteps int
 
+	// extrapolateStates overrides the fewest states of a cycle of a game
+	// of two players that extrapolated iteration is tried on (0: the
+	// default, extrapolateStates), for the tests of small games.
+	extrapolateStates int
+
 	// plant is a planted bug, for the engine's own tests that show each
 	// solve method's test can fail; always plantNone outside them.
 	plant plantedBug

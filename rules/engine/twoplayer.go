@@ -76,7 +76,9 @@ const (
 const (
 	plantGameTop      plantedBug = 100 + iota // a cycle's upper bound starts at 0, below the value
 	plantGameSandwich                         // exactGame trusts the maximiser's strategy, solving only the upper side
-	plantGameVerify                           // optimistic iteration takes its guessed upper bound unverified
+	plantGameVerify                           // optimistic and extrapolated iteration take their guessed upper bound unverified
+	plantGameEnds                             // the proof that every play leaves a cycle forces a state out once one of its moves is
+	plantGameLower                            // extrapolated iteration takes its guessed lower bound unverified
 )
 
 // gameSolver holds interval iteration's bounds and strategies.
@@ -86,6 +88,10 @@ type gameSolver[S comparable] struct {
 	lo, hi []float64
 	policy []int32 // the move of the player to move
 	compOf []int32 // the index of the state's strongly connected component
+	place  []int32 // a state's place in the cycle endsSurely is looking at, else −1
+	// extrapolateStates: the cycles of at least this many states are
+	// tried by extrapolate first.
+	extrapolateStates int
 	// factors[k] is newRoundingFactor(k) for the small k.
 	factors [64]roundingFactor
 	plant   plantedBug
@@ -98,28 +104,13 @@ type gameSolver[S comparable] struct {
 // components, every few sweeps of a cycle and while building the
 // distribution.
 func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S], error) {
-	r := g.rules
-	n := len(g.States)
-	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
-		policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
-	for i, s := range g.States {
-		if g.ended(int32(i)) {
-			continue
-		}
-		switch r.Mover(s) {
-		case rules.Maximise:
-			gs.maxer[i] = true
-		case rules.Minimise:
-		default:
-			return Result[S]{}, fmt.Errorf("state %v: Mover says %d, neither Maximise nor Minimise", s, r.Mover(s))
-		}
+	gs, err := newGameSolver(g, opts)
+	if err != nil {
+		return Result[S]{}, err
 	}
-	for k := range gs.factors {
-		gs.factors[k] = newRoundingFactor(k)
-	}
+	r, n := g.rules, len(g.States)
 	res := Result[S]{States: n, Method: "interval iteration"}
 	comps := g.components()
-	var err error
 	if res.Cycles, res.LargestCycle, err = gs.solveComponents(ctx, comps, runtime.GOMAXPROCS(0), parallelLevel); err != nil {
 		return Result[S]{}, err
 	}
@@ -154,6 +145,36 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 		}
 	}
 	return res, nil
+}
+
+// newGameSolver sets up interval iteration on g, a game of two players.
+func newGameSolver[S comparable](g *Graph[S], opts Options) (*gameSolver[S], error) {
+	r, n := g.rules, len(g.States)
+	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
+		policy: make([]int32, n), compOf: make([]int32, n), place: make([]int32, n), plant: opts.plant,
+		extrapolateStates: opts.extrapolateStates}
+	if gs.extrapolateStates == 0 {
+		gs.extrapolateStates = extrapolateStates
+	}
+	for i := range gs.place {
+		gs.place[i] = -1
+	}
+	for i, s := range g.States {
+		if g.ended(int32(i)) {
+			continue
+		}
+		switch r.Mover(s) {
+		case rules.Maximise:
+			gs.maxer[i] = true
+		case rules.Minimise:
+		default:
+			return nil, fmt.Errorf("state %v: Mover says %d, neither Maximise nor Minimise", s, r.Mover(s))
+		}
+	}
+	for k := range gs.factors {
+		gs.factors[k] = newRoundingFactor(k)
+	}
+	return gs, nil
 }
 
 // update applies T to state v, both bounds, and keeps the move of the
@@ -268,6 +289,14 @@ func (gs *gameSolver[S]) solveCycle(ctx context.Context, comp []int32) error {
 		gs.lo[v], gs.hi[v] = 0, top
 	}
 	scale := max(1, top)
+	if len(comp) >= gs.extrapolateStates && gs.endsSurely(comp) {
+		if gs.extrapolate(ctx, comp, scale) {
+			return nil
+		}
+		for _, v := range comp {
+			gs.lo[v], gs.hi[v] = 0, top // extrapolate's guesses are no bounds
+		}
+	}
 	if gs.optimistic(ctx, comp, scale) {
 		return nil
 	}
@@ -426,6 +455,12 @@ func (gs *gameSolver[S]) lowerUpper(comp []int32, scale float64) {
 // the old and the new (both are lower bounds), and the maximiser's move
 // that guarantees it.
 func (gs *gameSolver[S]) raiseLower(v int32) {
+	gs.lo[v] = max(gs.lo[v], gs.lower(v))
+}
+
+// lower is T of the lower bounds at state v, rounded down, and keeps the
+// maximiser's move that guarantees it.
+func (gs *gameSolver[S]) lower(v int32) float64 {
 	g := gs.g
 	first, last := g.moves(v)
 	best := 0.0
@@ -446,7 +481,7 @@ func (gs *gameSolver[S]) raiseLower(v int32) {
 			best = min(best, q)
 		}
 	}
-	gs.lo[v] = max(gs.lo[v], best)
+	return best
 }
 
 // upper is T of the upper bounds at state v, rounded up, and keeps the

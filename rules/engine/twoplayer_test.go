@@ -335,26 +335,24 @@ func TestSolveComponentsSameBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	solve := func(workers int) *gameSolver[[4]uint8] {
-		n := len(g.States)
-		gs := &gameSolver[[4]uint8]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
-			policy: make([]int32, n), compOf: make([]int32, n)}
-		for i, s := range g.States {
-			gs.maxer[i] = s[3] == 0
-		}
-		for k := range gs.factors {
-			gs.factors[k] = newRoundingFactor(k)
+	solve := func(workers int, opts Options) *gameSolver[[4]uint8] {
+		gs, err := newGameSolver(g, opts)
+		if err != nil {
+			t.Fatal(err)
 		}
 		if _, _, err := gs.solveComponents(context.Background(), g.components(), workers, 1); err != nil {
 			t.Fatal(err)
 		}
 		return gs
 	}
-	one, four := solve(1), solve(4)
-	for i := range g.States {
-		if math.Float64bits(one.lo[i]) != math.Float64bits(four.lo[i]) || math.Float64bits(one.hi[i]) != math.Float64bits(four.hi[i]) || one.policy[i] != four.policy[i] {
-			t.Fatalf("state %v: [%v, %v] move %d on one goroutine, [%v, %v] move %d on four",
-				g.States[i], one.lo[i], one.hi[i], one.policy[i], four.lo[i], four.hi[i], four.policy[i])
+	// Extrapolated iteration too, on every cycle (one per pair of scores).
+	for _, opts := range []Options{{}, {extrapolateStates: 1}} {
+		one, four := solve(1, opts), solve(4, opts)
+		for i := range g.States {
+			if math.Float64bits(one.lo[i]) != math.Float64bits(four.lo[i]) || math.Float64bits(one.hi[i]) != math.Float64bits(four.hi[i]) || one.policy[i] != four.policy[i] {
+				t.Fatalf("%+v, state %v: [%v, %v] move %d on one goroutine, [%v, %v] move %d on four",
+					opts, g.States[i], one.lo[i], one.hi[i], one.policy[i], four.lo[i], four.hi[i], four.policy[i])
+			}
 		}
 	}
 }
