@@ -95,8 +95,7 @@ func (gs *gameSolver[S]) endsSurely(comp []int32) bool {
 		}
 		forced[id] = true
 		l := owner[id]
-		if left[l]--; left[l] == 0 || (gs.plant == plantGameEnds && left[l] >= 0) {
-			left[l] = -1 // forced out, queued once
+		if left[l]--; left[l] == 0 {
 			queue = append(queue, l)
 		}
 	}
@@ -109,5 +108,5 @@ func (gs *gameSolver[S]) endsSurely(comp []int32) bool {
 			force(id)
 		}
 	}
-	return len(queue) == len(comp)
+	return gs.faults.surelyBy(len(queue) == len(comp))
 }

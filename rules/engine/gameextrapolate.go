@@ -148,11 +148,15 @@ func (gs *gameSolver[S]) verifySide(comp []int32, up bool, scale float64) bool {
 		val[v] = max(0, val[v]+shift)
 	}
 	prev := make([]float64, len(comp)) // unused: sweepSide's scratch
+	ok := false
 	for range verifyRounds {
-		if _, against := gs.sweepSide(comp, up, prev); !against ||
-			up && gs.plant == plantGameVerify || !up && gs.plant == plantGameLower {
-			return true
+		if _, against := gs.sweepSide(comp, up, prev); !against {
+			ok = true
+			break
 		}
 	}
-	return false
+	if up {
+		return gs.faults.verifiedBy(ok)
+	}
+	return gs.faults.lowerVerifiedBy(ok)
 }

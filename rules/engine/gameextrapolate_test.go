@@ -57,12 +57,12 @@ func TestEndsSurely(t *testing.T) {
 			1: {mv("back", w(1, 0, 0)), mv("coin", w(1, win, 0), w(1, lose, 0))},
 		}), false},
 	}
-	for _, bug := range []plantedBug{plantNone, plantGameEnds} {
+	for _, bug := range []*faults{nil, faultGameEnds()} {
 		caught := false
 		for name, tc := range cases {
-			gs, comp := cycleOf(t, tc.rules, Options{plant: bug})
+			gs, comp := cycleOf(t, tc.rules, Options{faults: bug})
 			got := gs.endsSurely(comp)
-			if bug == plantNone && got != tc.want {
+			if bug == nil && got != tc.want {
 				t.Errorf("%s: endsSurely %v, want %v", name, got, tc.want)
 			}
 			caught = caught || got != tc.want
@@ -72,7 +72,7 @@ func TestEndsSurely(t *testing.T) {
 				}
 			}
 		}
-		if bug == plantGameEnds && !caught {
+		if bug != nil && !caught {
 			t.Error("the planted proof passed every case")
 		}
 	}
@@ -131,19 +131,19 @@ func TestExtrapolateVerifies(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		up   bool
-		bug  plantedBug
+		bug  *faults
 	}{
-		{"a lower bound above the value", false, plantGameLower},
-		{"an upper bound below the value", true, plantGameVerify},
+		{"a lower bound above the value", false, faultGameLower()},
+		{"an upper bound below the value", true, faultGameVerify()},
 	} {
-		for _, bug := range []plantedBug{plantNone, tc.bug} {
-			gs, comp := cycleOf(t, r, Options{plant: bug})
+		for _, bug := range []*faults{nil, tc.bug} {
+			gs, comp := cycleOf(t, r, Options{faults: bug})
 			for _, v := range comp {
 				x := value[gs.g.States[v]]
 				gs.lo[v], gs.hi[v] = x+0.1, x-0.1
 			}
-			if got := gs.verifySide(comp, tc.up, 1); got != (bug != plantNone) {
-				t.Errorf("%s, bug %d: verified %v", tc.name, bug, got)
+			if got := gs.verifySide(comp, tc.up, 1); got != (bug != nil) {
+				t.Errorf("%s, planted %v: verified %v", tc.name, bug != nil, got)
 			}
 		}
 	}
