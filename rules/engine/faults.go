@@ -4,9 +4,9 @@ package engine
 // that the test of each solve method can fail (faults_test.go defines
 // them); Options.faults is nil outside those tests. Each field, when set,
 // alters what one step of a solve takes in or gives out, at the step's
-// boundary (once a solve, a cycle or a round), never inside its loops: a
-// solve without faults runs the same instructions it would without the
-// hook.
+// boundary (once a solve, a cycle, an elimination or a round of an
+// iteration), never in a loop over states or branches: a solve without
+// faults pays a nil test at each boundary and nothing else.
 type faults struct {
 	// graph gives the graph the one-player solver reads (a *Graph[S] of
 	// the solve's S, in and out), after its components and the plan of
