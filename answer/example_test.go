@@ -13,7 +13,7 @@ func Example() {
 	exact := big.NewRat(2087, 64)
 	ours, _ := rule.FromRat(exact)
 	theirs, _ := rule.Parse("389939234")
-	fmt.Println(rule.Format(ours, exact), rule.Accepts(ours, theirs, 1e-6, 1e-6))
+	fmt.Println(rule.Format(ours, exact), rule.Accepts(ours, theirs, answer.Tolerance{}))
 
 	// The referee judges a residue through the one small fraction it
 	// stands for, for answers in [0, 100].
