@@ -195,8 +195,6 @@ func (g *programGame) spec() props.Spec[Input] {
 		Title:      "a game defined by programs: generator " + g.Generator.String() + ", referee " + g.Referee.String() + ", brute force " + g.Brute.String(),
 		Parse:      g.parse,
 		Write:      g.write,
-		Solve:      g.solve,
-		Answer:     g.answer,
 		Outcome:    outcome,
 		Referee:    g.referee,
 		AnswerKind: g.Answer.Kind, Modulus: g.Answer.Modulus,
@@ -207,6 +205,9 @@ func (g *programGame) spec() props.Spec[Input] {
 		// A count line, then up to Tests cases (1: one case an input).
 		MaxBoardsPerInput: max(g.Tests, 1),
 	}
+	// The brute force runs under each board's context: killed at the
+	// board's budget (--board-time), not left running unseen.
+	spec = spec.WithContext(g.solve, g.answer)
 	if g.Validator == nil {
 		spec.WrongAnswerNote = UnvalidatedNote
 	}
