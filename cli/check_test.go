@@ -30,8 +30,8 @@ import (
 // 30 (a traps maze of 30 columns),
 // "crash" exits 3, "hang" sleeps a minute, "spin" computes until killed,
 // "nan" prints -nan. A "slow-"
-// before the mode makes each run sleep 100 ms first; a "hog-" makes it
-// allocate and touch 400 MB first. GAME may be "bit" (checkGames).
+// before the mode makes each run sleep 100 ms first, a "slower-" 400 ms; a
+// "hog-" makes it allocate and touch 400 MB first. GAME may be "bit" (checkGames).
 func TestHelperSolver(t *testing.T) {
 	mode := os.Getenv("CHANCECHECK_HELPER_SOLVER")
 	if mode == "" {
@@ -57,6 +57,10 @@ func TestHelperSolver(t *testing.T) {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		}
 		mode = once
+	}
+	mode, slower := strings.CutPrefix(mode, "slower-")
+	if slower {
+		time.Sleep(400 * time.Millisecond)
 	}
 	mode, slow := strings.CutPrefix(mode, "slow-")
 	if slow {
@@ -197,19 +201,20 @@ func TestCheckCommand(t *testing.T) {
 			want: []string{"every answer agreed"}},
 		// --time long enough that a loaded machine (load 30) judges a
 		// board in it: with 1s it judged none (exit 2). Each run sleeps
-		// 100 ms first, so that the five seconds are mostly waiting, not
-		// two cores busy with solver runs the other cases need.
-		{name: "until the time runs out", game: "snakes", mode: "slow-snakes", args: []string{"--time", "5s", "--jobs", "2"}, wantCode: 0,
+		// 400 ms first, so that the five seconds are mostly waiting, not
+		// two cores busy with solver runs the other cases need (with
+		// 100 ms, a hundred runs).
+		{name: "until the time runs out", game: "snakes", mode: "slower-snakes", args: []string{"--time", "5s", "--jobs", "2"}, wantCode: 0,
 			want: []string{"every answer agreed", "boards by kind: "}},
 		// Issue 21 part 7: a run that stopped early says so in its verdict
-		// line (each run sleeps 100 ms and holds 20 boards: 4000 boards take
-		// 20 s of solver runs however fast the machine, far past --time 5s,
+		// line (each run sleeps 400 ms and holds 20 boards: 4000 boards take
+		// 80 s of solver runs however fast the machine, far past --time 5s,
 		// which a loaded machine judges a board in).
 		// With --min-judged 0 it passes on the boards judged; by default the
 		// few it judged of the 4000 asked are too few to pass (issue 29).
-		{name: "the time runs out before --cases", game: "snakes", mode: "slow-snakes", args: []string{"--time", "5s", "--cases", "4000", "--jobs", "1", "--min-judged", "0"}, wantCode: 0,
+		{name: "the time runs out before --cases", game: "snakes", mode: "slower-snakes", args: []string{"--time", "5s", "--cases", "4000", "--jobs", "1", "--min-judged", "0"}, wantCode: 0,
 			want: []string{"every answer agreed", "generated board(s) of 4000 asked (--time ran out)"}},
-		{name: "the time runs out before --cases, the default share", game: "snakes", mode: "slow-snakes", args: []string{"--time", "5s", "--cases", "4000", "--jobs", "1"}, wantCode: 2,
+		{name: "the time runs out before --cases, the default share", game: "snakes", mode: "slower-snakes", args: []string{"--time", "5s", "--cases", "4000", "--jobs", "1"}, wantCode: 2,
 			want: []string{"TOO FEW JUDGED: judged ", " of 4000: too few to pass (--min-judged 0.5)", "generated board(s) of 4000 asked (--time ran out)"}},
 		{name: "under-covered", game: "bit", mode: "bit", args: []string{"--cases", "400", "--time", "0"}, wantCode: 1,
 			want: []string{"every answer agreed", "coverage of 400 generated boards", "false-alarm budget 1e-06 over 3 goal(s), 3.33e-07 each",
