@@ -31,7 +31,7 @@ import (
 // "crash" exits 3, "hang" sleeps a minute, "spin" computes until killed,
 // "nan" prints -nan. A "slow-"
 // before the mode makes each run sleep 100 ms first, a "slower-" 400 ms; a
-// "hog-" makes it allocate and touch 400 MB first. GAME may be "bit" (checkGames).
+// "hog-" makes it allocate and touch 300 MB first (over the tests' --memory 256MB). GAME may be "bit" (checkGames).
 func TestHelperSolver(t *testing.T) {
 	mode := os.Getenv("CHANCECHECK_HELPER_SOLVER")
 	if mode == "" {
@@ -68,7 +68,7 @@ func TestHelperSolver(t *testing.T) {
 	}
 	mode, hog := strings.CutPrefix(mode, "hog-")
 	if hog {
-		table := make([]byte, 400<<20)
+		table := make([]byte, 300<<20)
 		for i := 0; i < len(table); i += 4096 {
 			table[i] = 1
 		}
@@ -227,9 +227,9 @@ func TestCheckCommand(t *testing.T) {
 		{name: "alpha out of range", game: "snakes", mode: "snakes", args: []string{"--alpha", "1"}, wantCode: 2, want: []string{"--alpha"}},
 		{name: "crash", game: "patience", mode: "crash", args: []string{"--cases", "3", "--keep-going"}, wantCode: 1,
 			want: []string{"CRASH", "exit status 3", "crashing on purpose", "failing inputs by verdict: crash"}},
-		{name: "time limit", game: "traps", mode: "spin", args: []string{"--cases", "1", "--timeout", "200ms"}, wantCode: 1,
+		{name: "time limit", game: "traps", mode: "spin", args: []string{"--cases", "1", "--timeout", "100ms"}, wantCode: 1,
 			want: []string{"TIME LIMIT", "over the CPU time limit", "time limits are not shrunk", "confirmed: run again with no other solver of this check running",
-				"limits: 200ms of CPU time a run (the solver and every process it starts), idleness 10.2s of wall-clock time"}},
+				"limits: 100ms of CPU time a run (the solver and every process it starts), idleness 10.1s of wall-clock time"}},
 		{name: "idleness limit", game: "traps", mode: "hang", args: []string{"--cases", "1", "--timeout", "200ms", "--idle-timeout", "300ms"}, wantCode: 1,
 			want: []string{"IDLENESS LIMIT", " s CPU in ", "slept or waited", "confirmed: run again with no other solver of this check running"}},
 		{name: "hanging solver, --time ends it", game: "traps", mode: "hang", args: []string{"--time", "2s", "--timeout", "100s", "--jobs", "3"}, wantCode: 2,
