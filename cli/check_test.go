@@ -29,9 +29,9 @@ import (
 // "GAME-wrong-cols30" only for an input whose first line's second number is
 // 30 (a traps maze of 30 columns),
 // "crash" exits 3, "hang" sleeps a minute, "spin" computes until killed,
-// "nan" prints -nan. A "slow-"
-// before the mode makes each run sleep 100 ms first, a "slower-" 400 ms; a
-// "hog-" makes it allocate and touch 300 MB first (over the tests' --memory 256MB). GAME may be "bit" (checkGames).
+// "nan" prints -nan. A "slow-" before the mode makes each run sleep 100 ms
+// first, a "slower-" 400 ms; a "hog-" makes it allocate and touch 300 MB
+// first (over the tests' --memory 256MB). GAME may be "bit" (checkGames).
 func TestHelperSolver(t *testing.T) {
 	mode := os.Getenv("CHANCECHECK_HELPER_SOLVER")
 	if mode == "" {
