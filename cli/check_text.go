@@ -98,7 +98,7 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	if o := f.Oracle(); o != "" {
 		fmt.Fprintf(w, "judged by: %s\n", o)
 	}
-	if f.Verdict != props.TimeLimit && f.Verdict != props.IdleLimit && f.Verdict != props.Crash && f.Verdict != props.MemoryLimit || f.Stdout != "" {
+	if !(f.Verdict.OutOfTime() || f.Verdict == props.Crash || f.Verdict == props.MemoryLimit) || f.Stdout != "" {
 		fmt.Fprintf(w, "\nthe solver's output:\n%s", ensureNewline(f.Stdout))
 	}
 	if f.Detail != "" {

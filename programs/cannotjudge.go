@@ -32,7 +32,7 @@ const CannotJudgeLine = "cannot judge"
 // its input, and why: only a brute force and a referee may, and only by an
 // exit of their own, within their limits.
 func declined(role Role, res props.RunResult) (why string, ok bool) {
-	if role != RoleBrute && role != RoleReferee || res.TimedOut || res.Idle || res.Signal != "" || res.OverMemory != "" || res.StdoutDropped > 0 {
+	if role != RoleBrute && role != RoleReferee || !res.Exited() || res.StdoutDropped > 0 {
 		return "", false
 	}
 	first, _, _ := strings.Cut(strings.TrimLeft(string(res.Stdout), " \t\r\n"), "\n")

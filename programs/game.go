@@ -178,10 +178,8 @@ func newProgramGame(ctx context.Context, g GameSpec) (*programGame, error) {
 	if err := checkClasses(g.Classes, g.Params); err != nil {
 		return nil, fmt.Errorf("programs: %w", err)
 	}
-	if g.Answer.Kind.Exact() {
-		if err := g.Answer.Validate(); err != nil {
-			return nil, fmt.Errorf("programs: %w", err)
-		}
+	if err := g.Answer.Validate(); err != nil {
+		return nil, fmt.Errorf("programs: %w", err)
 	}
 	return &programGame{GameSpec: g, ctx: ctx, name: name, params: params}, nil
 }
@@ -197,8 +195,6 @@ func (g *programGame) spec() props.Spec[Input] {
 		Title:      "a game defined by programs: generator " + g.Generator.String() + ", referee " + g.Referee.String() + ", brute force " + g.Brute.String(),
 		Parse:      g.parse,
 		Write:      g.write,
-		Solve:      g.solve,
-		Answer:     g.answer,
 		Outcome:    outcome,
 		Referee:    g.referee,
 		AnswerKind: g.Answer.Kind, Modulus: g.Answer.Modulus,
@@ -209,12 +205,13 @@ func (g *programGame) spec() props.Spec[Input] {
 		// A count line, then up to Tests cases (1: one case an input).
 		MaxBoardsPerInput: max(g.Tests, 1),
 	}
+	// The brute force runs under each board's context: killed at the
+	// board's budget (--board-time), not left running unseen.
+	spec = spec.WithContext(g.solve, g.answer)
 	if g.Validator == nil {
 		spec.WrongAnswerNote = UnvalidatedNote
 	}
-	if !g.Answer.Kind.Exact() {
-		spec.Tolerance = g.Tolerance
-	}
+	spec.Tolerance = g.Tolerance // zero for an exact kind (checkTolerance)
 	if len(g.Classes) > 0 {
 		spec.Classify = g.classOf
 		spec.CoverageWith = g.coverageWith

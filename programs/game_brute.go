@@ -10,13 +10,25 @@ import (
 	"github.com/chancecheck/chancecheck/props"
 )
 
+// judging is the context of one board's judging: it ends with ctx (the
+// run's end, the board's budget: props.Spec.WithContext) or with the game's
+// own (Ctrl-C), whichever ends first, so that a brute force past the
+// board's budget is killed rather than left running beside the next ones.
+func (g *programGame) judging(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(g.ctx, func() { cancel(context.Cause(g.ctx)) })
+	return ctx, func() { stop(); cancel(nil) }
+}
+
 // answer is the analyst: the brute force's answer to in.
-func (g *programGame) answer(in Input) (props.Solution, error) {
+func (g *programGame) answer(ctx context.Context, in Input) (props.Solution, error) {
 	if err := g.drawnFault(in); err != nil {
 		return props.Solution{}, err
 	}
-	out, fault, err := run(g.ctx, RoleBrute, g.Brute, nil, g.packed([]Input{in}))
-	if err != nil && g.ctx.Err() != nil {
+	ctx, done := g.judging(ctx)
+	defer done()
+	out, fault, err := run(ctx, RoleBrute, g.Brute, nil, g.packed([]Input{in}))
+	if err != nil && ctx.Err() != nil {
 		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err) // an interruption is no verdict
 	}
 	if err == nil && saysNothing(fault) {
@@ -35,7 +47,7 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 	if err != nil && !errors.Is(err, props.ErrStart) && !errors.Is(err, props.ErrCannotJudge) {
 		// Before the brute force is blamed: an input the referee
 		// fails on too is one no program takes, the generator's.
-		if blame := noProgramTakes(g.ctx, g.GameSpec, in, err); blame != nil {
+		if blame := noProgramTakes(ctx, g.GameSpec, in, err); blame != nil {
 			return props.Solution{}, blame
 		}
 	}
@@ -48,9 +60,9 @@ func (g *programGame) answer(in Input) (props.Solution, error) {
 
 // solve is the answer, which for an exact kind must come with its
 // fraction.
-func (g *programGame) solve(in Input) (props.Solution, error) {
-	sol, err := g.answer(in)
-	if err == nil && g.Answer.Kind.Exact() && sol.Fraction == nil {
+func (g *programGame) solve(ctx context.Context, in Input) (props.Solution, error) {
+	sol, err := g.answer(ctx, in)
+	if err == nil && sol.Exact.Exact != nil && sol.Fraction == nil { // a residue printed as one
 		err = fmt.Errorf("the brute force %s printed the residue %s, whose fraction is unknown: %w (have it print p/q)", g.Brute, sol.Exact, props.ErrCannotJudge)
 	}
 	return sol, err
@@ -92,7 +104,7 @@ func noProgramTakes(ctx context.Context, g GameSpec, in Input, bruteErr error) e
 // exactSolution reads an exact brute force's answer (p/q or an integer):
 // the fraction, or for a residue printed as such, the residue alone.
 func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
-	v, x, err := exactBruteAnswer(g.Answer, out)
+	v, x, err := g.Answer.ParseExact(out)
 	switch {
 	case errors.Is(err, answer.ErrNoResidue):
 		return props.Solution{}, fmt.Errorf("the brute force %s: %w: %w (the problem promises a denominator prime to the modulus)", g.Brute, props.ErrCannotJudge, err)

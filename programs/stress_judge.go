@@ -173,11 +173,14 @@ func (s *Stress) runCase(ctx context.Context, c Case, input []byte, preset *pack
 			return runs, ctx.Err()
 		}
 		if v, _ := again.Ended(); err == nil && log != nil && v == props.Accepted {
-			if _, err := s.readAnswer(again.Stdout); err == nil {
-				// The solver's own output format, not the machine's.
+			_, err := s.readAnswer(again.Stdout)
+			// An output format is the solver's own (props.SolversOwn):
+			// flaky when it did not recur, never the machine's.
+			switch props.Rerun(props.OutputFormat, props.RunResult{}, err == nil) {
+			case props.RerunFlaky:
 				runs.flaky = props.StressAlone.Flaky(props.OutputFormat, perr.Error(), again)
 				return runs, nil
-			} else if err != nil {
+			case props.Recurred:
 				perr = fmt.Errorf("%w\n(confirmed: %s)", err, props.StressAlone.Phrase())
 			}
 		}

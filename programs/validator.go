@@ -27,7 +27,7 @@ func validateInput(ctx context.Context, v Program, gen string, input []byte) (*F
 		return nil, fmt.Errorf("a program %w: the %s %s: %v", props.ErrStart, RoleValidator, v, err)
 	}
 	switch {
-	case res.TimedOut || res.Idle || res.OverMemory != "" || res.Signal != "": // the validator's own fault
+	case !res.Exited(): // a limit or a signal: the validator's own fault
 		verdict, detail := res.Ended()
 		return &Fault{Role: RoleValidator, Verdict: verdict, Command: v.String(), Detail: detail, Input: input, Generator: gen}, nil
 	case res.ExitCode != 0: // a rejection

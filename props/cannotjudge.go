@@ -11,8 +11,15 @@ import "errors"
 // one, the flag that raises it.
 var ErrCannotJudge = errors.New("no oracle can judge this board")
 
+// ErrOutOfTime is the error of a game's program run as a process (a
+// referee, or a brute force as the analyst) that ran out of its time or
+// idleness limit on a board: the board is too big for it, which is
+// nobody's fault and no verdict. It wraps ErrCannotJudge and reads as it
+// does; the error wrapping it names the program and the limit.
+var ErrOutOfTime error = cannotJudge(ErrCannotJudge.Error())
+
 // cannotJudge is a sentinel error of its own that wraps ErrCannotJudge
-// (ErrTooLongToPlay): errors.Is finds both.
+// (ErrOutOfTime, ErrTooLongToPlay): errors.Is finds both.
 type cannotJudge string
 
 func (e cannotJudge) Error() string { return string(e) }

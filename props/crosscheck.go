@@ -10,42 +10,6 @@ import (
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 )
 
-// Verdict is how a solver did on one input, in the words of a contest judge.
-type Verdict int
-
-// The verdicts. Every fault is a verdict of its own, never a pass.
-const (
-	Accepted     Verdict = iota
-	WrongAnswer          // a parsed answer outside the judge's tolerance
-	TimeLimit            // over the CPU time limit: the solver and everything it started were killed
-	Crash                // a non-zero exit status or a signal
-	OutputFormat         // too few or too many answers, or one that is not a finite number
-	MemoryLimit          // over the memory limit (ProcessSolver.Memory; the rule is internal/solverproc's)
-	// IdleLimit: still running at the idleness limit (wall-clock time) with
-	// CPU time to spare: the solver slept or waited (ProcessSolver.Idle).
-	IdleLimit
-	// Flaky: a crash of the solver's own doing (a non-zero exit status, or
-	// a signal it raised, not a SIGKILL from outside) or an output-format
-	// failure that did not recur when the input was run again with no
-	// other solver of the check running. A machine does not make a solver
-	// crash or print garbage, so it is the solver's fault; the detail says
-	// what both runs saw.
-	Flaky
-)
-
-// LastVerdict is the last verdict, for loops over them all.
-const LastVerdict = Flaky
-
-// verdictNames are the verdicts as a judge words them.
-var verdictNames = [...]string{"accepted", "wrong answer", "time limit", "crash", "output format", "memory limit", "idleness limit", "flaky"}
-
-func (v Verdict) String() string {
-	if v >= 0 && int(v) < len(verdictNames) {
-		return verdictNames[v]
-	}
-	return fmt.Sprintf("verdict(%d)", int(v))
-}
-
 // ErrStart wraps the error of a program that could not be started at all
 // (not found, not executable): the solver, or any program of a game
 // defined by programs. It is a usage problem, not a verdict. The wrapping

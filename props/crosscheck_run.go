@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
@@ -20,78 +19,6 @@ import (
 // Jobs above 1 calls Run from several goroutines at once.
 type Runner interface {
 	Run(ctx context.Context, input []byte) (RunResult, error)
-}
-
-// RunResult is how one run of a solver ended.
-type RunResult struct {
-	Stdout []byte
-	// StdoutDropped is how many bytes the program printed past the most
-	// kept (solverproc.MaxStdout), and were dropped: such a run is an
-	// output-format fault (Ended), never its cut output taken as whole.
-	StdoutDropped int64
-	StderrTail    string // the end of stderr, for crash reports
-	ExitCode      int    // -1 when ended by a signal
-	Signal        string // the signal's name, or ""
-	TimedOut      bool   // over the CPU time limit
-	// Idle says the run was killed at the idleness limit (wall-clock
-	// time) with CPU time to spare.
-	Idle    bool
-	CPU     time.Duration // CPU time of the solver and what it started; 0 where not known
-	Elapsed time.Duration // wall time
-	// Leftovers names the processes the solver left running when it
-	// exited, which were killed (internal/solverproc's Result.Leftovers).
-	Leftovers []string
-	// OverMemory says why the run counts as over the memory limit; "" when
-	// it does not (or there is none). It makes the MemoryLimit verdict.
-	OverMemory string
-	// MemoryNote, for a crash under a memory limit that is not counted as
-	// the limit, says why not; it goes with the crash's details.
-	MemoryNote string
-	// PeakRSS is the solver's peak resident memory in bytes; 0 where not
-	// known.
-	PeakRSS int64
-}
-
-// Crashed reports whether the run ended with a non-zero exit status or a
-// signal, before any time limit.
-func (r RunResult) Crashed() bool {
-	return !r.TimedOut && !r.Idle && (r.Signal != "" || r.ExitCode != 0)
-}
-
-// Ended says how a run that did not exit cleanly in time ended — a time
-// limit, a memory limit or a crash — with the detail its verdict shows
-// (how long, the exit status or signal, stderr's tail); Accepted and ""
-// for a run that exited 0 in time, whose output is yet to be judged.
-func (r RunResult) Ended() (Verdict, string) {
-	switch {
-	case r.TimedOut:
-		return TimeLimit, fmt.Sprintf("%s, over the CPU time limit: it and every process it started were killed", r.Usage())
-	case r.Idle:
-		return IdleLimit, fmt.Sprintf("%s: it slept or waited, and it and every process it started were killed", r.Usage())
-	case r.OverMemory != "":
-		return MemoryLimit, r.OverMemory + stderrTail(r)
-	case r.StdoutDropped > 0:
-		return OutputFormat, fmt.Sprintf("it printed %d bytes, past the %d MiB of output kept: its output is not read cut short", int64(len(r.Stdout))+r.StdoutDropped, solverproc.MaxStdout>>20)
-	case r.Crashed():
-		how := fmt.Sprintf("exit status %d", r.ExitCode)
-		if r.Signal != "" {
-			how = "killed by signal: " + r.Signal
-		}
-		if r.MemoryNote != "" {
-			how += " " + r.MemoryNote
-		}
-		return Crash, how + stderrTail(r)
-	}
-	return Accepted, ""
-}
-
-// Usage says the run's CPU and wall time: "0.51 s CPU in 1.2 s wall", or
-// the wall time alone where the CPU time is not known.
-func (r RunResult) Usage() string {
-	if r.CPU <= 0 {
-		return fmt.Sprintf("%.2f s wall", r.Elapsed.Seconds())
-	}
-	return fmt.Sprintf("%.2f s CPU in %.2f s wall", r.CPU.Seconds(), r.Elapsed.Seconds())
 }
 
 // leftover says what the solver left running, for a verdict's detail; "".
@@ -448,22 +375,6 @@ func (c *CrossCheck) oracleName(s Solution) string {
 	return "the analyst of " + c.Game.Name() + " (" + c.Game.Title() + ")"
 }
 
-// SolversOwn reports whether a failure v of run res, should it not recur,
-// is the solver's doing all the same: a crash by a non-zero exit status or
-// a signal the solver raised (SIGSEGV, SIGABRT, SIGFPE…, not the SIGKILL
-// that the system's OOM killer or anyone else sends from outside), or an
-// output-format failure. A time or idleness limit that does not recur is
-// the machine's.
-func SolversOwn(v Verdict, res RunResult) bool {
-	switch v {
-	case OutputFormat:
-		return true
-	case Crash:
-		return res.Signal != solverproc.SignalKilled
-	}
-	return false
-}
-
 // judge applies the game's judge to one run; the answer to a board
 // without a known solution (nil) is read but not judged.
 func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (Verdict, int, []float64, string) {
@@ -496,14 +407,6 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (V
 		}
 	}
 	return Accepted, -1, theirs, ""
-}
-
-// stderrTail is the end of a run's stderr for a verdict's details, or "".
-func stderrTail(res RunResult) string {
-	if t := strings.TrimSpace(res.StderrTail); t != "" {
-		return "\nstderr (tail):\n" + t
-	}
-	return ""
 }
 
 func clipOutput(s string) string {

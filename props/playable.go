@@ -10,13 +10,6 @@ package props
 // a board nobody can judge.
 var ErrTooLongToPlay error = cannotJudge("the referee cannot play this board to the end")
 
-// ErrOutOfTime is the error of a game's program run as a process (a
-// referee, or a brute force as the analyst) that ran out of its time or
-// idleness limit on a board: the board is too big for it, which is
-// nobody's fault and no verdict. It wraps ErrCannotJudge and reads as it
-// does; the error wrapping it names the program and the limit.
-var ErrOutOfTime error = cannotJudge(ErrCannotJudge.Error())
-
 // UnplayableMass is the probability of an outcome above
 // montecarlo.MaxOutcome beyond which Simulate refuses a board
 // (ErrTooLongToPlay): below it, a run past the limit would fail the run as

@@ -178,6 +178,24 @@ type Spec[B any] struct {
 	solveContext, answerContext contextSolve[B]
 }
 
+// WithContext returns s with an analyst that stops when its context is
+// done: solve and answer (answer may be nil: Solve answers) are Solve and
+// Answer given the context of the board's judging, which ends with the run
+// (--time, Ctrl-C) and with the board's own budget (CrossCheck.BoardTime).
+// An analyst that runs processes (a brute force) kills them there, rather
+// than leaving them to run on unseen beside the next boards. Solve and
+// Answer are set from them, under a context that never ends.
+func (s Spec[B]) WithContext(solve, answer func(ctx context.Context, b B) (Solution, error)) Spec[B] {
+	s.solveContext = solve
+	s.Solve = s.solveContext.background()
+	s.answerContext, s.Answer = nil, nil
+	if answer != nil {
+		s.answerContext = answer
+		s.Answer = s.answerContext.background()
+	}
+	return s
+}
+
 // contextSolve is an analyst's route that stops, with the context's error,
 // when its context is done.
 type contextSolve[B any] func(ctx context.Context, b B) (Solution, error)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/internal/longtest"
+	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -53,8 +54,10 @@ type buildError struct {
 
 func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
+// TestMain runs the properties rapidtest.QuickChecks times each in the
+// quick suite, and removes the built solvers.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := rapidtest.Main(m)
 	if solverBinaries.dir != "" {
 		os.RemoveAll(solverBinaries.dir)
 	}

@@ -57,8 +57,5 @@ func (s *solver[S]) exactCost(comp []int32) float64 {
 			best = min(best, float64(work))
 		}
 	}
-	if s.plant == plantCost {
-		return best
-	}
-	return best * (1 + float64(bitsSum)/64)
+	return best * altered(s.faults.words, 1+float64(bitsSum)/64)
 }

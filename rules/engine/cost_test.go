@@ -86,16 +86,20 @@ func TestCostModelPlanted(t *testing.T) {
 		t.Fatal(err)
 	}
 	comps := g.components()
-	for _, bug := range []plantedBug{plantNone, plantCost} {
-		p := g.planCycles(comps, Options{plant: bug}.withDefaults())
+	for _, planted := range []bool{false, true} {
+		opts := Options{}
+		if planted {
+			opts.faults = faultCost()
+		}
+		p := g.planCycles(comps, opts.withDefaults())
 		exactCycles := 0
 		for c := range comps.len() {
 			if p.exact[c] && len(comps.states(c)) > 1 {
 				exactCycles++
 			}
 		}
-		if (exactCycles > 0) != (bug == plantCost) {
-			t.Errorf("planted %v: %d large cycles planned exact", bug, exactCycles)
+		if (exactCycles > 0) != planted {
+			t.Errorf("planted %v: %d large cycles planned exact", planted, exactCycles)
 		}
 	}
 }

@@ -73,7 +73,7 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 				pol[l], changed = bestK, true
 			}
 		}
-		if !changed || s.plant == plantPolicy {
+		if !altered(s.faults.improved, changed) {
 			s.store(comp, pol, x)
 			return nil
 		}
@@ -91,7 +91,7 @@ func (s *solver[S]) store(comp []int32, pol []int32, x []big.Rat) {
 			lo, hi := s.g.edgeRange(v)
 			for _, to := range s.g.to[lo:hi] {
 				if s.local[to] < 0 {
-					inErr = max(inErr, s.err[to])
+					inErr = max(inErr, s.carried[to])
 				}
 			}
 		}
@@ -104,9 +104,6 @@ func (s *solver[S]) store(comp []int32, pol []int32, x []big.Rat) {
 		}
 		f, _ := x[l].Float64()
 		s.val[v] = f
-		if s.plant == plantFloatBound {
-			inErr = 0
-		}
 		s.err[v] = (inErr + math.Abs(f)*unitRoundoff) * (1 + 4*unitRoundoff)
 	}
 }
@@ -237,10 +234,6 @@ func (s *solver[S]) eliminateRat(comp []int32, order []int32, pol []int32, budge
 			t.SetInt64(int64(g.rewardOf(m, e)))
 			if p := s.local[g.to[e]]; p >= 0 {
 				col := pos[p]
-				if s.plant == plantLinearSystem && col == i {
-					b.Add(b, t.Mul(t, w))
-					continue
-				}
 				touch(col, i)
 				acc[col].Sub(&acc[col], w)
 			} else {

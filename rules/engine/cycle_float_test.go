@@ -113,9 +113,9 @@ func TestLargeCycleAgainstExact(t *testing.T) {
 }
 
 // Planted: a policy iteration stopped after one round with its bound taken
-// unchecked reports a bound that does not hold on some game; stopped after
-// one round but checked (plantPolicy), the engine either refuses the cycle
-// or gives a bound that holds: never a wrong value.
+// unchecked (faultHubCheck) reports a bound that does not hold on some game;
+// stopped after one round but checked (faultPolicy), the engine either
+// refuses the cycle or gives a bound that holds: never a wrong value.
 func TestLargeCyclePlantedCheck(t *testing.T) {
 	caught := false
 	for _, tt := range largeCycleGames() {
@@ -124,24 +124,25 @@ func TestLargeCyclePlantedCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		ef, _ := exact.Fraction.Float64()
-		for _, bug := range []plantedBug{plantPolicy, plantHubCheck} {
+		for _, unchecked := range []bool{false, true} {
 			opts := floatLarge
-			if bug == plantHubCheck {
+			opts.faults = faultPolicy()
+			if unchecked {
 				opts = sparseLarge // the check is the same for both methods
+				opts.faults = faultHubCheck()
 			}
-			opts.plant = bug
 			fl, err := Solve(tt.r, opts)
 			if err != nil {
-				if bug == plantHubCheck || !errors.Is(err, ErrCycleTooLarge) {
+				if unchecked || !errors.Is(err, ErrCycleTooLarge) {
 					t.Errorf("%s: %v", tt.name, err)
 				}
 				continue
 			}
 			off := math.Abs(fl.Value-ef) > fl.ErrorBound+1e-15*math.Abs(ef)
-			if bug == plantPolicy && off {
+			if !unchecked && off {
 				t.Errorf("%s: policy iteration stopped early, but checked: %v ± %g misses %v", tt.name, fl.Value, fl.ErrorBound, ef)
 			}
-			caught = caught || (bug == plantHubCheck && off)
+			caught = caught || (unchecked && off)
 		}
 	}
 	if !caught {

@@ -26,7 +26,7 @@ func TestDistributionCrossesAnAcyclicPartOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pmf, tail, steps, _ := g.distribution(context.Background(), make([]int32, g.Len()), 1e-13, DefaultMaxPMFSteps, plantNone) // a game of chance: move 0 everywhere
+	pmf, tail, steps, _ := g.distribution(context.Background(), make([]int32, g.Len()), 1e-13, DefaultMaxPMFSteps, faults{}) // a game of chance: move 0 everywhere
 	if len(pmf) != 2 || math.Abs(pmf[1]-1) > 1e-12 || tail > 1e-13 {
 		t.Errorf("pmf %v, tail %g: want all the mass at 1", pmf, tail)
 	}
@@ -103,21 +103,25 @@ func TestSolveRefusesWhatItCannotHold(t *testing.T) {
 // with its error.
 func TestDistributionStepLimitAndCancel(t *testing.T) {
 	r := chance(map[int][]rules.Branch[int]{0: {w(1, done, 1), w(1<<20-1, 0, 1)}})
-	for _, bug := range []plantedBug{plantNone, plantPMFTail} {
-		res, err := Solve(r, Options{PMF: true, MaxPMFSteps: 1000, plant: bug})
+	for _, planted := range []bool{false, true} {
+		opts := Options{PMF: true, MaxPMFSteps: 1000}
+		if planted {
+			opts.faults = faultPMFTail()
+		}
+		res, err := Solve(r, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		k := len(res.PMF) - 1
 		beyond := math.Pow(1-0x1p-20, float64(k))
 		covers := res.PMFTail >= beyond*(1-1e-9)
-		if bug == plantNone && (!covers || k > 1000) {
+		if !planted && (!covers || k > 1000) {
 			t.Errorf("%d throws kept, tail %g: want at most 1000 and a tail ≥ %g", k, res.PMFTail, beyond)
 		}
-		if bug == plantNone && !strings.Contains(res.PMFCut, "--engine-pmf-steps") {
+		if !planted && !strings.Contains(res.PMFCut, "--engine-pmf-steps") {
 			t.Errorf("cut %q: want it to name --engine-pmf-steps", res.PMFCut)
 		}
-		if bug == plantPMFTail && covers {
+		if planted && covers {
 			t.Errorf("the planted tail %g still covers %g", res.PMFTail, beyond)
 		}
 	}

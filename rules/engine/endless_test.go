@@ -75,13 +75,17 @@ func TestEndless(t *testing.T) {
 // a board endless whose plays all end (a throw from 0 always wins).
 func TestEndlessPlanted(t *testing.T) {
 	r := declaring(chance(map[int][]rules.Branch[int]{0: {w(1, 1, 0)}, 1: {w(1, win, 0)}}))
-	for _, bug := range []plantedBug{plantNone, plantEndless} {
-		res, err := Solve(r, Options{plant: bug})
+	for _, planted := range []bool{false, true} {
+		opts := Options{}
+		if planted {
+			opts.faults = faultEndless()
+		}
+		res, err := Solve(r, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if wrong := res.Endless || res.Value != 1; wrong != (bug == plantEndless) {
-			t.Errorf("planted %v: endless %v, value %v", bug, res.Endless, res.Value)
+		if wrong := res.Endless || res.Value != 1; wrong != planted {
+			t.Errorf("planted %v: endless %v, value %v", planted, res.Endless, res.Value)
 		}
 	}
 }

@@ -45,11 +45,11 @@ func exactGame[S comparable](ctx context.Context, r rules.Rules[S], pol rules.Po
 		return g, res.Fraction
 	}
 	_, u := respond(rules.Minimise, rules.Maximise)
-	if u == nil || opts.plant == plantGameSandwich {
-		return u
+	if u == nil {
+		return nil
 	}
 	g, w := respond(rules.Maximise, rules.Minimise)
-	if w == nil || g.endless() || u.Cmp(w) != 0 {
+	if !altered(opts.faults.orNone().sandwiched, w != nil && !g.endless() && u.Cmp(w) == 0) {
 		return nil
 	}
 	return u

@@ -71,7 +71,7 @@ func TestFloatErrorBound(t *testing.T) {
 		t.Logf("n = %d: error %g, bound %g", n, e, bound)
 	}
 	for _, loop := range []int64{0, 2} {
-		e, bound := floatError(t, landing(1000, 1, loop), Options{plant: plantFloatBound})
+		e, bound := floatError(t, landing(1000, 1, loop), Options{faults: faultFloatBound()})
 		if e <= bound {
 			t.Errorf("loop weight %d: the planted bound %g still covers the error %g", loop, bound, e)
 		}

@@ -128,9 +128,6 @@ func (m *modSolver[S]) eliminate(ord []int32, budget int) ([]uint64, int32, bool
 			}
 			for k := uStart[j]; k < uStart[j+1]; k++ {
 				col := uCol[k]
-				if m.plant == plantModulo && mark[col] != i+1 {
-					continue // planted: the fill-in is forgotten
-				}
 				touch(col, i)
 				acc[col] = m.sub(acc[col], m.mul(f, uVal[k]))
 			}
@@ -152,6 +149,9 @@ func (m *modSolver[S]) eliminate(ord []int32, budget int) ([]uint64, int32, bool
 		}
 		uStart = append(uStart, int32(len(uCol)))
 		c[i] = m.mul(b, inv)
+	}
+	if factor := m.faults.factor; factor != nil {
+		uStart, uCol, uVal = factor(ord, uStart, uCol, uVal)
 	}
 	x := make([]uint64, n)
 	for i := n - 1; i >= 0; i-- {

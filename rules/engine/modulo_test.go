@@ -82,7 +82,11 @@ func TestSolveModuloPlantedFillIn(t *testing.T) {
 	for _, tt := range modCases() {
 		exact, _ := Solve(tt.r, Options{ExactStates: 1 << 20, ExactCost: -1})
 		want, _ := ratModulo(exact.Fraction, judgePrime)
-		if got, err := SolveModulo(tt.r, judgePrime, Options{plant: plantModulo}); err == nil && got != want {
+		g, err := Explore(tt.r, DefaultMaxStates)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := g.SolveModulo(judgePrime, Options{faults: faultFillIn(g)}); err == nil && got != want {
 			return
 		}
 	}

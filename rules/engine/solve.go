@@ -57,26 +57,10 @@ type Options struct {
 	PMFTail     float64
 	MaxPMFSteps int
 
-	// plant is a planted bug, for the engine's own tests that show each
-	// solve method's test can fail; always plantNone outside them.
-	plant plantedBug
+	// faults are mistakes the engine's own tests plant (faults.go); nil
+	// outside them.
+	faults *faults
 }
-
-// plantedBug names a deliberate mistake in one solve method.
-type plantedBug int
-
-const (
-	plantNone         plantedBug = iota
-	plantInduction               // backward induction drops a move's last branch
-	plantLinearSystem            // the cycle's system forgets the weight of a self-loop
-	plantPolicy                  // policy iteration never improves the first policy
-	plantFloatBound              // the float error bound forgets the errors carried in
-	plantHubCheck                // the large cycle's policy iteration stops after one round and its bound is taken without checking g(x) ≤ x
-	plantModulo                  // the residue's elimination forgets a row's fill-in
-	plantPMFTail                 // the cut distribution's tail forgets the mass still queued
-	plantCost                    // the exact solve's cost model forgets the size of the numbers
-	plantEndless                 // the proof that no play ends looks at the start alone
-)
 
 func (o Options) withDefaults() Options {
 	if o.MaxStates == 0 {
@@ -180,16 +164,13 @@ func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Opti
 // the rules declare the answer of such a board (rules.Rules.Endless):
 // every state reachable is in the graph, so a graph with no state that
 // ends proves that every play loops for ever. ok is false otherwise.
-func (g *Graph[S]) endlessResult(plant plantedBug) (res Result[S], ok bool) {
+func (g *Graph[S]) endlessResult(f faults) (res Result[S], ok bool) {
 	if g.rules.Endless == nil {
 		return Result[S]{}, false
 	}
-	for i := range g.end {
-		if g.ended(int32(i)) {
+	for _, e := range altered(f.ends, g.end) {
+		if e != notEnded {
 			return Result[S]{}, false
-		}
-		if plant == plantEndless {
-			break // looks at the start alone
 		}
 	}
 	v := *g.rules.Endless
@@ -213,7 +194,7 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 // in float64 by the hub method of cycle_float.go when it would cost more.
 func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
-	if res, ok := g.endlessResult(opts.plant); ok {
+	if res, ok := g.endlessResult(opts.faults.orNone()); ok {
 		return res, nil
 	}
 	if g.rules.Mover != nil {
@@ -254,7 +235,7 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 	}
 	if opts.PMF {
 		var steps int
-		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.faults.orNone())
 		if err != nil {
 			return Result[S]{}, err
 		}
@@ -279,8 +260,10 @@ func pmfCut(tail float64, opts Options, steps int) string {
 // (see SolveContext), the cycles marked in exactCycle exactly, and returns
 // the solver with its tables.
 func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool, exactCycle []bool) (*solver[S], error) {
-	s := newSolver(g, exact)
-	s.plant = opts.plant
+	f := opts.faults.orNone()
+	s := newSolver(graphOf(f, g, comps), exact)
+	s.faults = f
+	s.carried = altered(f.carried, s.err)
 	s.stop = checkpoint{ctx: ctx}
 	for c := range comps.len() {
 		comp := comps.states(c)
@@ -331,7 +314,7 @@ func (g *Graph[S]) exactMode(opts Options, p cyclePlan) bool {
 func (g *Graph[S]) planCycles(comps components, opts Options) cyclePlan {
 	p := cyclePlan{exact: make([]bool, comps.len()), allExact: true}
 	s := newSolver(g, false)
-	s.plant = opts.plant
+	s.faults = opts.faults.orNone()
 	total := 0.0
 	for c := range comps.len() {
 		if !comps.cyclic[c] {
@@ -361,14 +344,18 @@ func (g *Graph[S]) planCycles(comps components, opts Options) cyclePlan {
 // (the bound on |val − exact|) in float mode, and the policy (the index of
 // each state's chosen move among its own).
 type solver[S comparable] struct {
-	g      *Graph[S]
-	exact  bool
-	rat    []*big.Rat
-	val    []float64
-	err    []float64
-	policy []int32
-	local  []int32 // a state's place in the cycle being solved, -1 outside
-	plant  plantedBug
+	g     *Graph[S]
+	exact bool
+	rat   []*big.Rat
+	val   []float64
+	err   []float64
+	// carried is the err table as the float sums of induction, of a
+	// self-loop and of an exact cycle read it for the states they lead
+	// to: err itself, but where a test plants a fault (faults.carried).
+	carried []float64
+	policy  []int32
+	local   []int32 // a state's place in the cycle being solved, -1 outside
+	faults  faults  // the faults a test plants (faults.go)
 	// stop is the solve's context, looked at in every long loop: the
 	// solver lives for one call of solveComponents, whose ctx it is.
 	stop checkpoint
@@ -392,6 +379,7 @@ func newSolver[S comparable](g *Graph[S], exact bool) *solver[S] {
 		s.rat = make([]*big.Rat, n)
 	} else {
 		s.val, s.err = make([]float64, n), make([]float64, n)
+		s.carried = s.err
 	}
 	for i := range s.local {
 		s.local[i] = -1
@@ -467,17 +455,12 @@ func (s *solver[S]) qFloat(m int32) (float64, float64) {
 	}
 	gamma := k * unitRoundoff / (1 - k*unitRoundoff)
 	var q, errSum, absSum float64
-	if s.plant == plantInduction && hi-lo > 1 {
-		hi--
-	}
 	for e := lo; e < hi; e++ {
 		p := g.p(m, e)
 		to := g.to[e]
 		term := float64(g.rewardOf(m, e)) + s.val[to]
 		q += p * term
-		if s.plant != plantFloatBound {
-			errSum += p * s.err[to]
-		}
+		errSum += p * s.carried[to]
 		absSum += p * math.Abs(term)
 	}
 	bound := ((1+gamma)*errSum + gamma*absSum) * (1 + 4*k*unitRoundoff)
@@ -492,9 +475,6 @@ func (s *solver[S]) qRat(m int32, x []big.Rat) *big.Rat {
 	lo, hi := g.branches(m)
 	sum, w, t := new(big.Rat), new(big.Rat), new(big.Rat)
 	total := new(big.Rat)
-	if s.plant == plantInduction && x == nil && hi-lo > 1 {
-		hi--
-	}
 	for e := lo; e < hi; e++ {
 		g.weightRat(w, m, e)
 		total.Add(total, w)
@@ -561,9 +541,7 @@ func (s *solver[S]) solveSelfLoop(i int32) bool {
 			loop += g.weightOf(m, e)
 		} else {
 			term += s.val[to]
-			if s.plant != plantFloatBound {
-				errSum += w * s.err[to]
-			}
+			errSum += w * s.carried[to]
 		}
 		num += w * term
 		absSum += w * math.Abs(term)

@@ -142,12 +142,12 @@ func TestSolveHandDerived(t *testing.T) {
 func TestSolvePlantedBugs(t *testing.T) {
 	for _, tt := range []struct {
 		method string
-		bug    plantedBug
+		fault  *faults
 		opts   Options
 	}{
-		{"induction", plantInduction, Options{}},
-		{"linear system", plantLinearSystem, Options{}},
-		{"policy iteration", plantPolicy, Options{}},
+		{"induction", faultInduction[int](), Options{}},
+		{"linear system", faultLinearSystem[int](), Options{}},
+		{"policy iteration", faultPolicy(), Options{}},
 	} {
 		caught := false
 		for _, c := range solveCases() {
@@ -155,7 +155,7 @@ func TestSolvePlantedBugs(t *testing.T) {
 				continue
 			}
 			opts := tt.opts
-			opts.plant = tt.bug
+			opts.faults = tt.fault
 			if check(c, opts) != "" {
 				caught = true
 			}

@@ -72,13 +72,6 @@ const (
 // reward inside a cycle has no such bound (the maximiser could loop to
 // gather it), so a game of two players must not have one.
 
-// The planted bugs of the solver of games, for its own tests.
-const (
-	plantGameTop      plantedBug = 100 + iota // a cycle's upper bound starts at 0, below the value
-	plantGameSandwich                         // exactGame trusts the maximiser's strategy, solving only the upper side
-	plantGameVerify                           // optimistic iteration takes its guessed upper bound unverified
-)
-
 // gameSolver holds interval iteration's bounds and strategies.
 type gameSolver[S comparable] struct {
 	g      *Graph[S]
@@ -88,7 +81,7 @@ type gameSolver[S comparable] struct {
 	compOf []int32 // the index of the state's strongly connected component
 	// factors[k] is newRoundingFactor(k) for the small k.
 	factors [64]roundingFactor
-	plant   plantedBug
+	faults  faults // the faults a test plants (faults.go)
 }
 
 // solveTwoPlayer solves an explored game of two players by interval
@@ -101,7 +94,7 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 	r := g.rules
 	n := len(g.States)
 	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
-		policy: make([]int32, n), compOf: make([]int32, n), plant: opts.plant}
+		policy: make([]int32, n), compOf: make([]int32, n), faults: opts.faults.orNone()}
 	for i, s := range g.States {
 		if g.ended(int32(i)) {
 			continue
@@ -137,7 +130,7 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 	}
 	if opts.PMF {
 		var steps int
-		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, gs.policy, opts.PMFTail, opts.MaxPMFSteps, opts.plant)
+		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, gs.policy, opts.PMFTail, opts.MaxPMFSteps, gs.faults)
 		if err != nil {
 			return Result[S]{}, err
 		}
@@ -261,9 +254,7 @@ func (gs *gameSolver[S]) solveCycle(ctx context.Context, comp []int32) error {
 			}
 		}
 	}
-	if gs.plant == plantGameTop {
-		top = 0
-	}
+	top = altered(gs.faults.top, top)
 	for _, v := range comp {
 		gs.lo[v], gs.hi[v] = 0, top
 	}
@@ -382,7 +373,7 @@ func (gs *gameSolver[S]) optimistic(ctx context.Context, comp []int32, scale flo
 			for _, v := range comp {
 				gs.hi[v] = gs.upper(v)
 			}
-			if gs.verify(comp, next) {
+			if altered(gs.faults.verified, gs.verify(comp, next)) {
 				gs.lowerUpper(comp, scale)
 				return true
 			}
@@ -395,7 +386,7 @@ func (gs *gameSolver[S]) optimistic(ctx context.Context, comp []int32, scale flo
 // state from the same hi, rounding up), and if so sets hi to T(hi).
 func (gs *gameSolver[S]) verify(comp []int32, next []float64) bool {
 	for l, v := range comp {
-		if next[l] = gs.upper(v); next[l] > gs.hi[v] && gs.plant != plantGameVerify {
+		if next[l] = gs.upper(v); next[l] > gs.hi[v] {
 			return false
 		}
 	}

@@ -123,16 +123,16 @@ func fmtF(x float64) string { return big.NewFloat(x).Text('g', 17) }
 // its proved bound.
 func TestTwoPlayersPlantedBugs(t *testing.T) {
 	for _, bug := range []struct {
-		name string
-		bug  plantedBug
+		name  string
+		fault *faults
 	}{
-		{"an upper bound that starts below the value", plantGameTop},
-		{"a guessed upper bound taken unverified", plantGameVerify},
+		{"an upper bound that starts below the value", faultGameTop()},
+		{"a guessed upper bound taken unverified", faultGameVerify()},
 	} {
 		t.Run(bug.name, func(t *testing.T) {
 			for _, tc := range gameCases() {
 				want, _ := new(big.Rat).SetString(tc.want)
-				res, err := Solve(tc.rules, Options{ExactStates: -1, plant: bug.bug})
+				res, err := Solve(tc.rules, Options{ExactStates: -1, faults: bug.fault})
 				if err == nil && outsideBound(res, want) != "" {
 					return
 				}
@@ -215,7 +215,7 @@ func TestTwoPlayersFloatWithinBound(t *testing.T) {
 	found := false
 	for seed := range uint64(200) {
 		r := rapid.Custom(randomGame).Example(int(seed))
-		if floatMisses(r, Options{ExactStates: -1, plant: plantGameTop}) == 1 {
+		if floatMisses(r, Options{ExactStates: -1, faults: faultGameTop()}) == 1 {
 			found = true
 			break
 		}
@@ -286,7 +286,7 @@ func TestExactGameTrustsNoStrategy(t *testing.T) {
 	if f := exactGame(context.Background(), r, bad, Options{}.withDefaults()); f != nil {
 		t.Errorf("a fraction %s from strategies that are not optimal", f.RatString())
 	}
-	planted := Options{plant: plantGameSandwich}.withDefaults()
+	planted := Options{faults: faultGameSandwich()}.withDefaults()
 	if f := exactGame(context.Background(), r, bad, planted); f == nil || f.RatString() == "1/2" {
 		t.Errorf("the planted sandwich gave %v: the test cannot tell it", f)
 	}
