@@ -5,9 +5,12 @@
 // (Residue: the fraction p/q printed as p·q⁻¹ mod P, as "print the answer
 // modulo 998244353" asks).
 //
-// A Rule is a kind and, for a residue, its modulus. It parses a solver's
-// answers strictly (line-numbered errors), compares exact answers exactly
-// (a relative tolerance never accepts two different integers), prints them
+// A Rule is a kind and, for a residue, its modulus; a Value is one answer
+// of any kind, a float among them. The rule parses a solver's answers
+// strictly (line-numbered errors) and a brute force's exact answer
+// (ParseExact), compares answers (Accepts: a float within a Tolerance,
+// an exact kind exactly — a relative tolerance never accepts two different
+// integers), prints them
 // as integers or fractions, and turns an exact fraction into the answer a
 // correct solver prints (FromRat): the residue of a fraction whose
 // denominator the modulus divides is ErrNoResidue, never a crash nor a

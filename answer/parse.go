@@ -125,7 +125,11 @@ func (r Rule) ParseLines(out []byte, n int) ([]Value, error) {
 			return nil, &SyntaxError{Line: i + 1, Msg: "empty line where an answer belongs"}
 		case 1:
 		default:
-			return nil, &SyntaxError{Line: i + 1, Msg: fmt.Sprintf("%d fields, want one answer (%s)", len(fields), r)}
+			want := fmt.Sprintf("one answer (%s)", r)
+			if r.Kind == Float {
+				want = "one number" // as every float output format says it
+			}
+			return nil, &SyntaxError{Line: i + 1, Msg: fmt.Sprintf("%d fields, want %s", len(fields), want)}
 		}
 		v, err := r.Parse(fields[0])
 		if err != nil {
@@ -134,6 +138,36 @@ func (r Rule) ParseLines(out []byte, n int) ([]Value, error) {
 		values[i] = v
 	}
 	return values, nil
+}
+
+// ParseExact reads the one answer of a program that prints the exact
+// answer (a brute force), as the answer of kind r a correct solver prints
+// and the fraction it printed. For an exact kind it prints p/q or an
+// integer; for a residue an integer in [0, P) is taken as the residue
+// itself, and the fraction is nil. For a float, one decimal number, and
+// no fraction. The error wraps ErrNoResidue for a fraction whose
+// denominator P divides (x is then that fraction); output that is no
+// answer is a *SyntaxError (wrapped, for an exact kind, with what the
+// program is to print).
+func (r Rule) ParseExact(out []byte) (v Value, x *big.Rat, err error) {
+	if !r.Kind.Exact() {
+		values, err := r.ParseLines(out, 1)
+		if err != nil {
+			return Value{}, nil, err
+		}
+		return values[0], nil, nil
+	}
+	values, err := (Rule{Kind: Fraction}).ParseLines(out, 1)
+	if err != nil {
+		return v, nil, fmt.Errorf("%w (for %s the brute force prints the exact answer: p/q or an integer)", err, r)
+	}
+	x = values[0].Exact
+	if printed := strings.TrimSpace(string(out)); r.Kind == Residue && !strings.Contains(printed, "/") && x.Sign() >= 0 && x.Num().Cmp(big.NewInt(r.Modulus)) < 0 {
+		v, err = r.Parse(printed)
+		return v, nil, err
+	}
+	v, err = r.FromRat(x)
+	return v, x, err
 }
 
 // decimal reads digits the syntax has checked, in base 10 whatever their

@@ -2,6 +2,8 @@ package answer
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -122,19 +124,19 @@ func TestAcceptsExactly(t *testing.T) {
 	r := Rule{Kind: Residue, Modulus: p998}
 	a, _ := r.Parse("823551595")
 	b, _ := r.Parse("823551596")
-	if r.Accepts(a, b, 1e-6, 1e-6) {
+	if r.Accepts(a, b, Tolerance{Abs: 1e-6, Rel: 1e-6}) {
 		t.Error("823551596 accepted for 823551595 as a residue")
 	}
-	if !r.Accepts(a, a, 0, 0) {
+	if !r.Accepts(a, a, Tolerance{}) {
 		t.Error("823551595 refused for itself")
 	}
-	if !(Rule{}).Accepts(FloatValue(823551595), FloatValue(823551596), 1e-6, 1e-6) {
+	if !(Rule{}).Accepts(FloatValue(823551595), FloatValue(823551596), Tolerance{Abs: 1e-6, Rel: 1e-6}) {
 		t.Error("the float rule is the judge's tolerance: 1e-6 relative accepts these two")
 	}
 	f := Rule{Kind: Fraction}
 	x, _ := f.Parse("2/4")
 	y, _ := f.Parse("1/2")
-	if !f.Accepts(x, y, 0, 0) {
+	if !f.Accepts(x, y, Tolerance{}) {
 		t.Error("2/4 and 1/2 are the same fraction")
 	}
 }
@@ -201,5 +203,51 @@ func TestFormatIntegerResidue(t *testing.T) {
 	v, _ = r.FromRat(big.NewRat(-1, 1))
 	if got := r.Format(v, big.NewRat(-1, 1)); got != "998244352 (= -1 mod 998244353)" {
 		t.Errorf("Format(-1) = %q", got)
+	}
+}
+
+// The tolerance of a float answer, its zero value the judge's default
+// (1e-6 absolute or relative); an exact kind ignores it. The rows are
+// hand-derived at the edges: 1 + 1e-6 is within 1e-6 of 1, 1 + 2e-6 is not.
+func TestToleranceOfAFloat(t *testing.T) {
+	float := Rule{}
+	for _, tt := range []struct {
+		tol       Tolerance
+		want, got float64
+		ok        bool
+	}{
+		{Tolerance{}, 1, 1 + 1e-6, true},
+		{Tolerance{}, 1, 1 + 2e-6, false},
+		{Tolerance{}, 1e7, 1e7 + 9, true}, // relative: 1e-6·1e7 = 10
+		{Tolerance{Abs: 1e-6}, 1e7, 1e7 + 9, false},
+		{Tolerance{Rel: 0.1}, 10, 11, true},
+		{Tolerance{}, 1, math.NaN(), false},
+		{Tolerance{}, 1, math.Inf(1), false},
+	} {
+		if got := float.Accepts(FloatValue(tt.want), FloatValue(tt.got), tt.tol); got != tt.ok {
+			t.Errorf("%v: %g for %g: %v, want %v", tt.tol, tt.got, tt.want, got, tt.ok)
+		}
+	}
+	if got := float.Slack(1e7, Tolerance{}); got != 10 {
+		t.Errorf("slack at 1e7: %g, want 10", got)
+	}
+	if got := (Rule{Kind: Integer}).Slack(1e7, Tolerance{}); got != 0 {
+		t.Errorf("an integer's slack: %g, want 0", got)
+	}
+}
+
+// Text with sig digits is fmt's %.*g for a float (what stress's output
+// printed before Text), and String for an exact value.
+func TestTextIsPercentG(t *testing.T) {
+	for _, x := range []float64{0, -0.5, 1.0 / 3, 2.0 / 3 * 1e-9, 123456789012345, 6.02214076e23, math.MaxFloat64, math.SmallestNonzeroFloat64} {
+		for _, sig := range []int{1, 6, 12, 17} {
+			if got, want := FloatValue(x).Text(sig), fmt.Sprintf("%.*g", sig, x); got != want {
+				t.Errorf("Text(%d) of %v = %q, want %q", sig, x, got, want)
+			}
+		}
+	}
+	v, _ := (Rule{Kind: Fraction}).Parse("2/4")
+	if got := v.Text(12); got != "1/2" {
+		t.Errorf("Text of 2/4 = %q, want 1/2", got)
 	}
 }

@@ -3,7 +3,6 @@ package answer
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"strconv"
 )
@@ -34,9 +33,14 @@ func (v Value) Float64() float64 {
 // String prints v as a solver prints it: an integer or a residue in
 // decimal, a fraction p/q (p alone when q is 1), a float with the fewest
 // digits that read back to it.
-func (v Value) String() string {
+func (v Value) String() string { return v.Text(-1) }
+
+// Text is v as an output shows it: a float with sig significant digits
+// (as %.*g; sig < 0: the fewest that read back to it, as String), an exact
+// value as String prints it.
+func (v Value) Text(sig int) string {
 	if v.Kind == Float || v.Exact == nil {
-		return strconv.FormatFloat(v.Float, 'g', -1, 64)
+		return strconv.FormatFloat(v.Float, 'g', sig, 64)
 	}
 	return v.Exact.RatString()
 }
@@ -114,8 +118,11 @@ func ResidueOf(x *big.Rat, m int64) (int64, error) {
 // Format prints v as a solver prints it and, for a residue whose fraction
 // is known (frac non-nil) and is not the residue itself, the fraction
 // beside it: "389939233 (= 2087/64 mod 998244353)".
-func (r Rule) Format(v Value, frac *big.Rat) string {
-	s := v.String()
+func (r Rule) Format(v Value, frac *big.Rat) string { return r.Show(v, frac, -1) }
+
+// Show is Format with a float shown to sig significant digits (Text).
+func (r Rule) Show(v Value, frac *big.Rat, sig int) string {
+	s := v.Text(sig)
 	if r.Kind == Residue && frac != nil && !(frac.IsInt() && frac.Cmp(v.Exact) == 0) {
 		s += fmt.Sprintf(" (= %s mod %d)", frac.RatString(), r.Modulus)
 	}
@@ -123,16 +130,21 @@ func (r Rule) Format(v Value, frac *big.Rat) string {
 }
 
 // Accepts reports whether got is the right answer want under r: exactly
-// equal for an exact kind; for a float, within abs or rel·|want| (NaN and
+// equal for an exact kind; for a float, within the tolerance t (NaN and
 // infinities never).
-func (r Rule) Accepts(want, got Value, abs, rel float64) bool {
+func (r Rule) Accepts(want, got Value, t Tolerance) bool {
 	if r.Kind.Exact() {
 		return want.Equal(got)
 	}
-	w, g := want.Float64(), got.Float64()
-	if math.IsNaN(g) || math.IsInf(g, 0) {
-		return false
+	return t.Accepts(want.Float64(), got.Float64())
+}
+
+// Slack is the largest distance from want at which an answer is accepted
+// under r: the tolerance's slack for a float, none for an exact kind (its
+// value is exact).
+func (r Rule) Slack(want float64, t Tolerance) float64 {
+	if r.Kind.Exact() {
+		return 0
 	}
-	d := math.Abs(g - w)
-	return abs > 0 && d <= abs || rel > 0 && d <= rel*math.Abs(w)
+	return t.Slack(want)
 }

@@ -386,7 +386,7 @@ func runStress(cmd *cobra.Command, o stressOptions) error {
 	}
 	w := cmd.OutOrStdout()
 	files, writeErr := writeStressCounterexample(o.out, s, outcome)
-	closest, closestErr := writeClosestFiles(o.out, &outcome.Closest, stressAnswer(s))
+	closest, closestErr := writeClosestFiles(o.out, &outcome.Closest, stressAnswer)
 	limits := o.closestLimits()
 	above := limits.above(&outcome.Closest)
 	if o.json {
@@ -446,15 +446,11 @@ func stressPassed(o *programs.Result) bool {
 }
 
 // stressAnswer is the brute force's answer to a closest call's case, as
-// counterexample.ans holds it; nil for a case the referee judged.
-func stressAnswer(s *programs.Stress) func(props.CloseCall) []byte {
-	return func(c props.CloseCall) []byte {
-		if c.Against != props.AgainstBrute {
-			return nil
-		}
-		if s.Answer.Kind.Exact() {
-			return []byte(c.Ours.Exact.String() + "\n")
-		}
-		return fmt.Appendf(nil, "%.12g\n", c.Ours.Value)
+// counterexample.ans holds it (the answer of the run's kind programs puts
+// in Ours.Exact); nil for a case the referee judged.
+func stressAnswer(c props.CloseCall) []byte {
+	if c.Against != props.AgainstBrute {
+		return nil
 	}
+	return []byte(c.Ours.Exact.Text(12) + "\n")
 }

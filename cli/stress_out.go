@@ -42,11 +42,7 @@ func writeStressCounterexample(dir string, s *programs.Stress, o *programs.Resul
 	}
 	if f.HasBrute && (f.Pack == nil || !f.Pack.Only) {
 		files.Ans = filepath.Join(dir, "counterexample.ans")
-		ans := fmt.Sprintf("%.12g", f.Brute)
-		if s.Answer.Kind.Exact() {
-			ans = f.BruteValue.String()
-		}
-		if err := safefile.WriteBytes(files.Ans, []byte(ans+"\n")); err != nil {
+		if err := safefile.WriteBytes(files.Ans, []byte(f.BruteValue.Text(12)+"\n")); err != nil {
 			return nil, err
 		}
 	}

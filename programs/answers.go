@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strings"
 
 	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
@@ -73,10 +72,9 @@ type bruteAnswer struct {
 	frac  *big.Rat     // the exact fraction, when the brute force printed one (or an integer or fraction kind)
 }
 
-// readBrute reads the brute force's answer. For a float kind, one decimal
-// number. For an exact kind, an exact number: p/q or an integer, turned
-// into the answer a correct solver prints (a residue: the residue of p/q;
-// an integer in [0, P) is taken as the residue itself). A fraction whose
+// readBrute reads the brute force's answer (answer.Rule.ParseExact): for
+// a float kind, one decimal number; for an exact kind, p/q or an integer,
+// turned into the answer a correct solver prints. A fraction whose
 // denominator the modulus divides is a fault of its own, of the input
 // (the generator's): the problem promises it never happens.
 func (g *GameSpec) readBrute(out []byte) (bruteAnswer, *Fault) {
@@ -84,14 +82,7 @@ func (g *GameSpec) readBrute(out []byte) (bruteAnswer, *Fault) {
 	bad := func(msg string) *Fault {
 		return &Fault{Role: RoleBrute, Verdict: props.OutputFormat, Command: g.Brute.String(), Detail: msg}
 	}
-	if !r.Kind.Exact() {
-		v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
-		if err != nil {
-			return bruteAnswer{}, bad(err.Error())
-		}
-		return bruteAnswer{value: answer.FloatValue(v[0])}, nil
-	}
-	v, x, err := exactBruteAnswer(r, out)
+	v, x, err := r.ParseExact(out)
 	switch {
 	case errors.Is(err, answer.ErrNoResidue):
 		return bruteAnswer{}, &Fault{Role: RoleGenerator, Verdict: props.OutputFormat, Command: g.Brute.String(),
@@ -102,25 +93,6 @@ func (g *GameSpec) readBrute(out []byte) (bruteAnswer, *Fault) {
 	return bruteAnswer{value: v, frac: x}, nil
 }
 
-// exactBruteAnswer reads an exact brute force's one answer, p/q or an
-// integer, as the answer of kind r a correct solver prints and the
-// fraction it printed; for a residue, an integer in [0, P) is the residue
-// itself, and the fraction is nil. The error wraps answer.ErrNoResidue for
-// a fraction whose denominator P divides (x is then that fraction).
-func exactBruteAnswer(r answer.Rule, out []byte) (v answer.Value, x *big.Rat, err error) {
-	values, err := (answer.Rule{Kind: answer.Fraction}).ParseLines(out, 1)
-	if err != nil {
-		return v, nil, fmt.Errorf("%w (for %s the brute force prints the exact answer: p/q or an integer)", err, r)
-	}
-	x = values[0].Exact
-	if printed := strings.TrimSpace(string(out)); r.Kind == answer.Residue && !strings.Contains(printed, "/") && x.Sign() >= 0 && x.Num().Cmp(big.NewInt(r.Modulus)) < 0 {
-		v, err = r.Parse(printed)
-		return v, nil, err
-	}
-	v, err = r.FromRat(x)
-	return v, x, err
-}
-
 // target is the value the referee's runs are tested against, for f:
 // the brute force's answer where it gave one (and the solver gave no
 // distribution), else the solver's; for an exact kind, the exact value
@@ -129,12 +101,6 @@ func exactBruteAnswer(r answer.Rule, out []byte) (v answer.Value, x *big.Rat, er
 // within the bounds: then the referee cannot judge it, and why says so.
 func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
 	fromBrute := f.HasBrute && !s.SolverDistribution
-	if !s.rule().Kind.Exact() {
-		if fromBrute {
-			return f.Brute, true, ""
-		}
-		return f.Answer, true, ""
-	}
 	v, frac := f.AnswerValue, f.Fraction
 	who := "the solver's"
 	if fromBrute {
@@ -161,47 +127,29 @@ func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
 			f.Fraction = x
 		}
 	}
-	if frac == nil {
-		frac = v.Exact
+	if frac != nil {
+		x, _ := frac.Float64()
+		return x, true, ""
 	}
-	x, _ := frac.Float64()
-	return x, true, ""
-}
-
-// slack is the judge's tolerance at a target value: none for an exact
-// kind, whose value is exact (its float64 is within 2⁻⁵³ relative, far
-// below any referee's resolution).
-func (s *Stress) slack(target float64) float64 {
-	if s.rule().Kind.Exact() {
-		return 0
-	}
-	return slackOf(s.Tolerance, target)
+	return v.Float64(), true, ""
 }
 
 // bruteAgrees reports whether the solver's answer is the brute force's by
 // the run's rule: exactly for an exact kind, by Tolerance for a float.
 func (s *Stress) bruteAgrees(f *Failure) bool {
-	if s.rule().Kind.Exact() {
-		return f.BruteValue.Equal(f.AnswerValue)
-	}
-	return s.Tolerance.Accepts(f.Brute, f.Answer)
+	return s.rule().Accepts(f.BruteValue, f.AnswerValue, s.Tolerance)
 }
 
 // show prints an answer of the run's kind with its fraction where known:
-// "389939233 (= 2087/64 mod 998244353)".
-func (s *Stress) show(v answer.Value, frac *big.Rat, float float64) string {
-	if !s.rule().Kind.Exact() {
-		return fmt.Sprintf("%.12g", float)
-	}
-	return s.rule().Format(v, frac)
-}
+// "389939233 (= 2087/64 mod 998244353)"; a float to 12 digits.
+func (s *Stress) show(v answer.Value, frac *big.Rat) string { return s.rule().Show(v, frac, 12) }
 
 // ShowAnswer is the solver's answer of f as the output shows it, with
 // the fraction it stands for where known.
-func (s *Stress) ShowAnswer(f *Failure) string { return s.show(f.AnswerValue, f.Fraction, f.Answer) }
+func (s *Stress) ShowAnswer(f *Failure) string { return s.show(f.AnswerValue, f.Fraction) }
 
 // ShowBrute is the brute force's answer of f as the output shows it.
-func (s *Stress) ShowBrute(f *Failure) string { return s.show(f.BruteValue, f.BruteFraction, f.Brute) }
+func (s *Stress) ShowBrute(f *Failure) string { return s.show(f.BruteValue, f.BruteFraction) }
 
 // residueHint says, for a float answer that is an integer far outside the
 // range of the outcomes, that it may be a residue; "" otherwise.
@@ -298,18 +246,12 @@ func (g *GameSpec) readBruteDistribution(out []byte) (bruteAnswer, *distribution
 	return b, &d, nil
 }
 
-// readAnswer reads the solver's output: one answer, or with
-// SolverDistribution the answer and its distribution.
+// readAnswer reads the solver's output: one answer of the run's kind
+// (readSolverAnswer), or with SolverDistribution (a float answer's) the
+// answer and its distribution.
 func (s *Stress) readAnswer(out []byte) (distribution, error) {
-	if s.rule().Kind.Exact() {
-		return s.readSolverAnswer(out)
-	}
 	if s.SolverDistribution {
 		return parseDistribution(out, s.Tolerance)
 	}
-	answers, err := props.ParseAnswerLines(out, 1, props.OneNumber)
-	if err != nil {
-		return distribution{}, err
-	}
-	return distribution{Answer: answers[0]}, nil
+	return s.readSolverAnswer(out)
 }

@@ -157,7 +157,7 @@ func (s *Stress) bruteSame(ctx context.Context, input []byte, f *Failure) (fault
 		return fault, "", nil
 	}
 	again := &Failure{Brute: b.value.Float64(), BruteValue: b.value, BruteFraction: b.frac}
-	if s.rule().Kind.Exact() && !b.value.Equal(f.BruteValue) || !s.rule().Kind.Exact() && !s.Tolerance.Accepts(f.Brute, again.Brute) {
+	if !s.rule().Accepts(f.BruteValue, b.value, s.Tolerance) {
 		return &Fault{Role: RoleBrute, Verdict: props.WrongAnswer, Command: s.Brute.String(), Inconsistent: true,
 			Detail: fmt.Sprintf("it answered %s on this input, then %s on the same input (%s): a brute force must give the same answer to the same input, so it cannot judge the solver or the referee here",
 				first, s.ShowBrute(again), s.judgeRule())}, "", nil

@@ -25,7 +25,7 @@ const TestBruteDistribution = "DKW on the brute force's distribution of outcomes
 // out (1 − Σ), which the test allows for.
 type distribution struct {
 	Answer float64
-	Value  answer.Value // the answer of the run's exact kind (Stress.Answer); zero for a float
+	Value  answer.Value // the answer of the run's kind (Stress.Answer); Answer is its float64
 	PMF    []float64
 	Tail   float64
 }
@@ -38,11 +38,11 @@ type distribution struct {
 // *props.FormatError.
 func parseDistribution(out []byte, tol props.Tolerance) (distribution, error) {
 	return parseDistributionAfter(out, func(line []byte) (distribution, error) {
-		answer, err := props.ParseAnswerLines(line, 1, props.OneNumber)
+		x, err := props.ParseAnswerLines(line, 1, props.OneNumber)
 		if err != nil {
 			return distribution{}, err
 		}
-		return distribution{Answer: answer[0]}, nil
+		return distribution{Answer: x[0], Value: answer.FloatValue(x[0])}, nil
 	}, func(mean, answer float64) bool { return tol.Accepts(mean, answer) }, "--solver-distribution", tol.String())
 }
 

@@ -178,10 +178,8 @@ func newProgramGame(ctx context.Context, g GameSpec) (*programGame, error) {
 	if err := checkClasses(g.Classes, g.Params); err != nil {
 		return nil, fmt.Errorf("programs: %w", err)
 	}
-	if g.Answer.Kind.Exact() {
-		if err := g.Answer.Validate(); err != nil {
-			return nil, fmt.Errorf("programs: %w", err)
-		}
+	if err := g.Answer.Validate(); err != nil {
+		return nil, fmt.Errorf("programs: %w", err)
 	}
 	return &programGame{GameSpec: g, ctx: ctx, name: name, params: params}, nil
 }
@@ -213,9 +211,7 @@ func (g *programGame) spec() props.Spec[Input] {
 	if g.Validator == nil {
 		spec.WrongAnswerNote = UnvalidatedNote
 	}
-	if !g.Answer.Kind.Exact() {
-		spec.Tolerance = g.Tolerance
-	}
+	spec.Tolerance = g.Tolerance // zero for an exact kind (checkTolerance)
 	if len(g.Classes) > 0 {
 		spec.Classify = g.classOf
 		spec.CoverageWith = g.coverageWith

@@ -62,7 +62,7 @@ func (g *programGame) answer(ctx context.Context, in Input) (props.Solution, err
 // fraction.
 func (g *programGame) solve(ctx context.Context, in Input) (props.Solution, error) {
 	sol, err := g.answer(ctx, in)
-	if err == nil && g.Answer.Kind.Exact() && sol.Fraction == nil {
+	if err == nil && sol.Exact.Exact != nil && sol.Fraction == nil { // a residue printed as one
 		err = fmt.Errorf("the brute force %s printed the residue %s, whose fraction is unknown: %w (have it print p/q)", g.Brute, sol.Exact, props.ErrCannotJudge)
 	}
 	return sol, err
@@ -104,7 +104,7 @@ func noProgramTakes(ctx context.Context, g GameSpec, in Input, bruteErr error) e
 // exactSolution reads an exact brute force's answer (p/q or an integer):
 // the fraction, or for a residue printed as such, the residue alone.
 func exactSolution(g GameSpec, out []byte) (props.Solution, error) {
-	v, x, err := exactBruteAnswer(g.Answer, out)
+	v, x, err := g.Answer.ParseExact(out)
 	switch {
 	case errors.Is(err, answer.ErrNoResidue):
 		return props.Solution{}, fmt.Errorf("the brute force %s: %w: %w (the problem promises a denominator prime to the modulus)", g.Brute, props.ErrCannotJudge, err)

@@ -1,10 +1,7 @@
 package programs
 
 import (
-	"math"
-
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
-	"github.com/chancecheck/chancecheck/props"
 )
 
 // Quantity is what the answer is (stress --kind): a probability (outcomes
@@ -50,14 +47,4 @@ func judgeProbability(s Tally, answer, slack, alpha float64) estimate.Agreement 
 // and empirical Bernstein.
 func judgeExpectation(s Tally, answer, slack, alpha, lo, hi float64) estimate.Agreement {
 	return estimate.AgreeMean(estimate.Sample{Runs: s.N, Mean: s.Mean, Variance: s.Variance()}, answer, slack, lo, hi, alpha)
-}
-
-// slackOf is the judge's tolerance at answer: the largest |x − answer| it
-// accepts (props.Tolerance's rule, its zero value 1e-6 absolute or
-// relative).
-func slackOf(t props.Tolerance, answer float64) float64 {
-	if t == (props.Tolerance{}) {
-		t = props.Tolerance{Abs: props.DefaultTolerance, Rel: props.DefaultTolerance}
-	}
-	return math.Max(t.Abs, t.Rel*math.Abs(answer))
 }

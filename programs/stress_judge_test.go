@@ -2,6 +2,7 @@ package programs
 
 import (
 	"errors"
+	"github.com/chancecheck/chancecheck/answer"
 	"strings"
 	"testing"
 
@@ -17,12 +18,12 @@ func TestClassify(t *testing.T) {
 	refereeFault := &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Detail: "no outcomes"}
 	pass := &estimate.Agreement{Pass: true, Runs: 100}
 	reject := &estimate.Agreement{Pass: false, Runs: 100, PValue: 1e-9, Alpha: 1e-3}
-	answered := func(answer float64) *Failure { // with the referee's runs a rejection shows
-		return &Failure{Verdict: props.WrongAnswer, Answer: answer, HasAnswer: true, RefereeTally: Tally{N: 100, Mean: 0.9}}
+	answered := func(x float64) *Failure { // with the referee's runs a rejection shows
+		return &Failure{Verdict: props.WrongAnswer, Answer: x, AnswerValue: answer.FloatValue(x), HasAnswer: true, RefereeTally: Tally{N: 100, Mean: 0.9}}
 	}
-	withBrute := func(answer, brute float64) *Failure {
-		f := answered(answer)
-		f.Brute, f.HasBrute = brute, true
+	withBrute := func(x, brute float64) *Failure {
+		f := answered(x)
+		f.Brute, f.BruteValue, f.HasBrute = brute, answer.FloatValue(brute), true
 		return f
 	}
 	validator := &Command{Argv: []string{"validate"}}

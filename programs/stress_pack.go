@@ -297,7 +297,7 @@ func (s *Stress) narrow(ctx context.Context, alone caseResult, packed judged, at
 	f.Pack = &at
 	f.Pack.Only = true
 	f.Detail = fmt.Sprintf("its answer to case %d of a pack of %d cases was %s, and failed there (%s); alone it answers %s, which passes: a solver must answer each test case as if it were alone (state kept from one test case to the next? clear it)",
-		at.At+1, at.Cases, s.ShowAnswer(pf), firstLine(pf.Detail), s.show(d.Value, nil, d.Answer))
+		at.At+1, at.Cases, s.ShowAnswer(pf), firstLine(pf.Detail), s.show(d.Value, nil))
 	r := alone.r
 	r.failure = &f
 	return r, nil

@@ -45,7 +45,7 @@ func (s *Stress) referee(ctx context.Context, input []byte, seed int64, answer f
 	if perr != nil {
 		return nil, Tally{}, &Fault{Role: RoleReferee, Verdict: props.OutputFormat, Command: commandLine(s.Referee, args), Detail: perr.Error()}, nil
 	}
-	slack := s.slack(answer)
+	slack := s.rule().Slack(answer, s.Tolerance)
 	var a estimate.Agreement
 	if s.Quantity == Probability {
 		a = judgeProbability(tally, answer, slack, alpha)

@@ -214,7 +214,7 @@ func (s *Stress) rerunSolver(ctx context.Context, f *Failure) (*Failure, error) 
 	case perr != nil:
 		again.Verdict, again.Detail = props.OutputFormat, fmt.Sprintf("it answered %s on this input, then, run again on the same input: %v", s.ShowAnswer(f), perr)
 	case d.Answer != f.dist.Answer || !d.Value.Equal(f.dist.Value) || d.Tail != f.dist.Tail || !slices.Equal(d.PMF, f.dist.PMF):
-		again.Detail = fmt.Sprintf("it answered %s on this input, then %s on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", s.ShowAnswer(f), s.show(d.Value, nil, d.Answer))
+		again.Detail = fmt.Sprintf("it answered %s on this input, then %s on the same input: a solver must give the same answer to the same input (uninitialised memory, or randomness not seeded from the input?)", s.ShowAnswer(f), s.show(d.Value, nil))
 	default:
 		return nil, nil
 	}

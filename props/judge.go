@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/chancecheck/chancecheck/answer"
 )
 
 // Judge is how a solver's output is read and when its answer counts as
@@ -33,45 +35,14 @@ func (e *FormatError) Error() string {
 }
 
 // DefaultTolerance is the judge's rule of a game whose Spec leaves
-// Tolerance zero: 1e-6, absolute or relative.
-const DefaultTolerance = 1e-6
+// Tolerance zero: 1e-6, absolute or relative (answer.DefaultTolerance).
+const DefaultTolerance = answer.DefaultTolerance
 
 // Tolerance is a checker's rule for a real-valued answer: accepted when
-// |theirs − ours| ≤ Abs, or ≤ Rel·|ours|. A zero field is a rule not used,
-// and the zero Tolerance is DefaultTolerance absolute or relative.
-type Tolerance struct {
-	Abs float64 // absolute error allowed; 0: no absolute rule
-	Rel float64 // relative error allowed; 0: no relative rule
-}
-
-// Accepts reports whether got is within the tolerance of want. NaN and
-// infinities are never accepted.
-func (t Tolerance) Accepts(want, got float64) bool {
-	if t == (Tolerance{}) {
-		t = Tolerance{Abs: DefaultTolerance, Rel: DefaultTolerance}
-	}
-	if math.IsNaN(got) || math.IsInf(got, 0) {
-		return false
-	}
-	d := math.Abs(got - want)
-	return t.Abs > 0 && d <= t.Abs || t.Rel > 0 && d <= t.Rel*math.Abs(want)
-}
-
-// String says the rule as a checker's statement would.
-func (t Tolerance) String() string {
-	if t == (Tolerance{}) {
-		t = Tolerance{Abs: DefaultTolerance, Rel: DefaultTolerance}
-	}
-	switch {
-	case t.Abs > 0 && t.Rel > 0 && t.Abs == t.Rel:
-		return fmt.Sprintf("absolute or relative error ≤ %g", t.Abs)
-	case t.Abs > 0 && t.Rel > 0:
-		return fmt.Sprintf("absolute error ≤ %g or relative error ≤ %g", t.Abs, t.Rel)
-	case t.Abs > 0:
-		return fmt.Sprintf("absolute error ≤ %g", t.Abs)
-	}
-	return fmt.Sprintf("relative error ≤ %g", t.Rel)
-}
+// |theirs − ours| ≤ Abs, or ≤ Rel·|ours|; the zero Tolerance is
+// DefaultTolerance absolute or relative. It is answer.Tolerance, the
+// answer package's rule for its float kind.
+type Tolerance = answer.Tolerance
 
 // OneNumber is the line rule of most output formats for ParseAnswerLines:
 // the line is one number.

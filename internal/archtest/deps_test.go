@@ -132,9 +132,9 @@ const depsRules = `
 	# only.
 	NONE < internal/longtest;
 
-	# rapidtest: fixed seeds and recorded failures for tests of rapid
-	# properties.
-	pgregory.net/rapid < internal/rapidtest;
+	# rapidtest: fixed seeds, recorded failures and the quick suite's
+	# count of checks for tests of rapid properties.
+	pgregory.net/rapid, internal/longtest < internal/rapidtest;
 
 	# rapidflags: rapid.Check outside go test, under settings of its own,
 	# for props' shrinking; the one non-test package that imports testing

@@ -52,6 +52,7 @@ func NewRecorder(t *testing.T, name string) *Recorder {
 	if os.Getenv("RAPID_SEED") == "" {
 		SetSeed(t, Seed)
 	}
+	FullChecks(t)
 	t.Cleanup(func() {
 		os.RemoveAll(filepath.Join("testdata", "rapid", name))
 		os.Remove(filepath.Join("testdata", "rapid")) // only if empty
@@ -105,9 +106,9 @@ func (r *Recorder) Output() string {
 	return r.log.String()
 }
 
-// SetSeed fixes rapid's seed until t ends. NewRecorder calls it; a test
-// that runs rapid.Check on its own t and asserts what rapid found calls it
-// directly.
+// SetSeed fixes rapid's seed until t ends, and rapid's checks at the full
+// count (FullChecks). NewRecorder calls it; a test that runs rapid.Check on
+// its own t and asserts what rapid found calls it directly.
 func SetSeed(t *testing.T, seed uint64) {
 	t.Helper()
 	f := flag.Lookup("rapid.seed")
@@ -119,4 +120,5 @@ func SetSeed(t *testing.T, seed uint64) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = flag.Set("rapid.seed", old) })
+	FullChecks(t)
 }

@@ -57,5 +57,5 @@ func (s *solver[S]) exactCost(comp []int32) float64 {
 			best = min(best, float64(work))
 		}
 	}
-	return best * s.faults.wordsOf(1+float64(bitsSum)/64)
+	return best * altered(s.faults.words, 1+float64(bitsSum)/64)
 }

@@ -73,7 +73,7 @@ func (s *solver[S]) solveCycle(comp []int32) error {
 				pol[l], changed = bestK, true
 			}
 		}
-		if !s.faults.improvedBy(changed) {
+		if !altered(s.faults.improved, changed) {
 			s.store(comp, pol, x)
 			return nil
 		}

@@ -180,7 +180,7 @@ func (s *solver[S]) solveLargeCycle(comp []int32, opts Options) error {
 			return err
 		}
 		ev.values(h, x, vals)
-		if !s.faults.improvedBy(s.improve(h, pol, vals)) {
+		if !altered(s.faults.improved, s.improve(h, pol, vals)) {
 			break
 		}
 		if v, ok := s.leaves(comp, h.rv, pol); !ok {
@@ -345,7 +345,7 @@ func (s *solver[S]) boundLargeCycle(h hubbed, pol []int32, x, w, cand []float64)
 		// T_π for the lower, T for the upper.
 		okL := s.boundPass(h, pol, xl, lower, -1, !minimise)
 		okH := s.boundPass(h, pol, xh, upper, +1, minimise)
-		if s.faults.checkedBy(okL && okH) {
+		if altered(s.faults.checked, okL && okH) {
 			for l, v := range h.comp {
 				lo, hi := lower[l], upper[l]
 				c := min(max(cand[l], lo), hi)

@@ -113,9 +113,9 @@ func TestLargeCycleAgainstExact(t *testing.T) {
 }
 
 // Planted: a policy iteration stopped after one round with its bound taken
-// unchecked reports a bound that does not hold on some game; stopped after
-// one round but checked (faultPolicy), the engine either refuses the cycle
-// or gives a bound that holds: never a wrong value.
+// unchecked (faultHubCheck) reports a bound that does not hold on some game;
+// stopped after one round but checked (faultPolicy), the engine either
+// refuses the cycle or gives a bound that holds: never a wrong value.
 func TestLargeCyclePlantedCheck(t *testing.T) {
 	caught := false
 	for _, tt := range largeCycleGames() {

@@ -75,7 +75,7 @@ func (s *solver[S]) solveSparseCycle(comp []int32, opts Options, hubs int) error
 		if !ok {
 			return g.cycleError(comp, fmt.Sprintf("%d hubs, more than the %d solved densely (Options.MaxHubs, --engine-hubs), and the sparse method fills in past its budget (%d entries, %d steps) in every order tried", hubs, opts.MaxHubs, maxFill, budget))
 		}
-		if !s.faults.improvedBy(s.improve(h, pol, x)) {
+		if !altered(s.faults.improved, s.improve(h, pol, x)) {
 			break
 		}
 		if v, ok := s.leaves(comp, h.rv, pol); !ok {

@@ -38,7 +38,7 @@ const maxOutcome = rules.MaxOutcome
 //
 // steps counts the times mass was taken from a state, for the tests of
 // its cost.
-func (g *Graph[S]) distribution(ctx context.Context, policy []int32, tail float64, maxSteps int, f *faults) (pmf []float64, left float64, steps int, err error) {
+func (g *Graph[S]) distribution(ctx context.Context, policy []int32, tail float64, maxSteps int, f faults) (pmf []float64, left float64, steps int, err error) {
 	rank := make([]int32, len(g.States)) // higher rank: earlier in topological order
 	comps := g.components()              // sinks first
 	for c := range comps.len() {
@@ -66,7 +66,7 @@ func (g *Graph[S]) distribution(ctx context.Context, policy []int32, tail float6
 				// Cut here: the mass of this level not yet taken is
 				// put back, so that queuedMass counts it.
 				levels[k] = q
-				return pmf, f.queuedOf(queuedMass(levels, k)) + dropped, steps, nil
+				return pmf, altered(f.queued, queuedMass(levels, k)) + dropped, steps, nil
 			}
 			if steps%4096 == 0 {
 				if err := ctx.Err(); err != nil {

@@ -26,7 +26,7 @@ func TestDistributionCrossesAnAcyclicPartOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pmf, tail, steps, _ := g.distribution(context.Background(), make([]int32, g.Len()), 1e-13, DefaultMaxPMFSteps, nil) // a game of chance: move 0 everywhere
+	pmf, tail, steps, _ := g.distribution(context.Background(), make([]int32, g.Len()), 1e-13, DefaultMaxPMFSteps, faults{}) // a game of chance: move 0 everywhere
 	if len(pmf) != 2 || math.Abs(pmf[1]-1) > 1e-12 || tail > 1e-13 {
 		t.Errorf("pmf %v, tail %g: want all the mass at 1", pmf, tail)
 	}

@@ -49,7 +49,7 @@ func exactGame[S comparable](ctx context.Context, r rules.Rules[S], pol rules.Po
 		return nil
 	}
 	g, w := respond(rules.Maximise, rules.Minimise)
-	if !opts.faults.sandwichedBy(w != nil && !g.endless() && u.Cmp(w) == 0) {
+	if !altered(opts.faults.orNone().sandwiched, w != nil && !g.endless() && u.Cmp(w) == 0) {
 		return nil
 	}
 	return u

@@ -4,9 +4,9 @@ package engine
 // that the test of each solve method can fail (faults_test.go defines
 // them); Options.faults is nil outside those tests. Each field, when set,
 // alters what one step of a solve takes in or gives out, at the step's
-// boundary (once a solve, a cycle or a round), never inside its loops: a
-// solve without faults runs the same instructions it would without the
-// hook.
+// boundary (once a solve, a cycle, an elimination or a round of an
+// iteration), never in a loop over states or branches: a solve without
+// faults pays a nil test at each boundary and nothing else.
 type faults struct {
 	// graph gives the graph the one-player solver reads (a *Graph[S] of
 	// the solve's S, in and out), after its components and the plan of
@@ -55,97 +55,27 @@ type faults struct {
 	sandwiched func(ok bool) bool
 }
 
-// The faults' steps, each what the step computed when f or its field is
-// nil.
-
-func (f *faults) improvedBy(changed bool) bool {
-	if f == nil || f.improved == nil {
-		return changed
+// orNone is the faults f plants: none where f is nil (outside the tests).
+func (f *faults) orNone() faults {
+	if f == nil {
+		return faults{}
 	}
-	return f.improved(changed)
+	return *f
 }
 
-func (f *faults) checkedBy(ok bool) bool {
-	if f == nil || f.checked == nil {
-		return ok
+// altered is what a step gives out: v, or what the hook planted in it
+// makes of v.
+func altered[T any](hook func(T) T, v T) T {
+	if hook == nil {
+		return v
 	}
-	return f.checked(ok)
-}
-
-func (f *faults) wordsOf(words float64) float64 {
-	if f == nil || f.words == nil {
-		return words
-	}
-	return f.words(words)
-}
-
-func (f *faults) queuedOf(mass float64) float64 {
-	if f == nil || f.queued == nil {
-		return mass
-	}
-	return f.queued(mass)
-}
-
-func (f *faults) endsOf(end []int32) []int32 {
-	if f == nil || f.ends == nil {
-		return end
-	}
-	return f.ends(end)
-}
-
-func (f *faults) carriedOf(err []float64) []float64 {
-	if f == nil || f.carried == nil {
-		return err
-	}
-	return f.carried(err)
-}
-
-func (f *faults) factorOf(ord, uStart, uCol []int32, uVal []uint64) ([]int32, []int32, []uint64) {
-	if f == nil || f.factor == nil {
-		return uStart, uCol, uVal
-	}
-	return f.factor(ord, uStart, uCol, uVal)
-}
-
-func (f *faults) topOf(top float64) float64 {
-	if f == nil || f.top == nil {
-		return top
-	}
-	return f.top(top)
-}
-
-func (f *faults) lowerVerifiedBy(ok bool) bool {
-	if f == nil || f.lowerVerified == nil {
-		return ok
-	}
-	return f.lowerVerified(ok)
-}
-
-func (f *faults) surelyBy(ok bool) bool {
-	if f == nil || f.surely == nil {
-		return ok
-	}
-	return f.surely(ok)
-}
-
-func (f *faults) verifiedBy(ok bool) bool {
-	if f == nil || f.verified == nil {
-		return ok
-	}
-	return f.verified(ok)
-}
-
-func (f *faults) sandwichedBy(ok bool) bool {
-	if f == nil || f.sandwiched == nil {
-		return ok
-	}
-	return f.sandwiched(ok)
+	return hook(v)
 }
 
 // graphOf is the graph the one-player solver reads: g itself without a
 // fault.
-func graphOf[S comparable](f *faults, g *Graph[S], comps components) *Graph[S] {
-	if f == nil || f.graph == nil {
+func graphOf[S comparable](f faults, g *Graph[S], comps components) *Graph[S] {
+	if f.graph == nil {
 		return g
 	}
 	return f.graph(g, comps).(*Graph[S])

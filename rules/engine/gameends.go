@@ -108,5 +108,5 @@ func (gs *gameSolver[S]) endsSurely(comp []int32) bool {
 			force(id)
 		}
 	}
-	return gs.faults.surelyBy(len(queue) == len(comp))
+	return altered(gs.faults.surely, len(queue) == len(comp))
 }

@@ -156,7 +156,7 @@ func (gs *gameSolver[S]) verifySide(comp []int32, up bool, scale float64) bool {
 		}
 	}
 	if up {
-		return gs.faults.verifiedBy(ok)
+		return altered(gs.faults.verified, ok)
 	}
-	return gs.faults.lowerVerifiedBy(ok)
+	return altered(gs.faults.lowerVerified, ok)
 }

@@ -75,7 +75,7 @@ func (g *Graph[S]) SolveModuloContext(ctx context.Context, p uint64, opts Option
 		return 0, err
 	}
 	opts = opts.withDefaults()
-	if res, ok := g.endlessResult(opts.faults); ok {
+	if res, ok := g.endlessResult(opts.faults.orNone()); ok {
 		if res.Fraction == nil {
 			return 0, fmt.Errorf("engine: no play ends, and the rules' answer for it, %v, is no fraction: %w", res.Value, ErrResidueUnproved)
 		}
@@ -106,7 +106,7 @@ func (g *Graph[S]) SolveModuloContext(ctx context.Context, p uint64, opts Option
 		}
 		policy = pol
 	}
-	m := modSolver[S]{g: g, p: p, barrett: ^uint64(0) / p, policy: policy, faults: opts.faults, stop: checkpoint{ctx: ctx}}
+	m := modSolver[S]{g: g, p: p, barrett: ^uint64(0) / p, policy: policy, faults: opts.faults.orNone(), stop: checkpoint{ctx: ctx}}
 	return m.solve()
 }
 
@@ -204,7 +204,7 @@ type modSolver[S comparable] struct {
 	policy  []int32
 	val     []uint64
 	local   []int32
-	faults  *faults
+	faults  faults     // the faults a test plants (faults.go)
 	stop    checkpoint // the solve's context
 }
 

@@ -150,7 +150,9 @@ func (m *modSolver[S]) eliminate(ord []int32, budget int) ([]uint64, int32, bool
 		uStart = append(uStart, int32(len(uCol)))
 		c[i] = m.mul(b, inv)
 	}
-	uStart, uCol, uVal = m.faults.factorOf(ord, uStart, uCol, uVal)
+	if factor := m.faults.factor; factor != nil {
+		uStart, uCol, uVal = factor(ord, uStart, uCol, uVal)
+	}
 	x := make([]uint64, n)
 	for i := n - 1; i >= 0; i-- {
 		sum := c[i]

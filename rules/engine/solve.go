@@ -169,11 +169,11 @@ func SolveContext[S comparable](ctx context.Context, r rules.Rules[S], opts Opti
 // the rules declare the answer of such a board (rules.Rules.Endless):
 // every state reachable is in the graph, so a graph with no state that
 // ends proves that every play loops for ever. ok is false otherwise.
-func (g *Graph[S]) endlessResult(f *faults) (res Result[S], ok bool) {
+func (g *Graph[S]) endlessResult(f faults) (res Result[S], ok bool) {
 	if g.rules.Endless == nil {
 		return Result[S]{}, false
 	}
-	for _, e := range f.endsOf(g.end) {
+	for _, e := range altered(f.ends, g.end) {
 		if e != notEnded {
 			return Result[S]{}, false
 		}
@@ -199,7 +199,7 @@ func (g *Graph[S]) Solve(opts Options) (Result[S], error) {
 // in float64 by the hub method of cycle_float.go when it would cost more.
 func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], error) {
 	opts = opts.withDefaults()
-	if res, ok := g.endlessResult(opts.faults); ok {
+	if res, ok := g.endlessResult(opts.faults.orNone()); ok {
 		return res, nil
 	}
 	if g.rules.Mover != nil {
@@ -240,7 +240,7 @@ func (g *Graph[S]) SolveContext(ctx context.Context, opts Options) (Result[S], e
 	}
 	if opts.PMF {
 		var steps int
-		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.faults)
+		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, s.policy, opts.PMFTail, opts.MaxPMFSteps, opts.faults.orNone())
 		if err != nil {
 			return Result[S]{}, err
 		}
@@ -265,9 +265,10 @@ func pmfCut(tail float64, opts Options, steps int) string {
 // (see SolveContext), the cycles marked in exactCycle exactly, and returns
 // the solver with its tables.
 func (g *Graph[S]) solveComponents(ctx context.Context, opts Options, comps components, exact bool, exactCycle []bool) (*solver[S], error) {
-	s := newSolver(graphOf(opts.faults, g, comps), exact)
-	s.faults = opts.faults
-	s.carried = opts.faults.carriedOf(s.err)
+	f := opts.faults.orNone()
+	s := newSolver(graphOf(f, g, comps), exact)
+	s.faults = f
+	s.carried = altered(f.carried, s.err)
 	s.stop = checkpoint{ctx: ctx}
 	for c := range comps.len() {
 		comp := comps.states(c)
@@ -318,7 +319,7 @@ func (g *Graph[S]) exactMode(opts Options, p cyclePlan) bool {
 func (g *Graph[S]) planCycles(comps components, opts Options) cyclePlan {
 	p := cyclePlan{exact: make([]bool, comps.len()), allExact: true}
 	s := newSolver(g, false)
-	s.faults = opts.faults
+	s.faults = opts.faults.orNone()
 	total := 0.0
 	for c := range comps.len() {
 		if !comps.cyclic[c] {
@@ -359,7 +360,7 @@ type solver[S comparable] struct {
 	carried []float64
 	policy  []int32
 	local   []int32 // a state's place in the cycle being solved, -1 outside
-	faults  *faults
+	faults  faults  // the faults a test plants (faults.go)
 	// stop is the solve's context, looked at in every long loop: the
 	// solver lives for one call of solveComponents, whose ctx it is.
 	stop checkpoint

@@ -85,7 +85,7 @@ type gameSolver[S comparable] struct {
 	extrapolateStates int
 	// factors[k] is newRoundingFactor(k) for the small k.
 	factors [64]roundingFactor
-	faults  *faults // the faults a test plants (faults.go)
+	faults  faults // the faults a test plants (faults.go)
 }
 
 // solveTwoPlayer solves an explored game of two players by interval
@@ -119,7 +119,7 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 	}
 	if opts.PMF {
 		var steps int
-		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, gs.policy, opts.PMFTail, opts.MaxPMFSteps, opts.faults)
+		res.PMF, res.PMFTail, steps, err = g.distribution(ctx, gs.policy, opts.PMFTail, opts.MaxPMFSteps, gs.faults)
 		if err != nil {
 			return Result[S]{}, err
 		}
@@ -142,7 +142,7 @@ func (g *Graph[S]) solveTwoPlayer(ctx context.Context, opts Options) (Result[S],
 func newGameSolver[S comparable](g *Graph[S], opts Options) (*gameSolver[S], error) {
 	r, n := g.rules, len(g.States)
 	gs := &gameSolver[S]{g: g, lo: make([]float64, n), hi: make([]float64, n), maxer: make([]bool, n),
-		policy: make([]int32, n), compOf: make([]int32, n), place: make([]int32, n), faults: opts.faults,
+		policy: make([]int32, n), compOf: make([]int32, n), place: make([]int32, n), faults: opts.faults.orNone(),
 		extrapolateStates: opts.extrapolateStates}
 	if gs.extrapolateStates == 0 {
 		gs.extrapolateStates = extrapolateStates
@@ -273,7 +273,7 @@ func (gs *gameSolver[S]) solveCycle(ctx context.Context, comp []int32) error {
 			}
 		}
 	}
-	top = gs.faults.topOf(top)
+	top = altered(gs.faults.top, top)
 	for _, v := range comp {
 		gs.lo[v], gs.hi[v] = 0, top
 	}
@@ -400,7 +400,7 @@ func (gs *gameSolver[S]) optimistic(ctx context.Context, comp []int32, scale flo
 			for _, v := range comp {
 				gs.hi[v] = gs.upper(v)
 			}
-			if gs.faults.verifiedBy(gs.verify(comp, next)) {
+			if altered(gs.faults.verified, gs.verify(comp, next)) {
 				gs.lowerUpper(comp, scale)
 				return true
 			}
