@@ -16,8 +16,10 @@ const (
 	// settleSweeps bounds the sweeps of one side before it is given up.
 	settleSweeps = 1 << 12
 	// jumpCalm: a jump needs this many sweeps since the last one, and two
-	// ratios of successive changes that agree to within a hundredth of
-	// 1 − λ (the slowest mode then dominates the change).
+	// ratios λ of successive changes that agree to within jumpAgree·(1 − λ)
+	// (the slowest mode then dominates the change; a looser or stricter
+	// agreement waits longer for it on two-dice Pig). A wrong jump costs
+	// sweeps, never a bound: verifySide decides.
 	jumpCalm  = 3
 	jumpAgree = 0.05
 	// settleFloor: a change of at most 2⁻⁵¹ relative to max(1, M) is a
