@@ -48,6 +48,7 @@ func correctSolver() *fakeSolver {
 // oracle is stuck for good on the boards of an odd number of coins, so
 // only the budget ends them; every other board is judged.
 func TestCrossCheckBoardTime(t *testing.T) {
+	t.Parallel() // it waits on a time budget: see parallel_test.go
 	odd := func(b coinBoard) bool { return len(b.Coins)%2 == 1 }
 	g, _ := stuckCoins(t, odd)
 	const cases = 8
@@ -81,6 +82,7 @@ func TestCrossCheckBoardTime(t *testing.T) {
 // every board, the check still ends, nothing judged, the inputs cut off
 // counted (Time) or the run marked interrupted (the context).
 func TestCrossCheckStuckOracleStopped(t *testing.T) {
+	t.Parallel() // it waits on a time budget: see parallel_test.go
 	tests := []struct {
 		name      string
 		time      time.Duration

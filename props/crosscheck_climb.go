@@ -124,7 +124,13 @@ func (cl *climber) take(k int, r inputResult, batch int) {
 					}
 				}
 			case ClimbTime:
-				if s := f.run.cpu.Seconds(); s > 0 && cl.offer(t, s, r.cases) {
+				// A board's share of its input's CPU time: a climbed input
+				// holds one board, a uniform one a batch, whose total would
+				// keep every climbed board out of the best (and climbing
+				// toward time stale) while telling nothing of which board
+				// was slow. CPU time adds up over boards; a memory peak
+				// does not.
+				if s := f.run.cpu.Seconds() / float64(max(1, len(r.cases))); s > 0 && cl.offer(t, s, r.cases) {
 					better[t] = true
 				}
 			case ClimbMemory:

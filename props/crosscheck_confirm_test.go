@@ -94,6 +94,7 @@ func TestCrossCheckConfirmsAlone(t *testing.T) {
 // killed when Time runs out, and the check says how many inputs it
 // cancelled.
 func TestCrossCheckTimeEndsRunsInProgress(t *testing.T) {
+	t.Parallel() // it waits on a time budget: see parallel_test.go
 	solver, err := NewProcessSolver("sleep 1000", 100*time.Second)
 	if err != nil {
 		t.Fatal(err)

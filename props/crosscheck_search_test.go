@@ -148,6 +148,7 @@ func TestCrossCheckJobsInFlight(t *testing.T) {
 // end only by Time cancelling the runs in progress (a search that did not
 // would hang the test), whatever the load: no clock bounds it from above.
 func TestCrossCheckRunsTheWholeTime(t *testing.T) {
+	t.Parallel() // it waits on a time budget: see parallel_test.go
 	const budget = time.Second
 	solver := &hangAfter{Runner: &slowSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnCoins()}, delay: 5 * time.Millisecond}, after: 20}
 	cc := &CrossCheck{Game: coins(), Solver: solver, Time: budget, Seed: 1, Jobs: 2}

@@ -10,13 +10,20 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/examples/bagofmice/mice"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 )
 
 // The README's walk-through, as a test: check catches the forgetful solver
-// and shrinks its failure to the bag "1 2", and passes the correct one.
+// and shrinks its failure to the bag "1 2", and passes the correct one, on
+// 200 generated boards in the full suite and 50 in the quick one (a solver
+// process a board is the test's cost).
 func TestCheckSolvers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the two solvers")
+	}
+	cases := "200"
+	if !longtest.Enabled() {
+		cases = "50"
 	}
 	dir := t.TempDir()
 	tests := []struct {
@@ -25,7 +32,7 @@ func TestCheckSolvers(t *testing.T) {
 		want   []string
 	}{
 		{"forgetful", 1, []string{"WRONG ANSWER", "input (" + filepath.Join(dir, "forgetful", "counterexample.in") + "):\n1 2\n", "exact: 1/3", "0.666666667"}},
-		{"correct", 0, []string{"every answer agreed: 2 sample board(s) and 200 generated board(s)"}},
+		{"correct", 0, []string{"every answer agreed: 2 sample board(s) and " + cases + " generated board(s)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.solver, func(t *testing.T) {
@@ -34,7 +41,7 @@ func TestCheckSolvers(t *testing.T) {
 				t.Fatalf("go build: %v\n%s", err, out)
 			}
 			var out bytes.Buffer
-			args := []string{"check", "bagofmice", "--solver", bin, "--cases", "200", "--out", filepath.Join(dir, tt.solver)}
+			args := []string{"check", "bagofmice", "--solver", bin, "--cases", cases, "--out", filepath.Join(dir, tt.solver)}
 			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, mice.Game()); code != tt.code {
 				t.Errorf("exit status %d, want %d", code, tt.code)
 			}

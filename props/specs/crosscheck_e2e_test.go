@@ -106,9 +106,16 @@ func (c e2eCase) name() string {
 
 // TestCrossCheckEndToEnd runs every contest-style solver as a real process:
 // each planted slip must be caught with a shrunk board, and no correct
-// solver may be flagged.
+// solver may be flagged. A correct solver runs on 40 generated boards in
+// the full suite and 10 in the quick one: its runs, not the slips', are
+// the cost (a traps maze of up to 30×30 takes its solver some 0.1 s), and
+// the slips are caught on the same boards in both.
 func TestCrossCheckEndToEnd(t *testing.T) {
 	dir := solverDir(t)
+	correctCases := 40
+	if !longtest.Enabled() {
+		correctCases = 10
+	}
 	for _, tc := range e2eCases() {
 		t.Run(tc.name(), func(t *testing.T) {
 			cc := &props.CrossCheck{
@@ -117,7 +124,7 @@ func TestCrossCheckEndToEnd(t *testing.T) {
 				Cases:  60, Seed: 1, Jobs: 2, FullPrecision: tc.fullPrc, ShrinkTime: 1500 * time.Millisecond,
 			}
 			if !tc.wrong {
-				cc.Cases = 40
+				cc.Cases = correctCases
 			}
 			out, err := cc.Run(context.Background())
 			if err != nil {

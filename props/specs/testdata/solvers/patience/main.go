@@ -7,6 +7,12 @@
 //	hash32    the memo is a map keyed by the 32-bit FNV-1a hash of the
 //	          heights instead of the heights: two positions whose hashes
 //	          collide share a value
+//	lossmemo  the memo holds the probability of getting stuck, with 0 for
+//	          "not computed yet": a position George is sure to clear from
+//	          is never remembered, so the search enters it again on every
+//	          path that reaches it. The answers are right; the time is
+//	          exponential on the rare deals with a large sure-to-clear
+//	          part. A right but slow solver: a time limit on rare deals
 package main
 
 import (
@@ -64,15 +70,62 @@ func main() {
 		if !ok {
 			return
 		}
+		unknown := -1.0
+		if bug == "lossmemo" {
+			unknown = 0
+		}
 		for i := range memo {
-			memo[i] = -1
+			memo[i] = unknown
 		}
 		var h [9]int
 		for i := range h {
 			h[i] = 4
 		}
+		if bug == "lossmemo" {
+			fmt.Fprintf(out, "%.6f\n", 1-s.stuck(&h, len(memo)-1))
+			continue
+		}
 		fmt.Fprintf(out, "%.6f\n", s.win(h))
 	}
+}
+
+// pow5[i] is what pile i's height weighs in a memo index: 5^(8−i).
+var pow5 = [9]int{390625, 78125, 15625, 3125, 625, 125, 25, 5, 1}
+
+// stuck is lossmemo's search: the probability that George gets stuck from
+// the heights h, whose memo index is key. A contestant's fast version of
+// win: the index is kept up to date rather than recomputed, and each
+// pile's top is read once.
+func (s *solver) stuck(h *[9]int, key int) float64 {
+	if key == 0 {
+		return 0 // the table is clear
+	}
+	if v := s.memo[key]; v != 0 {
+		return v
+	}
+	sum, pairs := 0.0, 0
+	for i := 0; i < 9; i++ {
+		if h[i] == 0 {
+			continue
+		}
+		top := s.rank[i][h[i]-1]
+		for j := i + 1; j < 9; j++ {
+			if h[j] > 0 && s.rank[j][h[j]-1] == top {
+				pairs++
+				h[i]--
+				h[j]--
+				sum += s.stuck(h, key-pow5[i]-pow5[j])
+				h[i]++
+				h[j]++
+			}
+		}
+	}
+	v := 1.0 // no move: stuck
+	if pairs > 0 {
+		v = sum / float64(pairs)
+	}
+	s.memo[key] = v
+	return v
 }
 
 func (s *solver) win(h [9]int) float64 {

@@ -1,0 +1,97 @@
+package specs
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chancecheck/chancecheck/props"
+)
+
+// checkTimeout is `chancecheck check`'s default --timeout, the CPU time
+// limit a slow slip's rare inputs are over.
+const checkTimeout = 2 * time.Second
+
+// TestSlowSlipIsRight checks that patience's lossmemo, a slip that is
+// slow and never wrong, gives the correct solution's answers: on the
+// published sample and on uniform deals (seeded; the first 40, which
+// it solves fast).
+func TestSlowSlipIsRight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the solver binaries")
+	}
+	bin := filepath.Join(solverDir(t), "patience")
+	g := Patience()
+	inputs := [][]byte{[]byte(g.Samples()[0].Input)}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 40 {
+		var in bytes.Buffer
+		if err := g.WriteInput(&in, []props.Board{uniformPatience(r)}); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, in.Bytes())
+	}
+	for i, in := range inputs {
+		good, _ := runTimed(t, bin, "", in)
+		slow, _ := runTimed(t, bin, "lossmemo", in)
+		if !bytes.Equal(good, slow) {
+			t.Errorf("input %d: lossmemo printed %q, the correct solution %q\n%s", i, slow, good, in)
+		}
+	}
+}
+
+// TestSlowSlipUniformRate measures how often patience's lossmemo takes
+// more CPU time than check's default limit on a uniform deal, one deal
+// an input, and checks its answers there: CHANCECHECK_SLOW_RATE=N draws N
+// deals. Off by default: a slow deal takes seconds.
+func TestSlowSlipUniformRate(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("CHANCECHECK_SLOW_RATE"))
+	if n <= 0 {
+		t.Skip("set CHANCECHECK_SLOW_RATE=N to measure the slow slip's rate on N uniform deals")
+	}
+	bin := filepath.Join(solverDir(t), "patience")
+	g := Patience()
+	r := rand.New(rand.NewPCG(1, 2))
+	slow, worst := 0, time.Duration(0)
+	for i := range n {
+		var in bytes.Buffer
+		if err := g.WriteInput(&in, []props.Board{uniformPatience(r)}); err != nil {
+			t.Fatal(err)
+		}
+		good, _ := runTimed(t, bin, "", in.Bytes())
+		got, cpu := runTimed(t, bin, "lossmemo", in.Bytes())
+		a, _ := strconv.ParseFloat(string(bytes.TrimSpace(good)), 64)
+		b, _ := strconv.ParseFloat(string(bytes.TrimSpace(got)), 64)
+		if math.Abs(a-b) > 1e-6 {
+			t.Errorf("deal %d: lossmemo answered %v, the correct solution %v", i, b, a)
+		}
+		worst = max(worst, cpu)
+		if cpu > checkTimeout {
+			slow++
+			t.Logf("deal %d: %v CPU\n%s", i, cpu, in.String())
+		}
+	}
+	t.Logf("patience lossmemo: over %v CPU on %d of %d uniform deals (%.3f%%); the slowest took %v",
+		checkTimeout, slow, n, 100*float64(slow)/float64(n), worst)
+}
+
+// runTimed runs bin with arg on input and returns its output and CPU time.
+func runTimed(t *testing.T, bin, arg string, input []byte) ([]byte, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(bin)
+	if arg != "" {
+		cmd.Args = append(cmd.Args, arg)
+	}
+	cmd.Stdin = bytes.NewReader(input)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %s: %v", bin, arg, err)
+	}
+	return out, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+}
