@@ -131,12 +131,18 @@ func (r Rule) Show(v Value, frac *big.Rat, sig int) string {
 
 // Accepts reports whether got is the right answer want under r: exactly
 // equal for an exact kind; for a float, within the tolerance t (NaN and
-// infinities never).
+// infinities never). A float given for an exact answer (a Go function
+// returns a float64) is right when it is that answer's nearest float64:
+// exact for integers and residues below 2⁵³, as near as a float64 gets to
+// a fraction.
 func (r Rule) Accepts(want, got Value, t Tolerance) bool {
-	if r.Kind.Exact() {
-		return want.Equal(got)
+	switch {
+	case !r.Kind.Exact():
+		return t.Accepts(want.Float64(), got.Float64())
+	case got.Kind == Float:
+		return want.Exact != nil && want.Float64() == got.Float
 	}
-	return t.Accepts(want.Float64(), got.Float64())
+	return want.Equal(got)
 }
 
 // Slack is the largest distance from want at which an answer is accepted

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -137,7 +138,7 @@ func fractionMatches(g props.Game, b props.Board) (bool, error) {
 		}
 		return true, nil
 	}
-	if !g.Agrees(props.Solution{Value: f, Fraction: frac}, sol.Value, true) {
+	if !g.Agrees(props.Solution{Value: f, Fraction: frac}, answer.FloatValue(sol.Value), true) {
 		return true, fmt.Errorf("the float answer %.17g is not accepted against the exact fraction %s = %.17g", sol.Value, clip(frac.RatString()), f)
 	}
 	return true, nil

@@ -74,21 +74,6 @@ func writeExactAnswers(w io.Writer, sols []Solution) error {
 	return bw.Flush()
 }
 
-// parseExactFloats reads n exact answers, as float64 for the callers that
-// carry floats (exact below 2⁵³: every residue modulo a prime below it);
-// CrossCheck compares the exact values themselves (judgeExact).
-func parseExactFloats(r answer.Rule, out []byte, n int) ([]float64, error) {
-	values, err := parseExact(r, out, n)
-	if err != nil {
-		return nil, err
-	}
-	floats := make([]float64, n)
-	for i, v := range values {
-		floats[i] = v.Float64()
-	}
-	return floats, nil
-}
-
 // parseExact reads n exact answers of kind r, one a line; every problem
 // is a *FormatError.
 func parseExact(r answer.Rule, out []byte, n int) ([]answer.Value, error) {
@@ -98,36 +83,6 @@ func parseExact(r answer.Rule, out []byte, n int) ([]answer.Value, error) {
 		return nil, &FormatError{Line: se.Line, Msg: se.Msg}
 	}
 	return values, err
-}
-
-// exactAgrees is Agrees for an exact kind given a float: equal to the
-// exact answer's float64 (exact for integers and residues below 2⁵³).
-func exactAgrees(ours Solution, theirs float64) bool {
-	return ours.Exact.Exact != nil && ours.Exact.Float64() == theirs
-}
-
-// judgeExact judges one run's answers of an exact kind: each must be the
-// exact answer itself.
-func (c *CrossCheck) judgeExact(r answer.Rule, res RunResult, sols []Solution) (Verdict, int, []float64, string) {
-	values, err := parseExact(r, res.Stdout, len(sols))
-	if err != nil {
-		index := -1
-		var fe *FormatError
-		if errors.As(err, &fe) && fe.Line >= 1 && fe.Line <= len(sols) {
-			index = fe.Line - 1
-		}
-		return OutputFormat, index, nil, err.Error()
-	}
-	theirs := make([]float64, len(values))
-	for i, v := range values {
-		theirs[i] = v.Float64()
-	}
-	for i, s := range sols {
-		if !s.Exact.Equal(values[i]) {
-			return WrongAnswer, i, theirs, fmt.Sprintf("case %d: %s, want %s (%s, compared exactly)", i+1, values[i], r.Format(s.Exact, s.Fraction), r)
-		}
-	}
-	return Accepted, -1, theirs, ""
 }
 
 // residueHint says, for a float answer that is an integer far from ours,
@@ -143,9 +98,8 @@ func residueHint(ours, theirs float64) string {
 // it, "389939233 (= 2087/64 mod 998244353)", or "" for a float answer.
 func (f *Failure) ExactText(g Game) string {
 	i := max(f.Index, 0)
-	r := g.AnswerRule()
-	if !r.Kind.Exact() || i >= len(f.Ours) || f.Ours[i].Exact.Exact == nil {
+	if i >= len(f.Ours) || f.Ours[i].Exact.Exact == nil { // a float answer has no exact value
 		return ""
 	}
-	return r.Format(f.Ours[i].Exact, f.Ours[i].Fraction)
+	return g.AnswerRule().Format(f.Ours[i].Exact, f.Ours[i].Fraction)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -124,5 +125,56 @@ func TestResidueSpec(t *testing.T) {
 	s.Fraction = nil
 	if _, err := Define(s).Answer(6); err == nil || !strings.Contains(err.Error(), "needs the exact fraction") {
 		t.Errorf("no fraction: %v", err)
+	}
+}
+
+// TestExactAgreesNotThroughFloat checks that a fraction is judged as
+// itself: on a 3-sided die the answer is 1/3, and 6004799503160661/2⁵⁴ —
+// the float64 nearest 1/3 (0x3FD5555555555555: mantissa 0x15555555555555
+// = 6004799503160661 over 2⁵⁴), hand-derived — is another fraction, a
+// wrong answer with an error score of +Inf, though the two share a float64.
+// A Go solver's float64 for the same answer (CheckSolver) is accepted: it
+// is as near as a float64 gets.
+func TestExactAgreesNotThroughFloat(t *testing.T) {
+	s := residueDieSpec()
+	s.AnswerKind, s.Modulus = answer.Fraction, 0
+	g := Define(s)
+	sol, err := g.Answer(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(out string) answer.Value {
+		t.Helper()
+		v, err := g.ParseAnswers([]byte(out), 1)
+		if err != nil {
+			t.Fatalf("ParseAnswers(%q): %v", out, err)
+		}
+		return v[0]
+	}
+	right, near := read("2/6\n"), read("6004799503160661/18014398509481984\n")
+	if near.Float64() != 1.0/3 {
+		t.Fatalf("%s is %v as a float64, want 1/3's", near, near.Float64())
+	}
+	tests := []struct {
+		name   string
+		theirs answer.Value
+		want   bool
+	}{
+		{"the fraction", right, true},
+		{"another fraction of the same float64", near, false},
+		{"a Go solver's float64", answer.FloatValue(1.0 / 3), true},
+		{"a float64 one ulp off", answer.FloatValue(math.Nextafter(1.0/3, 1)), false},
+	}
+	for _, tt := range tests {
+		if got := g.Agrees(sol, tt.theirs, true); got != tt.want {
+			t.Errorf("%s: Agrees(1/3, %s) = %v, want %v", tt.name, tt.theirs, got, tt.want)
+		}
+		score, want := ErrorScore(g, true, sol, tt.theirs, true), 0.0
+		if !tt.want {
+			want = math.Inf(1)
+		}
+		if score != want {
+			t.Errorf("%s: ErrorScore = %v, want %v", tt.name, score, want)
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math"
 	"time"
+
+	"github.com/chancecheck/chancecheck/answer"
 )
 
 // Closest calls are the same on every route — check (CrossCheck), stress
@@ -179,15 +181,15 @@ func (c *Closest) OfferRun(call CloseCall) {
 // judges by a Tolerance rather than a Game (programs.Stress against its
 // brute force): |theirs − ours| over max(Abs, Rel·|ours|).
 func ToleranceScore(t Tolerance, ours, theirs float64) float64 {
-	return ErrorScore(toleranceJudge(t), false, Solution{Value: ours}, theirs, true)
+	return floatScore(toleranceJudge(t), Solution{Value: ours}, theirs, true)
 }
 
 // toleranceJudge is a Tolerance as a Judge; it reads no output.
 type toleranceJudge Tolerance
 
-func (toleranceJudge) ParseAnswers([]byte, int) ([]float64, error) { return nil, nil }
-func (t toleranceJudge) Agrees(ours Solution, theirs float64, _ bool) bool {
-	return Tolerance(t).Accepts(ours.Value, theirs)
+func (toleranceJudge) ParseAnswers([]byte, int) ([]answer.Value, error) { return nil, nil }
+func (t toleranceJudge) Agrees(ours Solution, theirs answer.Value, _ bool) bool {
+	return Tolerance(t).Accepts(ours.Value, theirs.Float64())
 }
 
 // StatisticalScore is a referee's test as an error score: how far its

@@ -3,6 +3,8 @@ package props
 import (
 	"time"
 
+	"github.com/chancecheck/chancecheck/answer"
+
 	"pgregory.net/rapid"
 )
 
@@ -23,7 +25,7 @@ type solverCloseCalls struct {
 }
 
 func newSolverCloseCalls(g Game) *solverCloseCalls {
-	return &solverCloseCalls{g: g, judge: Judge(g), out: Closest{Exact: g.AnswerRule().Kind.Exact()}}
+	return &solverCloseCalls{g: g, judge: g, out: Closest{Exact: g.answerJudge().exact()}}
 }
 
 // offer takes in one call on board b, named source (index: the generated
@@ -34,7 +36,7 @@ func (s *solverCloseCalls) offer(source string, index int, b Board, fig boardFig
 	}
 	// A Go function returns the full float64: judged at full precision,
 	// as CheckSolver judges it.
-	score := ErrorScore(s.judge, s.out.Exact, fig.ours, fig.theirs, true)
+	score := ErrorScore(s.judge, s.out.Exact, fig.ours, answer.FloatValue(fig.theirs), true)
 	s.out.OfferBoard(CloseCall{Source: source, Board: index, Boards: 1, Score: score, Ours: fig.ours, Theirs: fig.theirs, Wall: fig.wall}, s.g, b)
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"pgregory.net/rapid"
 )
 
@@ -108,7 +109,7 @@ func checkOneBoard(g Game, judge Judge, b Board, solver func(Board) (float64, er
 	switch {
 	case err != nil:
 		msg = fmt.Sprintf("the solver returned an error: %v", err)
-	case !judge.Agrees(ours, theirs, true):
+	case !judge.Agrees(ours, answer.FloatValue(theirs), true):
 		msg = fmt.Sprintf("wrong answer: the solver says %v, the analyst %v", theirs, ours.Value)
 		// Only a fraction the analyst made: Game.Fraction (snakes' rational
 		// elimination) would run on every board rapid tries while shrinking.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/internal/solverproc"
 )
@@ -358,7 +359,7 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 	_ = c.answerPrinter().WriteAnswers(&ours, sols)
 	return &Failure{
 		Verdict: verdict, Boards: boards, Input: input, Index: index, Board: -1,
-		Ours: sols, OursText: ours.String(), Theirs: theirs,
+		Ours: sols, OursText: ours.String(), Theirs: float64s(theirs),
 		Stdout: clipOutput(string(res.Stdout)), Detail: detail + leftover(res), NotReproduced: notReproduced,
 	}, figs, nil
 }
@@ -377,14 +378,11 @@ func (c *CrossCheck) oracleName(s Solution) string {
 
 // judge applies the game's judge to one run; the answer to a board
 // without a known solution (nil) is read but not judged.
-func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (Verdict, int, []float64, string) {
+func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (Verdict, int, []answer.Value, string) {
 	if v, detail := res.Ended(); v != Accepted {
 		return v, -1, nil, detail
 	}
-	if r := c.Game.AnswerRule(); r.Kind.Exact() {
-		return c.judgeExact(r, res, sols)
-	}
-	judge := Judge(c.Game)
+	judge := c.Game.answerJudge()
 	theirs, err := judge.ParseAnswers(res.Stdout, len(sols))
 	if err != nil {
 		index := -1
@@ -399,11 +397,7 @@ func (c *CrossCheck) judge(res RunResult, sols []Solution, known []*Solution) (V
 			continue
 		}
 		if !judge.Agrees(s, theirs[i], c.FullPrecision) {
-			detail := fmt.Sprintf("case %d: %v, want %v", i+1, theirs[i], s.Value)
-			if hint := residueHint(s.Value, theirs[i]); hint != "" {
-				detail += "\n" + hint
-			}
-			return WrongAnswer, i, theirs, detail
+			return WrongAnswer, i, theirs, judge.wrong(i, s, theirs[i])
 		}
 	}
 	return Accepted, -1, theirs, ""

@@ -2,6 +2,7 @@ package props
 
 import (
 	"context"
+
 	"github.com/chancecheck/chancecheck/montecarlo"
 )
 

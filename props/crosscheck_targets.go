@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/chancecheck/chancecheck/answer"
 )
 
 // The targets of a check (issue 31): for every board judged, how close its
@@ -22,13 +24,18 @@ import (
 // decimals) is measured as the judge applies it. An answer of an exact
 // kind (exact set: an integer, a fraction, a residue) is right or wrong:
 // its score is 0 or +Inf, never between.
-func ErrorScore(j Judge, exact bool, ours Solution, theirs float64, fullPrecision bool) float64 {
+func ErrorScore(j Judge, exact bool, ours Solution, theirs answer.Value, fullPrecision bool) float64 {
 	if exact {
 		if j.Agrees(ours, theirs, fullPrecision) {
 			return 0
 		}
 		return math.Inf(1)
 	}
+	return floatScore(j, ours, theirs.Float64(), fullPrecision)
+}
+
+// floatScore is ErrorScore of a float answer.
+func floatScore(j Judge, ours Solution, theirs float64, fullPrecision bool) float64 {
 	v := ours.Value
 	d := math.Abs(theirs - v)
 	switch {
@@ -38,7 +45,7 @@ func ErrorScore(j Judge, exact bool, ours Solution, theirs float64, fullPrecisio
 		return math.Inf(1)
 	}
 	side := math.Copysign(1, theirs-v)
-	accepts := func(e float64) bool { return j.Agrees(ours, v+side*e, fullPrecision) }
+	accepts := func(e float64) bool { return j.Agrees(ours, answer.FloatValue(v+side*e), fullPrecision) }
 	// lo is an error accepted (0: the exact value), hi one refused; the
 	// bracket grows 16-fold, a score is shown to two digits: 1e-4 is
 	// precision enough, in some 25 calls of Agrees a board.
@@ -80,9 +87,10 @@ type runFigures struct {
 
 // figuresOf measures a run whose answers theirs (nil: not read) were
 // judged against sols (known[i] nil: board i not judged).
-func (c *CrossCheck) figuresOf(res RunResult, sols []Solution, known []*Solution, theirs []float64) *runFigures {
-	f := &runFigures{cpu: res.CPU, wall: res.Elapsed, peak: res.PeakRSS, scores: make([]float64, len(sols)), theirs: theirs}
-	judge, exact := Judge(c.Game), c.Game.AnswerRule().Kind.Exact()
+func (c *CrossCheck) figuresOf(res RunResult, sols []Solution, known []*Solution, theirs []answer.Value) *runFigures {
+	f := &runFigures{cpu: res.CPU, wall: res.Elapsed, peak: res.PeakRSS, scores: make([]float64, len(sols)), theirs: float64s(theirs)}
+	judge := c.Game.answerJudge()
+	exact := judge.exact()
 	for i := range sols {
 		f.scores[i] = math.NaN()
 		if known[i] != nil && i < len(theirs) {
@@ -112,7 +120,7 @@ type closestTracker struct {
 }
 
 func newClosestTracker(c *CrossCheck) *closestTracker {
-	return &closestTracker{c: c, out: Closest{Exact: c.Game.AnswerRule().Kind.Exact()}}
+	return &closestTracker{c: c, out: Closest{Exact: c.Game.answerJudge().exact()}}
 }
 
 // add takes in one input's figures.

@@ -6,14 +6,16 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/answer"
 )
 
 // ruleJudge is a Judge whose rule is accepts(ours, theirs).
 type ruleJudge func(ours, theirs float64) bool
 
-func (ruleJudge) ParseAnswers([]byte, int) ([]float64, error) { return nil, nil }
-func (j ruleJudge) Agrees(ours Solution, theirs float64, _ bool) bool {
-	return j(ours.Value, theirs)
+func (ruleJudge) ParseAnswers([]byte, int) ([]answer.Value, error) { return nil, nil }
+func (j ruleJudge) Agrees(ours Solution, theirs answer.Value, _ bool) bool {
+	return j(ours.Value, theirs.Float64())
 }
 
 // tolJudge judges by a Tolerance.
@@ -49,7 +51,7 @@ func TestErrorScore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := ErrorScore(tt.judge, tt.exact, Solution{Value: tt.ours}, tt.theirs, false)
+			got := ErrorScore(tt.judge, tt.exact, Solution{Value: tt.ours}, answer.FloatValue(tt.theirs), false)
 			switch {
 			case math.IsInf(tt.want, 1):
 				if !math.IsInf(got, 1) {

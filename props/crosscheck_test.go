@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/internal/rapidtest"
 	"github.com/chancecheck/chancecheck/montecarlo"
@@ -76,7 +77,7 @@ func TestAgrees(t *testing.T) {
 		{"plain", coins(), Solution{Value: 17.119213696601992}, 17.119213696602, false, true},
 	}
 	for _, tt := range tests {
-		if got := tt.judge.Agrees(tt.ours, tt.theirs, tt.full); got != tt.want {
+		if got := tt.judge.Agrees(tt.ours, answer.FloatValue(tt.theirs), tt.full); got != tt.want {
 			t.Errorf("%s: Agrees(%v, %v) = %v, want %v", tt.name, tt.ours.Value, tt.theirs, got, tt.want)
 		}
 	}

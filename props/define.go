@@ -1,7 +1,6 @@
 package props
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -14,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"pgregory.net/rapid"
 )
@@ -108,7 +108,7 @@ func newDefined[B, P any](s Spec[B], c *Choices[B, P]) defined[B, P] {
 	if s.CoverageWith != nil && s.GeneratorWith == nil {
 		panic(specError(s.Name, "CoverageWith goes with Params and GeneratorWith"))
 	}
-	d := defined[B, P]{spec: s, choices: c, digits: s.Digits, values: map[string]int{}}
+	d := defined[B, P]{spec: s, choices: c, digits: s.Digits, values: map[string]int{}, judge: pickJudge(s)}
 	if d.digits == 0 {
 		d.digits = DefaultDigits
 	}
@@ -140,6 +140,7 @@ type defined[B, P any] struct {
 	values  map[string]int // the generator's parameter values in force; never written after newDefined or WithParams
 	gen     *rapid.Generator[Board]
 	rules   *rulesHook // a game defined by rules: its engine limits; nil otherwise
+	judge   answerJudge
 }
 
 func (defined[B, P]) defined() {}
@@ -502,50 +503,20 @@ func (d defined[B, P]) WithDigits(n int) Game {
 }
 
 func (d defined[B, P]) WriteAnswers(w io.Writer, sols []Solution) error {
-	if d.AnswerRule().Kind.Exact() {
-		return writeExactAnswers(w, sols)
-	}
-	if d.spec.WriteAnswers != nil {
-		return d.spec.WriteAnswers(w, sols, d.digits)
-	}
-	bw := bufio.NewWriter(w)
-	for _, s := range sols {
-		fmt.Fprintf(bw, "%.*f\n", d.digits, s.Value)
-	}
-	return bw.Flush()
+	return d.judge.write(w, sols, d.digits)
 }
 
-func (d defined[B, P]) ParseAnswers(out []byte, n int) ([]float64, error) {
-	if r := d.AnswerRule(); r.Kind.Exact() {
-		return parseExactFloats(r, out, n)
-	}
-	if d.spec.ParseAnswers != nil {
-		return d.spec.ParseAnswers(out, n)
-	}
-	return ParseAnswerLines(out, n, OneNumber)
+func (d defined[B, P]) ParseAnswers(out []byte, n int) ([]answer.Value, error) {
+	return d.judge.ParseAnswers(out, n)
 }
 
-func (d defined[B, P]) Agrees(ours Solution, theirs float64, fullPrecision bool) bool {
-	if d.AnswerRule().Kind.Exact() {
-		return exactAgrees(ours, theirs)
-	}
-	if d.spec.Agrees != nil {
-		return d.spec.Agrees(ours, theirs, fullPrecision)
-	}
-	return d.spec.Tolerance.Accepts(ours.Value, theirs)
+func (d defined[B, P]) Agrees(ours Solution, theirs answer.Value, fullPrecision bool) bool {
+	return d.judge.Agrees(ours, theirs, fullPrecision)
 }
 
-func (d defined[B, P]) JudgeRule() string {
-	switch r := d.AnswerRule(); {
-	case r.Kind.Exact():
-		return r.String() + ", compared exactly"
-	case d.spec.JudgeRule != "":
-		return d.spec.JudgeRule
-	case d.spec.Agrees != nil:
-		return "the game's own rule"
-	}
-	return d.spec.Tolerance.String()
-}
+func (d defined[B, P]) JudgeRule() string { return d.judge.text() }
+
+func (d defined[B, P]) answerJudge() answerJudge { return d.judge }
 
 func (d defined[B, P]) HasPolicy() bool { return d.choices != nil && d.choices.WritePolicy != nil }
 

@@ -164,13 +164,17 @@ type Game interface {
 	// WriteAnswers prints answers in the original output format.
 	WriteAnswers(w io.Writer, sols []Solution) error
 	// ParseAnswers reads the n answers of one run's stdout in the game's
-	// original output format. Anything but exactly n well-formed answers is
-	// a *FormatError.
-	ParseAnswers(out []byte, n int) ([]float64, error)
+	// original output format, each of the game's kind (AnswerRule): a
+	// float, or an exact integer, fraction or residue. Anything but exactly
+	// n well-formed answers is a *FormatError.
+	ParseAnswers(out []byte, n int) ([]answer.Value, error)
 	// Agrees reports whether theirs is an accepted answer for a board whose
-	// exact solution is ours; fullPrecision asks for the strict rule of a
-	// solver that prints all its digits.
-	Agrees(ours Solution, theirs float64, fullPrecision bool) bool
+	// exact solution is ours: within the judge's rule for a float, the
+	// exact answer itself for an exact kind (a float given for one, as a Go
+	// solver returns it, when it is that answer's nearest float64);
+	// fullPrecision asks for the strict rule of a solver that prints all
+	// its digits.
+	Agrees(ours Solution, theirs answer.Value, fullPrecision bool) bool
 	// JudgeRule says the judge's rule in a few words, for help texts.
 	JudgeRule() string
 	// AnswerRule is the kind of answer the problem asks for (Spec.AnswerKind
@@ -187,6 +191,8 @@ type Game interface {
 	// wrapping ErrUnsupported when the game has none to print.
 	WritePolicy(w io.Writer, b Board) error
 
+	// answerJudge is the game's judge, picked once by Define.
+	answerJudge() answerJudge
 	// defined seals the interface: a Game comes from Define.
 	defined()
 }

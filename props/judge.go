@@ -13,10 +13,12 @@ import (
 )
 
 // Judge is how a solver's output is read and when its answer counts as
-// right; every Game is one (Spec.ParseAnswers, Tolerance and Agrees).
+// right; every Game is one (its AnswerRule, or for a float Spec.ParseAnswers,
+// Tolerance and Agrees). Answers are answer.Values of the game's kind, so
+// an exact answer is compared as itself, never through a float64.
 type Judge interface {
-	ParseAnswers(out []byte, n int) ([]float64, error)
-	Agrees(ours Solution, theirs float64, fullPrecision bool) bool
+	ParseAnswers(out []byte, n int) ([]answer.Value, error)
+	Agrees(ours Solution, theirs answer.Value, fullPrecision bool) bool
 }
 
 // FormatError is output that is not n answers in the original format: too

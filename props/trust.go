@@ -92,16 +92,9 @@ func (c *CrossCheck) sameAnswer(ctx context.Context, b Board, first Solution) er
 	if err != nil {
 		return fmt.Errorf("%w: %s: it answered %v on a board, then failed on the same board: %v", ErrInconsistentOracle, c.oracleName(first), first.Value, err)
 	}
-	if r := c.Game.AnswerRule(); r.Kind.Exact() {
-		if !again.Exact.Equal(first.Exact) {
-			return fmt.Errorf("%w: %s answered %s on a board, then %s on the same board, so it cannot judge the solver there",
-				ErrInconsistentOracle, c.oracleName(first), r.Format(first.Exact, first.Fraction), r.Format(again.Exact, again.Fraction))
-		}
-		return nil
-	}
-	if !Judge(c.Game).Agrees(first, again.Value, true) {
-		return fmt.Errorf("%w: %s answered %.12g on a board, then %.12g on the same board, so it cannot judge the solver there",
-			ErrInconsistentOracle, c.oracleName(first), first.Value, again.Value)
+	if j := c.Game.answerJudge(); !j.Agrees(first, again.value(), true) {
+		return fmt.Errorf("%w: %s answered %s on a board, then %s on the same board, so it cannot judge the solver there",
+			ErrInconsistentOracle, c.oracleName(first), j.show(first), j.show(again))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -86,7 +87,7 @@ func TestBuiltinAgrees(t *testing.T) {
 		{"plain", Jenga(JengaConfig{}), props.Solution{Value: 17.119213696601992}, 17.119213696602, false, true},
 	}
 	for _, tt := range tests {
-		if got := tt.judge.Agrees(tt.ours, tt.theirs, tt.full); got != tt.want {
+		if got := tt.judge.Agrees(tt.ours, answer.FloatValue(tt.theirs), tt.full); got != tt.want {
 			t.Errorf("%s: Agrees(%v, %v) = %v, want %v", tt.name, tt.ours.Value, tt.theirs, got, tt.want)
 		}
 	}

@@ -34,7 +34,7 @@ func FuzzParseAnswers(f *testing.F) {
 				t.Fatalf("%T: %d answers, want %d", j, len(got), want)
 			}
 			for _, v := range got {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
+				if math.IsNaN(v.Float64()) || math.IsInf(v.Float64(), 0) {
 					t.Fatalf("%T: accepted a non-finite answer %v from %q", j, v, out)
 				}
 			}
