@@ -180,10 +180,14 @@ func TestRunNotFound(t *testing.T) {
 
 // TestIdleIsTimeWithoutWork checks that the idleness limit counts only
 // wall time in which the solver did not work: a busy loop that takes
-// longer than the idleness limit in wall time (about 0.7 s of CPU time,
-// several seconds of wall time on a loaded machine, always more than
-// 300 ms) is left to its CPU time limit and ends on its own, while a
-// sleeping solver is stopped at the idleness limit.
+// longer than the idleness limit (about 1.4 s of CPU time against a 1 s
+// limit, several seconds of wall time on a loaded machine) is left to its
+// CPU time limit and ends on its own, while a sleeping solver is stopped at
+// the idleness limit. The busy loop's window is 1 s, not 300 ms: it must
+// use 10 ms of CPU time in each (busyIn), and at load 19 on two cores a
+// 300 ms window once saw less (0.68 s of CPU in 5.3 s of wall: 4% of a
+// core on average, less in some windows); in 1 s it gets some 40 ms at
+// that load.
 func TestIdleIsTimeWithoutWork(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("CPU time cannot be read here: the idleness limit is wall time")
@@ -191,15 +195,16 @@ func TestIdleIsTimeWithoutWork(t *testing.T) {
 	tests := []struct {
 		name     string
 		script   string
+		idle     time.Duration
 		wantIdle bool
 	}{
-		{"busy", `i=0; while [ $i -lt 1000000 ]; do i=$((i+1)); done; echo done`, false},
-		{"sleeping", `sleep 30`, true},
-		{"busy then sleeping", `i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; sleep 30`, true},
+		{"busy", `i=0; while [ $i -lt 2000000 ]; do i=$((i+1)); done; echo done`, time.Second, false},
+		{"sleeping", `sleep 30`, 300 * time.Millisecond, true},
+		{"busy then sleeping", `i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; sleep 30`, 300 * time.Millisecond, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 60 * time.Second, Idle: 300 * time.Millisecond})
+			r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 60 * time.Second, Idle: tt.idle})
 			if err != nil {
 				t.Fatal(err)
 			}
