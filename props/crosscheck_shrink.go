@@ -43,11 +43,12 @@ type ShrinkStats struct {
 // board; rapid then shrinks the bit stream, re-running the solver on each
 // smaller board, and keeps a smaller board only when it fails with the same
 // verdict (another verdict is another bug, so the property passes on it).
-// The budget is a deadline checked before every solver run: past it the
-// property passes without running the solver, rapid rejects every further
-// board and ends, and the last board that failed is the smallest rapid kept
-// (the package doc of rapidflags says why). rapid's own rapid.shrinktime is
-// only checked between its steps, so it cannot be the bound.
+// The budget is a deadline checked before every run of the property: past
+// it rapid is stopped there (rapidflags.Settings.Stop), and the last board
+// that failed is the smallest rapid kept. rapid's own rapid.shrinktime is
+// only checked between its steps, so it cannot be the bound: one step over
+// a board of thousands of draws is millions of tries (a traps board under
+// the default shrinking time ran past 16 minutes of --time 30s).
 //
 // An oracle that changes its answer on a board tried (ErrInconsistentOracle)
 // ends shrinking, and its error is returned: a wrong answer found against it
@@ -81,7 +82,11 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	} else {
 		gen := c.Game.Generator()
 		_, err = rapidflags.Check("chancecheck-shrink-"+c.Game.Name(),
-			rapidflags.Settings{Seed: uint64(exampleSeed(gc.seed)), ShrinkTime: rapidBudget},
+			// Stop is the hard bound: past the deadline (or on an
+			// inconsistent oracle, or ctx's end) rapid is stopped at once,
+			// not left to draw every candidate of a pass and reject it.
+			rapidflags.Settings{Seed: uint64(exampleSeed(gc.seed)), ShrinkTime: rapidBudget,
+				Stop: func() bool { return s.oracleErr != nil || !s.timeLeft() }},
 			func(t *rapid.T) {
 				if s.fails(gen.Draw(t, "board")) {
 					t.Fatalf("%s", found.Verdict)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -22,6 +23,15 @@ type Settings struct {
 	// shrinking (see the package doc for a hard one); 0 leaves rapid's
 	// setting as it is.
 	ShrinkTime time.Duration
+	// Stop, when set, is asked before each run of the property; once it
+	// says true, rapid is stopped where it is — its search or shrinking
+	// abandoned, the property never run again — and Check returns. It is
+	// the hard bound rapid.shrinktime is not: past a deadline a caller's
+	// property could only pass cheaply, and one pass of rapid's shrinker
+	// over a board of n draws in g groups still makes some n·g tries, each
+	// drawing the whole board and remembering its choices (a traps board
+	// of thousands of draws: minutes and gigabytes).
+	Stop func() bool
 }
 
 // mu keeps Checks apart: rapid's settings are process-wide.
@@ -59,10 +69,28 @@ func Check(name string, s Settings, prop func(*rapid.T)) (failed bool, err error
 	}
 
 	tb := &quietTB{name: name}
-	rapid.Check(tb, func(t *rapid.T) {
-		restoreShort() // rapid has asked testing.Short by now
-		prop(t)
-	})
+	// rapid runs on a goroutine of its own, so that Stop can end it with
+	// runtime.Goexit from inside the property: the deferred calls of rapid
+	// run (its recovers see no panic, and let it go), and the goroutine
+	// ends without returning into rapid's loops. A panic out of rapid is
+	// recovered there and said as the error.
+	done := make(chan struct{})
+	var panicked any
+	go func() {
+		defer close(done)
+		defer func() { panicked = recover() }()
+		rapid.Check(tb, func(t *rapid.T) {
+			restoreShort() // rapid has asked testing.Short by now
+			if s.Stop != nil && s.Stop() {
+				runtime.Goexit()
+			}
+			prop(t)
+		})
+	}()
+	<-done
+	if panicked != nil {
+		return false, fmt.Errorf("rapidflags: rapid panicked: %v", panicked)
+	}
 	return tb.Failed(), nil
 }
 

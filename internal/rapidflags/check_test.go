@@ -153,6 +153,38 @@ func TestPropertyThatStopsFailing(t *testing.T) {
 	}
 }
 
+// TestStopEndsRapidAtOnce pins Settings.Stop: once it says true, the
+// property never runs again and Check returns, wherever rapid's search or
+// shrinking is — at the first run, or part way through shrinking. Without
+// it, a property past its deadline only passes, and rapid goes on trying
+// candidates (here, a board of up to 100 values: hundreds of runs).
+func TestStopEndsRapidAtOnce(t *testing.T) {
+	seed := firstSeed(t, 10)
+	for _, stopAt := range []int{0, 1, 3, 8} {
+		runs, runsAfterStop := 0, 0
+		stopped := false
+		failed, err := Check("rapidflags-stop", Settings{Seed: seed, Stop: func() bool {
+			stopped = stopped || runs >= stopAt
+			return stopped
+		}}, func(rt *rapid.T) {
+			if stopped {
+				runsAfterStop++
+			}
+			runs++
+			if b := board.Draw(rt, "board"); slices.ContainsFunc(b, func(v int) bool { return v >= 10 }) {
+				rt.Fatalf("big")
+			}
+		})
+		if err != nil {
+			t.Fatalf("stop after %d runs: %v", stopAt, err)
+		}
+		if runs != stopAt || runsAfterStop != 0 {
+			t.Errorf("stop after %d runs: the property ran %d times, %d after Stop said true", stopAt, runs, runsAfterStop)
+		}
+		_ = failed // rapid was stopped: its own verdict is not asked
+	}
+}
+
 // flagState is everything of a FlagSet a program can see.
 type flagState struct {
 	all, set []string // name=value of every flag, and of those set

@@ -32,10 +32,14 @@
 //     checked between shrinking steps (shrink.go:93, 119, 132, ...), but one
 //     step, minimising one drawn value, makes many tries unchecked
 //     (shrink.go:288-309): with a slow property rapid overruns it many
-//     times over. A caller that needs a hard bound keeps a deadline in its
-//     property and stops failing once past it: rapid keeps a smaller input
-//     only when it fails the same way (shrink.go:262), so it rejects every
-//     try after the deadline and ends. If the re-run of an input just kept
+//     times over. A caller that needs a hard bound sets Settings.Stop:
+//     rapid runs on a goroutine of Check's, and the property's wrapper
+//     ends it with runtime.Goexit once Stop says so (rapid's deferred
+//     recovers see no panic). A property that only stops failing past a
+//     deadline is not enough: rapid keeps a smaller input only when it
+//     fails the same way (shrink.go:262), so it rejects every try after
+//     the deadline, but a pass over a board of n draws in g groups is some
+//     n·g tries, each drawing the board. If the re-run of an input just kept
 //     (shrink.go:270-271) no longer fails, rapid's panic stays inside
 //     shrink (shrink.go:86-90, 278-280). Either way the last input on which
 //     the property failed is the smallest rapid kept.
