@@ -58,16 +58,7 @@ func (gs *gameSolver[S]) extrapolate(ctx context.Context, comp []int32, scale fl
 	}
 	// hi starts above lo by the gaps the cycle inherits from the states
 	// it leads to, as in optimistic.
-	inherited := 0.0
-	c := gs.compOf[comp[0]]
-	for _, v := range comp {
-		lo, hi := gs.g.edgeRange(v)
-		for _, w := range gs.g.to[lo:hi] {
-			if gs.compOf[w] != c {
-				inherited = max(inherited, gs.hi[w]-gs.lo[w])
-			}
-		}
-	}
+	inherited := gs.inheritedGap(comp)
 	for _, v := range comp {
 		gs.hi[v] = gs.lo[v] + inherited
 	}

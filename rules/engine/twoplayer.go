@@ -378,16 +378,7 @@ func (gs *gameSolver[S]) optimistic(ctx context.Context, comp []int32, scale flo
 	}
 	// The states the cycle leads to carry gaps of their own, which its
 	// upper bound inherits: the guess starts above the widest of them.
-	inherited := 0.0
-	c := gs.compOf[comp[0]]
-	for _, v := range comp {
-		lo, hi := gs.g.edgeRange(v)
-		for _, w := range gs.g.to[lo:hi] {
-			if gs.compOf[w] != c {
-				inherited = max(inherited, gs.hi[w]-gs.lo[w])
-			}
-		}
-	}
+	inherited := gs.inheritedGap(comp)
 	// A guess shifted evenly is seldom inductive at once (a state whose
 	// branches all stay in the cycle keeps the shift and adds a rounding),
 	// so each round first sweeps T over it, then verifies.
@@ -529,4 +520,21 @@ func (gs *gameSolver[S]) bound(m int32, val []float64, up bool) float64 {
 		return q*f.up + f.slack
 	}
 	return max(0, q*f.down-f.slack)
+}
+
+// inheritedGap is the widest gap hi − lo among the states outside the
+// cycle comp that it leads to: a guessed upper bound of the cycle starts
+// at least that far above its lower bound.
+func (gs *gameSolver[S]) inheritedGap(comp []int32) float64 {
+	inherited := 0.0
+	c := gs.compOf[comp[0]]
+	for _, v := range comp {
+		lo, hi := gs.g.edgeRange(v)
+		for _, w := range gs.g.to[lo:hi] {
+			if gs.compOf[w] != c {
+				inherited = max(inherited, gs.hi[w]-gs.lo[w])
+			}
+		}
+	}
+	return inherited
 }
