@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -146,15 +145,7 @@ func referenceArg(solver string) string {
 // runAnswer runs bin with arg on input and returns the last number it prints.
 func runAnswer(t *testing.T, bin, arg string, input []byte) float64 {
 	t.Helper()
-	cmd := exec.Command(bin)
-	if arg != "" {
-		cmd.Args = append(cmd.Args, arg)
-	}
-	cmd.Stdin = bytes.NewReader(input)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s %s: %v", bin, arg, err)
-	}
+	out, _ := runTimed(t, bin, arg, input)
 	f := strings.Fields(string(out))
 	v, err := strconv.ParseFloat(f[len(f)-1], 64)
 	if err != nil {
