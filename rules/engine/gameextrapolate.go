@@ -53,7 +53,7 @@ func (gs *gameSolver[S]) extrapolate(ctx context.Context, comp []int32, scale fl
 	for _, v := range comp {
 		gs.lo[v] = 0
 	}
-	if !gs.settle(ctx, comp, false, scale, prev) || !gs.verifySide(comp, false, scale) {
+	if !gs.settle(ctx, comp, false, scale, prev) || !gs.verifySide(comp, false, scale, prev) {
 		return false
 	}
 	// hi starts above lo by the gaps the cycle inherits from the states
@@ -62,7 +62,7 @@ func (gs *gameSolver[S]) extrapolate(ctx context.Context, comp []int32, scale fl
 	for _, v := range comp {
 		gs.hi[v] = gs.lo[v] + inherited
 	}
-	return gs.settle(ctx, comp, true, scale, prev) && gs.verifySide(comp, true, scale)
+	return gs.settle(ctx, comp, true, scale, prev) && gs.verifySide(comp, true, scale, prev)
 }
 
 // sweepSide applies T to one side in place, state by state in comp's
@@ -131,8 +131,9 @@ func (gs *gameSolver[S]) settle(ctx context.Context, comp []int32, up bool, scal
 
 // verifySide moves a settled side outward by settleShift·scale and sweeps
 // it in place until a sweep moves no state against its side (the proof
-// in extrapolate), for at most verifyRounds sweeps.
-func (gs *gameSolver[S]) verifySide(comp []int32, up bool, scale float64) bool {
+// in extrapolate), for at most verifyRounds sweeps; prev is sweepSide's
+// scratch, one value a state of comp.
+func (gs *gameSolver[S]) verifySide(comp []int32, up bool, scale float64, prev []float64) bool {
 	val, shift := gs.lo, -settleShift*scale
 	if up {
 		val, shift = gs.hi, -shift
@@ -140,7 +141,6 @@ func (gs *gameSolver[S]) verifySide(comp []int32, up bool, scale float64) bool {
 	for _, v := range comp {
 		val[v] = max(0, val[v]+shift)
 	}
-	prev := make([]float64, len(comp)) // unused: sweepSide's scratch
 	ok := false
 	for range verifyRounds {
 		if _, against := gs.sweepSide(comp, up, prev); !against {

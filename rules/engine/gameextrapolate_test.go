@@ -142,7 +142,7 @@ func TestExtrapolateVerifies(t *testing.T) {
 				x := value[gs.g.States[v]]
 				gs.lo[v], gs.hi[v] = x+0.1, x-0.1
 			}
-			if got := gs.verifySide(comp, tc.up, 1); got != (bug != nil) {
+			if got := gs.verifySide(comp, tc.up, 1, make([]float64, len(comp))); got != (bug != nil) {
 				t.Errorf("%s, planted %v: verified %v", tc.name, bug != nil, got)
 			}
 		}
