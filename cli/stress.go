@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/programs"
 	"github.com/chancecheck/chancecheck/props"
@@ -318,7 +317,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	if rule.Kind.Exact() {
 		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)
 	}
-	if rule.Kind == answer.Residue && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
+	if rule.ReadsBack() && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
 		if _, err := s.Bounds(); err != nil {
 			flag := "--modulus"
 			if o.answer.maxDenominator > 0 {

@@ -24,7 +24,7 @@ func (g *GameSpec) rule() answer.Rule { return g.Answer }
 // error for another kind of answer, or bounds that do not exist.
 func (s *Stress) Bounds() (answer.Bounds, error) {
 	switch {
-	case s.rule().Kind != answer.Residue:
+	case !s.rule().ReadsBack():
 		return answer.Bounds{}, fmt.Errorf("stress: %s is not read back as a fraction", s.rule())
 	case !s.hasRange():
 		return answer.Bounds{}, errors.New("stress: no range of outcomes is stated: a residue is not read back as a fraction")
@@ -43,9 +43,9 @@ func (s *Stress) validateAnswer() error {
 		return fmt.Errorf("stress: a solver's distribution goes with a float answer, not %s", r)
 	case s.MaxDenominator < 0:
 		return errors.New("stress: the largest denominator must not be negative")
-	case s.MaxDenominator > 0 && r.Kind != answer.Residue:
+	case s.MaxDenominator > 0 && !r.ReadsBack():
 		return fmt.Errorf("stress: a largest denominator goes with a residue, not %s", r)
-	case r.Kind == answer.Residue:
+	case r.ReadsBack():
 		if _, err := s.bounds(); err != nil {
 			return fmt.Errorf("stress: %w", err)
 		}
@@ -106,7 +106,7 @@ func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
 	if fromBrute {
 		v, frac, who = f.BruteValue, f.BruteFraction, "the brute force's"
 	}
-	if frac == nil && s.rule().Kind == answer.Residue {
+	if frac == nil && s.rule().ReadsBack() {
 		if off := s.ReadBackOff(); off != "" {
 			return 0, false, off
 		}
@@ -164,7 +164,7 @@ func (s *Stress) residueHint(x float64) string {
 // readBack is the fraction within the bounds a residue stands for, or nil
 // (for another kind, too).
 func (s *Stress) readBack(v answer.Value) *big.Rat {
-	if s.rule().Kind != answer.Residue || v.Exact == nil {
+	if !s.rule().ReadsBack() || v.Exact == nil {
 		return nil
 	}
 	b, err := s.bounds()
@@ -232,7 +232,7 @@ func (g *GameSpec) readBruteDistribution(out []byte) (bruteAnswer, *distribution
 		switch {
 		case b.frac != nil:
 			x, _ = b.frac.Float64()
-		case g.rule().Kind == answer.Residue:
+		case g.rule().ReadsBack():
 			return distribution{}, errors.New("a residue's brute force prints its answer as p/q before its distribution, whose mean it is")
 		}
 		return distribution{Answer: x, Value: b.value}, nil
