@@ -3,7 +3,6 @@ package programs
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 
 	"github.com/chancecheck/chancecheck/answer"
@@ -155,10 +154,7 @@ func (s *Stress) ShowBrute(f *Failure) string { return s.show(f.BruteValue, f.Br
 // range of the outcomes, that it may be a residue; "" otherwise.
 func (s *Stress) residueHint(x float64) string {
 	lo, hi := s.outcomeRange()
-	if s.rule().Kind.Exact() || x != math.Trunc(x) || math.Abs(x) < 1e4 || math.Abs(x) <= 10*math.Max(math.Abs(lo), math.Abs(hi)) {
-		return ""
-	}
-	return fmt.Sprintf("hint: the solver's answer %.0f is an integer far outside the outcomes' range [%g, %g]: if the problem asks for the answer modulo a prime, say so with --modulus P (for example 998244353)", x, lo, hi)
+	return s.answerJudge().residueHint(x, lo, hi)
 }
 
 // readBack is the fraction within the bounds a residue stands for, or nil
@@ -177,12 +173,7 @@ func (s *Stress) readBack(v answer.Value) *big.Rat {
 
 // judgeRule says how the solver's answer is compared with the brute
 // force's.
-func (s *Stress) judgeRule() string {
-	if s.rule().Kind.Exact() {
-		return "compared exactly, as " + s.rule().String()
-	}
-	return s.Tolerance.String()
-}
+func (s *Stress) judgeRule() string { return s.answerJudge().text() }
 
 // ResidueHint is the hint for f's answer that it may be a residue (a float
 // answer that is an integer far outside the outcomes' range), or "".
@@ -219,11 +210,7 @@ func (s *Stress) hasRange() bool { return s.Quantity == Probability || s.MaxOutc
 func (g *GameSpec) readBruteDistribution(out []byte) (bruteAnswer, *distribution, *Fault) {
 	var b bruteAnswer
 	var fault *Fault
-	agrees, rule := g.Tolerance.Accepts, g.Tolerance.String()
-	if g.rule().Kind.Exact() {
-		agrees = func(mean, answer float64) bool { return math.Abs(mean-answer) <= 1e-9*math.Max(1, math.Abs(answer)) }
-		rule = "1e-9 relative"
-	}
+	agrees, rule := g.answerJudge().meanRule()
 	d, err := parseDistributionAfter(out, func(line []byte) (distribution, error) {
 		if b, fault = g.readBrute(line); fault != nil {
 			return distribution{}, errors.New(fault.Detail)
