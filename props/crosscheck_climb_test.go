@@ -1,8 +1,11 @@
 package props
 
 import (
+	"context"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -72,6 +75,51 @@ func TestCrossCheckClimbFindsARareSlip(t *testing.T) {
 	}
 }
 
+// slowOnHighCoins answers right, but its CPU time grows fourfold with
+// each coin of chance 90 or more on a board (4^h µs, h such coins, after
+// a 1 ms start-up), over a 10 ms limit from h = 7 on: a board of 1 in
+// 20,000 (driftingOnHighCoins). A right but slow solver whose time says
+// how near a board is.
+func slowOnHighCoins(b []Board, s []Solution) (string, RunResult) {
+	cpu := time.Millisecond
+	for _, x := range b {
+		h := 0
+		for _, v := range x.(coinBoard).Coins {
+			if v >= 90 {
+				h++
+			}
+		}
+		cpu += time.Duration(1<<(2*h)) * time.Microsecond
+	}
+	if cpu > 10*time.Millisecond {
+		return "", RunResult{TimedOut: true, CPU: cpu}
+	}
+	return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: cpu}
+}
+
+// TestCrossCheckClimbFindsASlowBoard is climbing's planted-bug test for
+// time: a right but slow solver that 1,200 uniform boards do not time out
+// is timed out by climbing its CPU time, on a board the climber drew. Its
+// batches of 10 are narrowed to their slowest board first (a batch's time
+// does not say which board took it).
+func TestCrossCheckClimbFindsASlowBoard(t *testing.T) {
+	for _, tt := range []struct {
+		climb Target
+		want  bool
+	}{{0, false}, {ClimbTime, true}, {ClimbAll, true}} {
+		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: slowOnHighCoins},
+			Cases: 4000, Seed: 3, Batch: 10, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
+		rec := recordClimb(t, cc)
+		t.Logf("climb %v: generated %d, climbed %v, by %+v, first %.60q", tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
+		switch {
+		case tt.want && (rec.First == "" || rec.By == nil || rec.By.Target != ClimbTime):
+			t.Errorf("climb %v: not found by climbing CPU time (first %q, by %+v, climbed %v)", tt.climb, rec.First, rec.By, rec.Climbed)
+		case !tt.want && rec.First != "":
+			t.Errorf("climb %v: uniform boards found it (%q): the slip is not rare enough to show the climber", tt.climb, rec.First)
+		}
+	}
+}
+
 // TestCrossCheckClimbJobsChangeNothing checks that climbing the error
 // score draws the same boards and finds the same first failure whatever
 // Jobs is: its plans are made from the results in the inputs' order.
@@ -93,6 +141,48 @@ func TestCrossCheckClimbJobsChangeNothing(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("keep going %v, jobs %d:\n%+v\njobs 1:\n%+v", keepGoing, jobs, got, want)
 			}
+		}
+	}
+}
+
+// noisyUsage reports a random CPU time and memory peak for every run, as
+// a busy machine would, from its own seeded stream.
+type noisyUsage struct {
+	Runner
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+func (n *noisyUsage) Run(ctx context.Context, input []byte) (RunResult, error) {
+	res, err := n.Runner.Run(ctx, input)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	res.CPU = time.Duration(1+n.rng.IntN(5000)) * time.Microsecond
+	res.PeakRSS = int64(1<<20 + n.rng.IntN(1<<20))
+	return res, err
+}
+
+// TestCrossCheckClimbErrorIgnoresMeasurements checks that with every
+// target climbed, what the error score climbs does not depend on the CPU
+// times and memory peaks measured: under different noise the error
+// score's boards, and the failure they find, are the same.
+func TestCrossCheckClimbErrorIgnoresMeasurements(t *testing.T) {
+	var want climbRecord
+	for noise := range uint64(3) {
+		solver := &noisyUsage{Runner: &fakeSolver{game: coins(), answer: driftingOnHighCoins}, rng: rand.New(rand.NewPCG(noise, 9))}
+		cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 1200, Seed: 3, Batch: 10, Jobs: 2,
+			Climb: ClimbAll, ShrinkTime: 5 * time.Second}
+		rec := recordClimb(t, cc)
+		got := climbRecord{searchRecord: searchRecord{First: rec.First}, By: rec.By, Climbed: map[Target]int{ClimbError: rec.Climbed[ClimbError]}}
+		if rec.By == nil || rec.By.Target != ClimbError {
+			t.Fatalf("noise %d: not found by climbing the error score: by %+v, first %.80q", noise, rec.By, rec.First)
+		}
+		if noise == 0 {
+			want = got
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("noise %d:\n%+v\nnoise 0:\n%+v", noise, got, want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -19,31 +20,78 @@ import (
 // limit a slow slip's rare inputs are over.
 const checkTimeout = 2 * time.Second
 
-// TestSlowSlipIsRight checks that patience's lossmemo, a slip that is
-// slow and never wrong, gives the correct solution's answers: on the
-// published sample and on uniform deals (seeded; the first 40, which
-// it solves fast).
+// TestSlowSlipIsRight checks that the slips that are slow and never
+// wrong — patience's lossmemo, snakes' converge — give the correct
+// solution's answers (to a relative 1e-9: converge iterates): on the
+// published samples and on boards they solve fast (seeded: 40 uniform
+// deals; 40 boards of snakes' generator in one input).
 func TestSlowSlipIsRight(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the solver binaries")
 	}
-	bin := filepath.Join(solverDir(t), "patience")
-	g := Patience()
-	inputs := [][]byte{[]byte(g.Samples()[0].Input)}
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 40 {
-		var in bytes.Buffer
-		if err := g.WriteInput(&in, []props.Board{uniformPatience(r)}); err != nil {
-			t.Fatal(err)
+	patienceDeals := func(g props.Game) [][]props.Board {
+		r := rand.New(rand.NewPCG(3, 4))
+		var out [][]props.Board
+		for range 40 {
+			out = append(out, []props.Board{uniformPatience(r)})
 		}
-		inputs = append(inputs, in.Bytes())
+		return out
 	}
-	for i, in := range inputs {
-		good, _ := runTimed(t, bin, "", in)
-		slow, _ := runTimed(t, bin, "lossmemo", in)
-		if !bytes.Equal(good, slow) {
-			t.Errorf("input %d: lossmemo printed %q, the correct solution %q\n%s", i, slow, good, in)
+	snakesBoards := func(g props.Game) [][]props.Board {
+		var batch []props.Board
+		for i := range 40 {
+			batch = append(batch, g.Generator().Example(i))
 		}
+		return [][]props.Board{batch}
+	}
+	for _, tt := range []struct {
+		game   props.Game
+		slip   string
+		boards func(props.Game) [][]props.Board
+	}{
+		{Patience(), "lossmemo", patienceDeals},
+		{Snakes(), "converge", snakesBoards},
+	} {
+		t.Run(tt.game.Name()+"/"+tt.slip, func(t *testing.T) {
+			g := tt.game
+			bin := filepath.Join(solverDir(t), g.Name())
+			type input struct {
+				text   []byte
+				boards int
+			}
+			var inputs []input
+			for _, s := range g.Samples() {
+				bs, err := g.Parse(strings.NewReader(s.Input), s.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				inputs = append(inputs, input{[]byte(s.Input), len(bs)})
+			}
+			for _, bs := range tt.boards(g) {
+				var in bytes.Buffer
+				if err := g.WriteInput(&in, bs); err != nil {
+					t.Fatal(err)
+				}
+				inputs = append(inputs, input{in.Bytes(), len(bs)})
+			}
+			for i, in := range inputs {
+				good, _ := runTimed(t, bin, "", in.text)
+				slow, _ := runTimed(t, bin, tt.slip, in.text)
+				want, err := g.ParseAnswers(good, in.boards)
+				if err != nil {
+					t.Fatalf("input %d: the correct solution: %v", i, err)
+				}
+				got, err := g.ParseAnswers(slow, in.boards)
+				if err != nil {
+					t.Fatalf("input %d: %s: %v", i, tt.slip, err)
+				}
+				for k := range want {
+					if a, b := want[k].Float64(), got[k].Float64(); math.Abs(a-b) > 1e-9*math.Max(1, math.Abs(a)) {
+						t.Errorf("input %d, board %d: %s answered %v, the correct solution %v\n%s", i, k+1, tt.slip, b, a, in.text)
+					}
+				}
+			}
+		})
 	}
 }
 
