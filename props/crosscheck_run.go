@@ -59,8 +59,9 @@ type Failure struct {
 	// other input (a sample, a shrunk board).
 	Board int
 	// Climbed says how the failing generated board was made when the
-	// climber made it (crosscheck_climb.go); nil for a board of the
-	// uniform stream, a sample or a shrunk board.
+	// climber made it (crosscheck_climb.go), the first climbed one's when
+	// several fail together; nil for boards of the uniform stream, a
+	// sample or a shrunk board.
 	Climbed *Climbed
 
 	cases []genCase // the generated boards, when generated
@@ -324,7 +325,12 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 		f.Source = casesSource(cases)
 		if len(cases) == 1 {
 			f.Class = c.Game.Classify(cases[0].board)
-			f.Climbed = cases[0].climbed
+		}
+		for _, gc := range cases {
+			if gc.climbed != nil {
+				f.Climbed = gc.climbed
+				break
+			}
 		}
 	}
 	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases)}
