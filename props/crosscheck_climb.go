@@ -221,7 +221,7 @@ func (cl *climber) offerMeasured(t Target, raw float64, cases []genCase, plan cl
 					restRaw = n.raw
 				}
 			}
-			if rest := (&climbEntry{raw: restRaw, cases: rest}); restRaw > 0 && cl.insert(t, rest) && cl.score(t, rest) > best*climbGain {
+			if other := (&climbEntry{raw: restRaw, cases: rest}); restRaw > 0 && cl.insert(t, other) && cl.score(t, other) > best*climbGain {
 				better = true
 			}
 		}
