@@ -206,6 +206,14 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 			order = append(order, i)
 		}
 	}
+	// A time limit's CPU time at the kill is the limit, near enough: once
+	// the boards run alone add up to it, they are over it together, and
+	// running the rest alone would cost up to a limit more each.
+	var limit time.Duration
+	if f.Verdict == TimeLimit && figs != nil && figs.run != nil {
+		limit = figs.run.cpu
+	}
+	var ran []int
 	alone := make([]time.Duration, len(cases)) // each board's CPU time run alone
 	for _, i := range order {
 		single, sfigs, err := c.checkCasesFigures(ctx, cases[i:i+1])
@@ -218,13 +226,16 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		if sfigs != nil && sfigs.run != nil {
 			alone[i] = sfigs.run.cpu
 		}
+		if ran = append(ran, i); limit > 0 && together(alone, ran, startUp(alone, ran)) > limit {
+			break
+		}
 	}
-	// Every board passes alone: the batch fails as a whole.
-	if f.Verdict == TimeLimit && figs != nil && figs.run != nil {
+	// Every board run alone passes: the batch fails as a whole.
+	if limit > 0 {
 		// Dropping boards one at a time would cost a whole time limit a
-		// try: the slowest boards alone, as many as the batch's time at
-		// its kill takes, are tried once instead.
-		tf, err := c.slowestTogether(ctx, cases, alone, figs.run.cpu)
+		// try: the slowest boards run alone, as many as add up to the
+		// limit, are tried once instead.
+		tf, err := c.slowestTogether(ctx, cases, alone, ran, limit)
 		if err != nil {
 			return nil, figs, err
 		}
@@ -253,21 +264,38 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 	return f, figs, nil
 }
 
-// slowestTogether runs once the fewest of cases whose CPU times alone
-// (alone[i], each with the solver's start-up) add up to the batch's at
-// its kill (limit), the slowest first, kept in the batch's order; it
-// returns their failure when they are over the time limit too, nil when
-// they pass or would be the whole batch.
-func (c *CrossCheck) slowestTogether(ctx context.Context, cases []genCase, alone []time.Duration, limit time.Duration) (*Failure, error) {
-	start := slices.Min(alone) // the solver's start-up, with the fastest board
-	idx := make([]int, len(cases))
-	for i := range idx {
-		idx[i] = i
+// together is the CPU time boards (indices into alone, each board's CPU
+// time run alone) would take in one run, start the solver's start-up
+// (counted once, not once a board).
+func together(alone []time.Duration, boards []int, start time.Duration) time.Duration {
+	sum := start
+	for _, i := range boards {
+		sum += alone[i] - start
 	}
+	return sum
+}
+
+// startUp is the solver's start-up as boards ran alone show it: the
+// least CPU time of any, with its board.
+func startUp(alone []time.Duration, ran []int) time.Duration {
+	start := alone[ran[0]]
+	for _, i := range ran {
+		start = min(start, alone[i])
+	}
+	return start
+}
+
+// slowestTogether runs once the fewest of the boards ran (indices into
+// cases, each run alone in alone[i]) that together take more than limit,
+// the slowest first, in the batch's order; it returns their failure when
+// they are over the time limit too, nil when they pass or would be the
+// whole batch.
+func (c *CrossCheck) slowestTogether(ctx context.Context, cases []genCase, alone []time.Duration, ran []int, limit time.Duration) (*Failure, error) {
+	start := startUp(alone, ran)
+	idx := slices.Clone(ran)
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(alone[b], alone[a]) })
-	sum, n := start, 0
-	for n < len(idx) && sum <= limit {
-		sum += alone[idx[n]] - start
+	n := 1
+	for n < len(idx) && together(alone, idx[:n], start) <= limit {
 		n++
 	}
 	if n >= len(cases) {
