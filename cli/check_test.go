@@ -363,6 +363,7 @@ func TestCheckShrinkTime(t *testing.T) {
 // output but timings: the same boards, the same first failure, shrunk the
 // same way, whether one solver runs at a time or four.
 func TestCheckJobs(t *testing.T) {
+	t.Parallel() // it waits on programs: see main_test.go
 	solver := helperSolver(t, "snakes-wrong-long")
 	var want *checkJSON
 	for _, jobs := range []string{"1", "4"} {
@@ -405,6 +406,7 @@ func TestCheckJobs(t *testing.T) {
 
 // TestCheckCoverageJSON checks the coverage test in --json.
 func TestCheckCoverageJSON(t *testing.T) {
+	t.Parallel() // it waits on programs: see main_test.go
 	var stdout, stderr bytes.Buffer
 	code := Run(context.Background(), []string{"check", "bit", "--solver", helperSolver(t, "bit"), "--cases", "400", "--time", "0", "--json"},
 		strings.NewReader(""), &stdout, &stderr, checkGames()...)
@@ -432,6 +434,7 @@ func TestCheckGeneratorOptions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a solver process per board")
 	}
+	t.Parallel() // it waits on programs: see main_test.go
 	solver := helperSolver(t, "traps-wrong-cols30")
 	base := []string{"check", "traps", "--solver", solver, "--cases", "40", "--shrink-time", "1s"}
 	tests := []struct {
