@@ -1,8 +1,10 @@
 package props
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"sync"
 )
 
@@ -17,9 +19,12 @@ import (
 // running: a board's number still fixes it (generated board k is drawn
 // from sub-seed k), and a slot that climbs leaves its numbers' uniform
 // boards undrawn. So climbing takes at most half of the inputs, never all.
-// It takes every slot while a target is still climbing (one of its last
-// climbStale climbed inputs entered its best boards), and one slot in
-// climbIdleEvery otherwise: more while climbing pays.
+// The targets still climbing take the slots in turn — a target is still
+// climbing until climbStale of its boards in a row (a batch an input for
+// the error score, one an input for time and memory) found no new best —
+// and once none is, one slot in climbIdleEvery climbs: more while
+// climbing pays. Staleness counts boards, not inputs, so that a target
+// climbed one board a run gets as many tries as one climbed a batch a run.
 //
 // Determinism. What slot k does is planned when generated input
 // k−climbLag is judged, from what the inputs up to it gave, taken in
@@ -32,17 +37,35 @@ import (
 // toward them repeat only as far as the measurements rank the same.
 
 const (
-	climbLag       = 8 // inputs between the one a plan is made on and the slot it plans
-	climbPool      = 5 // best boards kept per target
-	climbStale     = 3 // climbed inputs without a new best before climbing slows down
-	climbIdleEvery = 8 // then one slot in this many climbs
+	climbLag       = 8    // inputs between the one a plan is made on and the slot it plans
+	climbPool      = 5    // best boards kept per target
+	climbStale     = 60   // boards climbed toward a target without a new best before climbing it slows down
+	climbIdleEvery = 8    // then one slot in this many climbs
+	climbGain      = 1.05 // a measured target's new best beats the best so far by this factor: noise is no climb
 )
 
-// climbEntry is one of a target's best inputs: its figure and its boards
-// (one for a climbed input toward time or memory).
+// Measured targets. CPU time and memory peaks are a run's, not a board's:
+// a uniform input runs a batch of boards in one process, and the one slow
+// board of a batch of 20 is not known. So a batch among a measured
+// target's best is narrowed before it is climbed from: a slot re-runs the
+// first half of its boards as they are (climbPlan.narrow), the half's own
+// figure is measured, the other half's inferred (CPU time adds up over
+// boards: the batch's less the half's; a peak does not: the batch's, when
+// the half's is clearly lower), and both replace the batch among the best.
+// Some five narrowings take a batch of 20 to its one slow board, which
+// single-board climbs then start from. A board's CPU time is its run's
+// less the solver's start-up (climber.base: the least CPU time of any run
+// so far), shared among the run's boards: else every one-board run would
+// rank above every batch for its start-up alone.
+
+// climbEntry is one of a target's best inputs: its figure as measured
+// (the error score, the run's CPU seconds, its peak bytes) and its boards
+// (one for an error score; one, or a batch not narrowed yet, for time or
+// memory).
 type climbEntry struct {
-	score float64
-	cases []*climbParent
+	raw       float64
+	cases     []*climbParent
+	narrowing bool // a slot is re-running its first half
 }
 
 // climbParent is a board that can be climbed from: its case, and the
@@ -55,11 +78,13 @@ type climbParent struct {
 }
 
 // climbPlan is what a slot does: climb toward target from parents (a
-// snapshot of its best), boards boards; none is zero: the uniform stream.
+// snapshot of its best), boards boards, or re-run the first boards boards
+// of narrow as they are; none is zero: the uniform stream.
 type climbPlan struct {
 	target  Target
 	parents []*climbEntry
 	boards  int
+	narrow  *climbEntry
 }
 
 // climber keeps each target's best inputs and plans the slots.
@@ -67,15 +92,18 @@ type climber struct {
 	targets []Target
 	pools   map[Target][]*climbEntry
 	stale   map[Target]int
-	slots   int // slots planned
-	climbs  int // of them, those that climb
+	base    float64 // the least CPU seconds of a run so far (-1: none yet)
+	slots   int     // slots planned
+	climbs  int     // of them, those that climb
+	planned map[int]climbPlan
 
 	mu    sync.Mutex
 	plans map[int]chan climbPlan // by generated input
 }
 
 func newClimber(t Target) *climber {
-	return &climber{targets: t.Each(), pools: map[Target][]*climbEntry{}, stale: map[Target]int{}, plans: map[int]chan climbPlan{}}
+	return &climber{targets: t.Each(), pools: map[Target][]*climbEntry{}, stale: map[Target]int{}, base: -1,
+		planned: map[int]climbPlan{}, plans: map[int]chan climbPlan{}}
 }
 
 // slot reports whether generated input k is a climbing slot.
@@ -108,11 +136,16 @@ func (cl *climber) take(k int, r inputResult, batch int) {
 	if cl == nil {
 		return
 	}
+	plan := cl.planned[k]
+	delete(cl.planned, k)
 	if f := r.figures; f != nil && f.run != nil && len(r.cases) == len(f.run.scores) {
 		climbed := len(r.cases) > 0 && r.cases[0].climbed != nil
 		var toward Target
 		if climbed {
 			toward = r.cases[0].climbed.Target
+		}
+		if cpu := f.run.cpu.Seconds(); cpu > 0 && (cl.base < 0 || cpu < cl.base) {
+			cl.base = cpu
 		}
 		better := map[Target]bool{}
 		for _, t := range cl.targets {
@@ -124,19 +157,9 @@ func (cl *climber) take(k int, r inputResult, batch int) {
 					}
 				}
 			case ClimbTime:
-				// A board's share of its input's CPU time: a climbed input
-				// holds one board, a uniform one a batch, whose total would
-				// keep every climbed board out of the best (and climbing
-				// toward time stale) while telling nothing of which board
-				// was slow. CPU time adds up over boards; a memory peak
-				// does not.
-				if s := f.run.cpu.Seconds() / float64(max(1, len(r.cases))); s > 0 && cl.offer(t, s, r.cases) {
-					better[t] = true
-				}
+				better[t] = cl.offerMeasured(t, f.run.cpu.Seconds(), r.cases, plan)
 			case ClimbMemory:
-				if s := float64(f.run.peak); s > 0 && cl.offer(t, s, r.cases) {
-					better[t] = true
-				}
+				better[t] = cl.offerMeasured(t, float64(f.run.peak), r.cases, plan)
 			}
 		}
 		for _, t := range cl.targets {
@@ -144,56 +167,147 @@ func (cl *climber) take(k int, r inputResult, batch int) {
 			case better[t]:
 				cl.stale[t] = 0
 			case climbed && t == toward:
-				cl.stale[t]++
+				cl.stale[t] += len(r.cases) // boards tried
 			}
 		}
 	}
-	if next := k + climbLag; cl.slot(next) {
-		cl.planChan(next) <- cl.decide(batch)
+	if plan.narrow != nil {
+		plan.narrow.narrowing = false // its result is in, or never will be
 	}
+	if next := k + climbLag; cl.slot(next) {
+		p := cl.decide(batch)
+		if p.target != 0 {
+			cl.planned[next] = p
+		}
+		cl.planChan(next) <- p
+	}
+}
+
+// score is entry e's figure for target t: for CPU time, its boards' share
+// of the run's time past the solver's start-up.
+func (cl *climber) score(t Target, e *climbEntry) float64 {
+	if t == ClimbTime {
+		return max(0, e.raw-max(0, cl.base)) / float64(len(e.cases))
+	}
+	return e.raw
+}
+
+// best is target t's best score so far (0: none).
+func (cl *climber) best(t Target) float64 {
+	if pool := cl.sorted(t); len(pool) > 0 {
+		return cl.score(t, pool[0])
+	}
+	return 0
+}
+
+// offerMeasured offers a run's CPU time or memory peak (raw) for target
+// t; plan is the slot's, which for a narrowing of t also offers the other
+// half, inferred, and takes the batch out. It reports whether a new best
+// was found, by more than noise (climbGain).
+func (cl *climber) offerMeasured(t Target, raw float64, cases []genCase, plan climbPlan) bool {
+	if raw <= 0 {
+		return false
+	}
+	best, better := cl.best(t), false
+	if n := plan.narrow; n != nil && plan.target == t {
+		cl.remove(t, n)
+		if rest := n.cases[min(len(cases), len(n.cases)):]; len(rest) > 0 {
+			restRaw := 0.0
+			switch t {
+			case ClimbTime: // CPU time adds up: the batch's less the half's, with one start-up
+				restRaw = n.raw - raw + max(0, cl.base)
+			case ClimbMemory: // a peak does not: the batch's, when the half's is clearly lower
+				if raw < n.raw/climbGain {
+					restRaw = n.raw
+				}
+			}
+			if rest := (&climbEntry{raw: restRaw, cases: rest}); restRaw > 0 && cl.insert(t, rest) && cl.score(t, rest) > best*climbGain {
+				better = true
+			}
+		}
+	}
+	e := &climbEntry{raw: raw}
+	for _, gc := range cases {
+		e.cases = append(e.cases, &climbParent{gc: gc})
+	}
+	return cl.insert(t, e) && cl.score(t, e) > best*climbGain || better
 }
 
 // offer puts an input's figure among target t's best, if it is; it
 // reports whether it was.
 func (cl *climber) offer(t Target, score float64, cases []genCase) bool {
-	pool := cl.pools[t]
-	i := len(pool)
-	for i > 0 && score > pool[i-1].score {
-		i--
-	}
-	if i >= climbPool {
-		return false
-	}
-	e := &climbEntry{score: score}
+	e := &climbEntry{raw: score}
 	for _, gc := range cases {
 		e.cases = append(e.cases, &climbParent{gc: gc})
 	}
-	pool = append(pool, nil)
-	copy(pool[i+1:], pool[i:])
-	pool[i] = e
-	cl.pools[t] = pool[:min(len(pool), climbPool)]
-	return true
+	return cl.insert(t, e)
 }
 
-// decide plans the next slot: the targets take turns, among those with
-// boards to climb from.
+// insert puts e among target t's best, if it is, after those it ties;
+// it reports whether it was.
+func (cl *climber) insert(t Target, e *climbEntry) bool {
+	pool := append(cl.sorted(t), e)
+	s := cl.score(t, e)
+	i := len(pool) - 1
+	for i > 0 && s > cl.score(t, pool[i-1]) {
+		pool[i] = pool[i-1]
+		i--
+	}
+	pool[i] = e
+	cl.pools[t] = pool[:min(len(pool), climbPool)]
+	return i < climbPool
+}
+
+// remove takes e out of target t's best.
+func (cl *climber) remove(t Target, e *climbEntry) {
+	pool := cl.pools[t][:0]
+	for _, x := range cl.pools[t] {
+		if x != e {
+			pool = append(pool, x)
+		}
+	}
+	cl.pools[t] = pool
+}
+
+// sorted is target t's best, ordered by their scores now: a CPU time's
+// falls as the start-up measured falls. The order is stable.
+func (cl *climber) sorted(t Target) []*climbEntry {
+	pool := cl.pools[t]
+	slices.SortStableFunc(pool, func(a, b *climbEntry) int { return cmp.Compare(cl.score(t, b), cl.score(t, a)) })
+	return pool
+}
+
+// decide plans the next slot: the targets still climbing take turns,
+// among those with boards to climb from; once every one has gone stale,
+// one slot in climbIdleEvery climbs. A measured target's best batch is
+// narrowed before it is climbed from.
 func (cl *climber) decide(batch int) climbPlan {
 	cl.slots++
-	var ready []Target
+	var ready, fresh []Target
 	for _, t := range cl.targets {
 		if len(cl.pools[t]) > 0 {
 			ready = append(ready, t)
+			if cl.stale[t] < climbStale {
+				fresh = append(fresh, t)
+			}
 		}
 	}
-	if len(ready) == 0 {
-		return climbPlan{}
-	}
-	t := ready[cl.slots%len(ready)]
-	if cl.stale[t] >= climbStale && cl.slots%climbIdleEvery != 0 {
+	var t Target
+	switch {
+	case len(fresh) > 0:
+		t = fresh[cl.slots%len(fresh)]
+	case len(ready) > 0 && cl.slots%climbIdleEvery == 0:
+		t = ready[cl.slots/climbIdleEvery%len(ready)]
+	default:
 		return climbPlan{}
 	}
 	cl.climbs++
-	p := climbPlan{target: t, parents: append([]*climbEntry(nil), cl.pools[t]...), boards: 1}
+	pool := cl.sorted(t)
+	if t != ClimbError && len(pool[0].cases) > 1 && !pool[0].narrowing {
+		pool[0].narrowing = true
+		return climbPlan{target: t, narrow: pool[0], boards: (len(pool[0].cases) + 1) / 2}
+	}
+	p := climbPlan{target: t, parents: append([]*climbEntry(nil), pool...), boards: 1}
 	if t == ClimbError {
 		p.boards = batch // error scores are each board's: a batch is judged board by board
 	}

@@ -20,10 +20,20 @@ const climbTries = 4
 
 // climbDraw draws the boards of a climbing slot, numbered first.., each
 // from the choices of one of the plan's parents with a few choices
-// changed (mutate). Everything random here comes from the board's number
+// changed (mutate), or for a narrowing the first n boards of the batch
+// narrowed. Everything random here comes from the board's number
 // and the search's seed.
 func (s *searcher) climbDraw(p climbPlan, first, n int) []genCase {
 	cases := make([]genCase, 0, n)
+	if p.narrow != nil {
+		// A narrowing re-runs boards judged before, as they were drawn.
+		for i, parent := range p.narrow.cases[:min(n, len(p.narrow.cases))] {
+			gc := parent.gc
+			gc.index, gc.sol, gc.climbed = first+i, nil, &Climbed{Target: p.target, From: parent.gc.index}
+			cases = append(cases, gc)
+		}
+		return cases
+	}
 	for pos := first; pos < first+n; pos++ {
 		seed := montecarlo.SubSeed(s.c.Seed, uint64(pos))
 		rng := rand.New(rand.NewPCG(seed, climbSalt))

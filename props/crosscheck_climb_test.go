@@ -72,6 +72,51 @@ func TestCrossCheckClimbFindsARareSlip(t *testing.T) {
 	}
 }
 
+// slowOnHighCoins answers right, but its CPU time grows fourfold with
+// each coin of chance 90 or more on a board (4^h µs, h such coins, after
+// a 1 ms start-up), over a 10 ms limit from h = 7 on: a board of 1 in
+// 20,000 (driftingOnHighCoins). A right but slow solver whose time says
+// how near a board is.
+func slowOnHighCoins(b []Board, s []Solution) (string, RunResult) {
+	cpu := time.Millisecond
+	for _, x := range b {
+		h := 0
+		for _, v := range x.(coinBoard).Coins {
+			if v >= 90 {
+				h++
+			}
+		}
+		cpu += time.Duration(1<<(2*h)) * time.Microsecond
+	}
+	if cpu > 10*time.Millisecond {
+		return "", RunResult{TimedOut: true, CPU: cpu}
+	}
+	return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: cpu}
+}
+
+// TestCrossCheckClimbFindsASlowBoard is climbing's planted-bug test for
+// time: a right but slow solver that 1,200 uniform boards do not time out
+// is timed out by climbing its CPU time, on a board the climber drew. Its
+// batches of 10 are narrowed to their slowest board first (a batch's time
+// does not say which board took it).
+func TestCrossCheckClimbFindsASlowBoard(t *testing.T) {
+	for _, tt := range []struct {
+		climb Target
+		want  bool
+	}{{0, false}, {ClimbTime, true}, {ClimbAll, true}} {
+		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: slowOnHighCoins},
+			Cases: 4000, Seed: 3, Batch: 10, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
+		rec := recordClimb(t, cc)
+		t.Logf("climb %v: generated %d, climbed %v, by %+v, first %.60q", tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
+		switch {
+		case tt.want && (rec.First == "" || rec.By == nil || rec.By.Target != ClimbTime):
+			t.Errorf("climb %v: not found by climbing CPU time (first %q, by %+v, climbed %v)", tt.climb, rec.First, rec.By, rec.Climbed)
+		case !tt.want && rec.First != "":
+			t.Errorf("climb %v: uniform boards found it (%q): the slip is not rare enough to show the climber", tt.climb, rec.First)
+		}
+	}
+}
+
 // TestCrossCheckClimbJobsChangeNothing checks that climbing the error
 // score draws the same boards and finds the same first failure whatever
 // Jobs is: its plans are made from the results in the inputs' order.

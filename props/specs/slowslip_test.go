@@ -20,51 +20,82 @@ import (
 // limit a slow slip's rare inputs are over.
 const checkTimeout = 2 * time.Second
 
-// TestSlowSlipIsRight checks that patience's lossmemo, a slip that is
-// slow and never wrong, gives the correct solution's answers: on the
-// published sample and on uniform deals (seeded; the first 40, which
-// it solves fast). The 40 deals go in one input: both solvers clear
-// their memo before each deal of an input, so a deal's answer is the one
-// a run of its own prints, and one run each spares 78 starts of a solver
-// that clears a 5^9 table first (some 70 ms of CPU a start).
+// TestSlowSlipIsRight checks that the slips that are slow and never
+// wrong — patience's lossmemo, snakes' converge — give the correct
+// solution's answers (to a relative 1e-9: converge iterates): on the
+// published samples and on boards they solve fast (seeded: 40 uniform
+// deals; 40 boards of snakes' generator), each game's boards in one
+// input. Both patience solvers clear their memo before each deal of an
+// input, so a deal's answer there is the one a run of its own prints, and
+// one run each spares 78 starts of a solver that clears a 5^9 table first
+// (some 70 ms of CPU a start).
 func TestSlowSlipIsRight(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the solver binaries")
 	}
-	bin := filepath.Join(solverDir(t), "patience")
-	g := Patience()
-	r := rand.New(rand.NewPCG(3, 4))
-	deals := make([]props.Board, 40)
-	for i := range deals {
-		deals[i] = uniformPatience(r)
+	patienceDeals := func(g props.Game) [][]props.Board {
+		r := rand.New(rand.NewPCG(3, 4))
+		var batch []props.Board
+		for range 40 {
+			batch = append(batch, uniformPatience(r))
+		}
+		return [][]props.Board{batch}
 	}
-	var in bytes.Buffer
-	if err := g.WriteInput(&in, deals); err != nil {
-		t.Fatal(err)
+	snakesBoards := func(g props.Game) [][]props.Board {
+		var batch []props.Board
+		for i := range 40 {
+			batch = append(batch, g.Generator().Example(i))
+		}
+		return [][]props.Board{batch}
 	}
-	for _, input := range []struct {
-		name  string
-		text  []byte
-		deals int // 0: not counted
+	for _, tt := range []struct {
+		game   props.Game
+		slip   string
+		boards func(props.Game) [][]props.Board
 	}{
-		{"the published sample", []byte(g.Samples()[0].Input), 0},
-		{"40 uniform deals", in.Bytes(), len(deals)},
+		{Patience(), "lossmemo", patienceDeals},
+		{Snakes(), "converge", snakesBoards},
 	} {
-		good, _ := runTimed(t, bin, "", input.text)
-		slow, _ := runTimed(t, bin, "lossmemo", input.text)
-		goodLines, slowLines := strings.Split(string(good), "\n"), strings.Split(string(slow), "\n")
-		if input.deals > 0 && len(goodLines) != input.deals+1 {
-			t.Fatalf("%s: the correct solution printed %d lines for %d deals:\n%s", input.name, len(goodLines)-1, input.deals, good)
-		}
-		if len(slowLines) != len(goodLines) {
-			t.Errorf("%s: lossmemo printed %d lines, the correct solution %d", input.name, len(slowLines)-1, len(goodLines)-1)
-			continue
-		}
-		for i := range goodLines {
-			if slowLines[i] != goodLines[i] {
-				t.Errorf("%s, deal %d: lossmemo printed %q, the correct solution %q", input.name, i+1, slowLines[i], goodLines[i])
+		t.Run(tt.game.Name()+"/"+tt.slip, func(t *testing.T) {
+			g := tt.game
+			bin := filepath.Join(solverDir(t), g.Name())
+			type input struct {
+				text   []byte
+				boards int
 			}
-		}
+			var inputs []input
+			for _, s := range g.Samples() {
+				bs, err := g.Parse(strings.NewReader(s.Input), s.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				inputs = append(inputs, input{[]byte(s.Input), len(bs)})
+			}
+			for _, bs := range tt.boards(g) {
+				var in bytes.Buffer
+				if err := g.WriteInput(&in, bs); err != nil {
+					t.Fatal(err)
+				}
+				inputs = append(inputs, input{in.Bytes(), len(bs)})
+			}
+			for i, in := range inputs {
+				good, _ := runTimed(t, bin, "", in.text)
+				slow, _ := runTimed(t, bin, tt.slip, in.text)
+				want, err := g.ParseAnswers(good, in.boards)
+				if err != nil {
+					t.Fatalf("input %d: the correct solution: %v", i, err)
+				}
+				got, err := g.ParseAnswers(slow, in.boards)
+				if err != nil {
+					t.Fatalf("input %d: %s: %v", i, tt.slip, err)
+				}
+				for k := range want {
+					if a, b := want[k].Float64(), got[k].Float64(); math.Abs(a-b) > 1e-9*math.Max(1, math.Abs(a)) {
+						t.Errorf("input %d, board %d: %s answered %v, the correct solution %v\n%s", i, k+1, tt.slip, b, a, in.text)
+					}
+				}
+			}
+		})
 	}
 }
 
