@@ -331,7 +331,10 @@ func TestCheckShrinkTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes a few seconds")
 	}
-	t.Parallel() // it waits on a slow solver's sleeps
+	// Serial: the failure's first run again must fit in rapid's half of
+	// the 1 s budget, wall-clock time, which the package's parallel tests
+	// beside it on two cores could take (it was parallel while few others
+	// were, and failed with "not shrunk" at load 8 once they were).
 	solver := helperSolver(t, "slow-snakes-wrong-long")
 	args := []string{"check", "snakes", "--solver", solver, "--cases", "50", "--batch", "1", "--shrink-time", "1s"}
 
@@ -436,7 +439,8 @@ func TestCheckGeneratorOptions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a solver process per board")
 	}
-	t.Parallel() // it waits on programs: see main_test.go
+	// Serial: "shrunk from" needs a run of the failure again within
+	// --shrink-time 1s of wall-clock time (see TestCheckShrinkTime).
 	solver := helperSolver(t, "traps-wrong-cols30")
 	base := []string{"check", "traps", "--solver", solver, "--cases", "40", "--shrink-time", "1s"}
 	tests := []struct {

@@ -20,7 +20,9 @@ import (
 // only under its own t.TempDir (every report it runs has --out), and
 // asserts nothing a neighbour's CPU could change: outcomes of fixed
 // seeds, CPU time rather than wall time, --time 0 or a --cases that runs
-// to its end. The rest stay serial, and Go runs the serial ones first.
+// to its end, a --shrink-time far above what its shrink takes. The rest
+// stay serial (a shrink under --shrink-time 1s that must make a step),
+// and Go runs the serial ones first.
 const waitingParallel = 4
 
 // TestMain runs the tests with waitingParallel parallel tests at once
