@@ -19,7 +19,8 @@
 // Reconstruct goes the other way: a residue back to the unique fraction
 // with a small numerator and denominator (Bounds says how small, from the
 // range of a game's outcomes), which is what lets the Monte Carlo referee
-// judge a residue on its own.
+// judge a residue on its own. Rule.ReadsBack says whose answers are read
+// back so, and callers ask it rather than name the kind.
 //
 // The package is I/O and exact arithmetic only: it knows no game, no
 // analyst and no referee, so that every layer may use it.

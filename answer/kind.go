@@ -78,6 +78,15 @@ func (r Rule) Validate() error {
 	return nil
 }
 
+// ReadsBack reports whether an answer under r is printed as other than its
+// value: a residue, p·q⁻¹ mod P, stands for the fraction p/q, which is
+// known only from a brute force that prints it or by reading the residue
+// back (Bounds.Read). Every question of reading back — its bounds, a
+// largest denominator, what a verdict resting on it assumes — goes with
+// such a rule only, and a brute force's answer without its fraction has no
+// value to take the mean of.
+func (r Rule) ReadsBack() bool { return r.Kind == Residue }
+
 // String says the rule as a help text or a report would: "a residue
 // modulo 998244353" (a fraction p/q printed as p·q⁻¹ mod 998244353).
 func (r Rule) String() string {

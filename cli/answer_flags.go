@@ -47,7 +47,7 @@ func (o answerOptions) rule() (answer.Rule, error) {
 		return r, usagef("--answer residue needs --modulus P, the prime the answer is printed modulo (998244353, 1000000007)")
 	case r.Kind.Exact() && o.toleranceSet:
 		return r, usagef("--tolerance is the rule of a float answer: %s is compared exactly", r)
-	case o.maxDenominator != 0 && r.Kind != answer.Residue:
+	case o.maxDenominator != 0 && !r.ReadsBack():
 		return r, usagef("--max-denominator goes with a residue (--modulus P)")
 	case o.maxDenominator < 0:
 		return r, usagef("--max-denominator must not be negative")

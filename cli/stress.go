@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/programs"
 	"github.com/chancecheck/chancecheck/props"
@@ -281,12 +280,16 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !rule.Kind.Exact() {
+	// --tolerance and --solver-distribution are a float answer's; an exact
+	// kind is compared exactly, with no tolerance (programs.Game refuses one).
+	var tolerance props.Tolerance
+	switch {
+	case !rule.Kind.Exact():
 		if err := checkTolerance(o.tolerance); err != nil {
 			return nil, err
 		}
-	}
-	if rule.Kind.Exact() && o.solverDistribution {
+		tolerance = props.Tolerance{Abs: o.tolerance, Rel: o.tolerance}
+	case o.solverDistribution:
 		return nil, usagef("--solver-distribution goes with a float answer, not %s", rule)
 	}
 	params, err := programs.ParseParams(o.params)
@@ -309,16 +312,13 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		}
 		return c, nil
 	}
-	s := &programs.Stress{GameSpec: programs.GameSpec{Quantity: kind, Params: params, Tolerance: props.Tolerance{Abs: o.tolerance, Rel: o.tolerance},
+	s := &programs.Stress{GameSpec: programs.GameSpec{Quantity: kind, Params: params, Tolerance: tolerance,
 		Tests: o.tests, BruteDistribution: o.bruteDistribution, Answer: rule}, Cases: o.cases, Runs: o.runs, Seed: o.seed, Alpha: o.alpha,
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome,
 		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, GeneratorWritesTests: o.writesTests,
 		SolverDistribution: o.solverDistribution, MaxDenominator: o.answer.maxDenominator,
 		MinJudged: o.minJudged}
-	if rule.Kind.Exact() {
-		s.Tolerance = props.Tolerance{} // compared exactly: no tolerance (programs.Game refuses one)
-	}
-	if rule.Kind == answer.Residue && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
+	if rule.ReadsBack() && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
 		if _, err := s.Bounds(); err != nil {
 			flag := "--modulus"
 			if o.answer.maxDenominator > 0 {

@@ -206,10 +206,8 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files 
 		if f.HasBrute {
 			fj.Brute = &f.Brute
 		}
-		if s.Answer.Kind.Exact() {
-			fj.AnswerText, fj.Fraction = exactText(f.HasAnswer, f.AnswerValue, f.Fraction)
-			fj.BruteText, fj.BruteFraction = exactText(f.HasBrute, f.BruteValue, f.BruteFraction)
-		}
+		fj.AnswerText, fj.Fraction = exactText(f.HasAnswer, f.AnswerValue, f.Fraction)
+		fj.BruteText, fj.BruteFraction = exactText(f.HasBrute, f.BruteValue, f.BruteFraction)
 		fj.PackNote = f.PackNote
 		if p := f.Pack; p != nil {
 			at := p.At + 1
@@ -244,7 +242,8 @@ func finite(v float64) float64 {
 	return v
 }
 
-// exactText is an exact answer as printed and its fraction where known.
+// exactText is an exact answer as printed and its fraction where known;
+// "" for an answer with no exact value (a float's).
 func exactText(has bool, v answer.Value, frac *big.Rat) (text, fraction string) {
 	if !has || v.Exact == nil {
 		return "", ""

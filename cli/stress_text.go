@@ -295,7 +295,7 @@ func writeStressAnswerKind(w io.Writer, s *programs.Stress) {
 		return
 	}
 	fmt.Fprintf(w, "answers: %s, compared exactly with the brute force's (which prints p/q or an integer)\n", r)
-	if r.Kind != answer.Residue {
+	if !r.ReadsBack() {
 		return
 	}
 	b, err := s.Bounds()

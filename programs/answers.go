@@ -3,7 +3,6 @@ package programs
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 
 	"github.com/chancecheck/chancecheck/answer"
@@ -24,7 +23,7 @@ func (g *GameSpec) rule() answer.Rule { return g.Answer }
 // error for another kind of answer, or bounds that do not exist.
 func (s *Stress) Bounds() (answer.Bounds, error) {
 	switch {
-	case s.rule().Kind != answer.Residue:
+	case !s.rule().ReadsBack():
 		return answer.Bounds{}, fmt.Errorf("stress: %s is not read back as a fraction", s.rule())
 	case !s.hasRange():
 		return answer.Bounds{}, errors.New("stress: no range of outcomes is stated: a residue is not read back as a fraction")
@@ -43,9 +42,9 @@ func (s *Stress) validateAnswer() error {
 		return fmt.Errorf("stress: a solver's distribution goes with a float answer, not %s", r)
 	case s.MaxDenominator < 0:
 		return errors.New("stress: the largest denominator must not be negative")
-	case s.MaxDenominator > 0 && r.Kind != answer.Residue:
+	case s.MaxDenominator > 0 && !r.ReadsBack():
 		return fmt.Errorf("stress: a largest denominator goes with a residue, not %s", r)
-	case r.Kind == answer.Residue:
+	case r.ReadsBack():
 		if _, err := s.bounds(); err != nil {
 			return fmt.Errorf("stress: %w", err)
 		}
@@ -106,7 +105,7 @@ func (s *Stress) target(f *Failure) (value float64, ok bool, why string) {
 	if fromBrute {
 		v, frac, who = f.BruteValue, f.BruteFraction, "the brute force's"
 	}
-	if frac == nil && s.rule().Kind == answer.Residue {
+	if frac == nil && s.rule().ReadsBack() {
 		if off := s.ReadBackOff(); off != "" {
 			return 0, false, off
 		}
@@ -155,16 +154,13 @@ func (s *Stress) ShowBrute(f *Failure) string { return s.show(f.BruteValue, f.Br
 // range of the outcomes, that it may be a residue; "" otherwise.
 func (s *Stress) residueHint(x float64) string {
 	lo, hi := s.outcomeRange()
-	if s.rule().Kind.Exact() || x != math.Trunc(x) || math.Abs(x) < 1e4 || math.Abs(x) <= 10*math.Max(math.Abs(lo), math.Abs(hi)) {
-		return ""
-	}
-	return fmt.Sprintf("hint: the solver's answer %.0f is an integer far outside the outcomes' range [%g, %g]: if the problem asks for the answer modulo a prime, say so with --modulus P (for example 998244353)", x, lo, hi)
+	return s.answerJudge().residueHint(x, lo, hi)
 }
 
 // readBack is the fraction within the bounds a residue stands for, or nil
 // (for another kind, too).
 func (s *Stress) readBack(v answer.Value) *big.Rat {
-	if s.rule().Kind != answer.Residue || v.Exact == nil {
+	if !s.rule().ReadsBack() || v.Exact == nil {
 		return nil
 	}
 	b, err := s.bounds()
@@ -177,12 +173,7 @@ func (s *Stress) readBack(v answer.Value) *big.Rat {
 
 // judgeRule says how the solver's answer is compared with the brute
 // force's.
-func (s *Stress) judgeRule() string {
-	if s.rule().Kind.Exact() {
-		return "compared exactly, as " + s.rule().String()
-	}
-	return s.Tolerance.String()
-}
+func (s *Stress) judgeRule() string { return s.answerJudge().text() }
 
 // ResidueHint is the hint for f's answer that it may be a residue (a float
 // answer that is an integer far outside the outcomes' range), or "".
@@ -219,11 +210,7 @@ func (s *Stress) hasRange() bool { return s.Quantity == Probability || s.MaxOutc
 func (g *GameSpec) readBruteDistribution(out []byte) (bruteAnswer, *distribution, *Fault) {
 	var b bruteAnswer
 	var fault *Fault
-	agrees, rule := g.Tolerance.Accepts, g.Tolerance.String()
-	if g.rule().Kind.Exact() {
-		agrees = func(mean, answer float64) bool { return math.Abs(mean-answer) <= 1e-9*math.Max(1, math.Abs(answer)) }
-		rule = "1e-9 relative"
-	}
+	agrees, rule := g.answerJudge().meanRule()
 	d, err := parseDistributionAfter(out, func(line []byte) (distribution, error) {
 		if b, fault = g.readBrute(line); fault != nil {
 			return distribution{}, errors.New(fault.Detail)
@@ -232,7 +219,7 @@ func (g *GameSpec) readBruteDistribution(out []byte) (bruteAnswer, *distribution
 		switch {
 		case b.frac != nil:
 			x, _ = b.frac.Float64()
-		case g.rule().Kind == answer.Residue:
+		case g.rule().ReadsBack():
 			return distribution{}, errors.New("a residue's brute force prints its answer as p/q before its distribution, whose mean it is")
 		}
 		return distribution{Answer: x, Value: b.value}, nil

@@ -124,9 +124,9 @@ func distributionSolution(g GameSpec, out []byte) (props.Solution, error) {
 	if fault != nil {
 		return props.Solution{}, fault
 	}
-	sol := props.Solution{Value: d.Answer, Fraction: b.frac, Exact: b.value, PMF: d.PMF, PMFTail: d.Tail}
-	if !g.Answer.Kind.Exact() {
-		sol.Exact = answer.Value{}
+	sol := props.Solution{Value: d.Answer, Fraction: b.frac, PMF: d.PMF, PMFTail: d.Tail}
+	if b.value.Exact != nil { // a float answer's Solution has no exact value
+		sol.Exact = b.value
 	}
 	return sol, nil
 }
@@ -135,15 +135,8 @@ func distributionSolution(g GameSpec, out []byte) (props.Solution, error) {
 // answer: a decimal number, an exact answer (exactSolution), or either with
 // its distribution (distributionSolution).
 func bruteSolution(g GameSpec, out []byte) (props.Solution, error) {
-	switch {
-	case g.BruteDistribution:
+	if g.BruteDistribution {
 		return distributionSolution(g, out)
-	case g.Answer.Kind.Exact():
-		return exactSolution(g, out)
 	}
-	v, err := props.ParseAnswerLines(out, 1, props.OneNumber)
-	if err != nil {
-		return props.Solution{}, fmt.Errorf("the brute force %s: %w", g.Brute, err)
-	}
-	return props.Solution{Value: v[0]}, nil
+	return g.answerJudge().readBrute(g, out)
 }

@@ -165,7 +165,7 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget(), Closest: props.Closest{Exact: s.rule().Kind.Exact()}}
+	out := &Result{Quantity: s.Quantity, Seed: s.Seed, Runs: s.Runs, Budget: s.budget(), Closest: props.Closest{Exact: s.answerJudge().exact()}}
 	ctx, log := withConfirmation(ctx)
 	defer func() {
 		out.Elapsed, out.NotReproducedRuns = time.Since(start), log.list()

@@ -56,15 +56,7 @@ func (s *Stress) closestOf(runs caseRuns, i int, input []byte) caseClosest {
 
 // bruteScore is the solver's error score against the brute force: 0 or
 // ∞ for an exact kind of answer.
-func (s *Stress) bruteScore(f *Failure) float64 {
-	if s.rule().Kind.Exact() {
-		if s.bruteAgrees(f) {
-			return 0
-		}
-		return math.Inf(1)
-	}
-	return props.ToleranceScore(s.Tolerance, f.Brute, f.Answer)
-}
+func (s *Stress) bruteScore(f *Failure) float64 { return s.answerJudge().score(f) }
 
 // packRun is a pack's clean solver run as a closest call: cases lo..hi−1.
 func packRun(pack []byte, lo, hi int, u props.RunResult) props.CloseCall {

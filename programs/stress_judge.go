@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/montecarlo/estimate"
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -72,7 +71,7 @@ func (s *Stress) judgeWith(ctx context.Context, c Case, input []byte, preset *pa
 	r.closest = s.closestOf(runs, index, s.solverInput(input))
 	v := s.classify(runs)
 	r.agreement = runs.agreement
-	if f := runs.f; f.HasBrute && f.BruteFraction == nil && s.rule().Kind == answer.Residue {
+	if f := runs.f; f.HasBrute && f.BruteFraction == nil && s.rule().ReadsBack() {
 		r.bruteResidue = f.BruteValue.String()
 	}
 	r.fault, r.notJudged = v.fault, v.notJudged

@@ -38,7 +38,7 @@ func (e *rangeError) Unwrap() error { return ErrOutsideRange }
 // readsBack reports whether residues may be read back as fractions in the
 // run: a residue answer with a stated range of outcomes.
 func (s *Stress) readsBack() bool {
-	return s.rule().Kind == answer.Residue && s.hasRange()
+	return s.rule().ReadsBack() && s.hasRange()
 }
 
 // readBackInputs bounds the inputs whose residue may be read back in a

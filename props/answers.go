@@ -37,7 +37,7 @@ func checkAnswerKind[B any](s Spec[B]) string {
 // is a board nobody can judge (ErrCannotJudge).
 func (d defined[B, P]) withExact(b B, sol Solution) (Solution, error) {
 	r := d.AnswerRule()
-	if !r.Kind.Exact() || sol.Exact.Exact != nil {
+	if !d.judge.exact() || sol.Exact.Exact != nil {
 		return sol, nil
 	}
 	frac := sol.Fraction

@@ -221,7 +221,7 @@ func (cl *climber) offerMeasured(t Target, raw float64, cases []genCase, plan cl
 					restRaw = n.raw
 				}
 			}
-			if rest := (&climbEntry{raw: restRaw, cases: rest}); restRaw > 0 && cl.insert(t, rest) && cl.score(t, rest) > best*climbGain {
+			if other := (&climbEntry{raw: restRaw, cases: rest}); restRaw > 0 && cl.insert(t, other) && cl.score(t, other) > best*climbGain {
 				better = true
 			}
 		}
@@ -277,28 +277,41 @@ func (cl *climber) sorted(t Target) []*climbEntry {
 	return pool
 }
 
-// decide plans the next slot: the targets still climbing take turns,
-// among those with boards to climb from; once every one has gone stale,
-// one slot in climbIdleEvery climbs. A measured target's best batch is
+// decide plans the next slot. The error score and the measured targets
+// (CPU time, memory) take the slots in turn, each group its own, so that
+// what the error score climbs — and when — depends on error scores alone,
+// never on how a measurement went. Within a group the targets still
+// climbing take turns, among those with boards to climb from; once none
+// is, one of the group's slots in climbIdleEvery climbs (pick). A slot
+// the error score cannot use (nothing to climb from, or gone stale and
+// not its idle turn) goes to the measured targets: what they climb
+// depends on measurements anyway. A measured target's best batch is
 // narrowed before it is climbed from.
 func (cl *climber) decide(batch int) climbPlan {
 	cl.slots++
-	var ready, fresh []Target
-	for _, t := range cl.targets {
-		if len(cl.pools[t]) > 0 {
-			ready = append(ready, t)
-			if cl.stale[t] < climbStale {
-				fresh = append(fresh, t)
+	var groups [][]Target
+	for _, g := range [][]Target{{ClimbError}, {ClimbTime, ClimbMemory}} {
+		var asked []Target
+		for _, t := range g {
+			if slices.Contains(cl.targets, t) {
+				asked = append(asked, t)
 			}
 		}
+		if len(asked) > 0 {
+			groups = append(groups, asked)
+		}
 	}
-	var t Target
-	switch {
-	case len(fresh) > 0:
-		t = fresh[cl.slots%len(fresh)]
-	case len(ready) > 0 && cl.slots%climbIdleEvery == 0:
-		t = ready[cl.slots/climbIdleEvery%len(ready)]
-	default:
+	if len(groups) == 0 {
+		return climbPlan{}
+	}
+	g := cl.slots % len(groups)
+	t, ok := cl.pick(groups[g], cl.slots/len(groups))
+	if !ok && g == 0 && len(groups) == 2 && groups[0][0] == ClimbError {
+		// A slot the error score has no use for goes to the measured
+		// targets: their boards depend on measurements anyway.
+		t, ok = cl.pick(groups[1], cl.slots)
+	}
+	if !ok {
 		return climbPlan{}
 	}
 	cl.climbs++
@@ -312,4 +325,26 @@ func (cl *climber) decide(batch int) climbPlan {
 		p.boards = batch // error scores are each board's: a batch is judged board by board
 	}
 	return p
+}
+
+// pick is the target of group that climbs on the group's turn-th slot:
+// the targets still climbing take turns, among those with boards to climb
+// from; once none is, one turn in climbIdleEvery climbs.
+func (cl *climber) pick(group []Target, turn int) (Target, bool) {
+	var ready, fresh []Target
+	for _, t := range group {
+		if len(cl.pools[t]) > 0 {
+			ready = append(ready, t)
+			if cl.stale[t] < climbStale {
+				fresh = append(fresh, t)
+			}
+		}
+	}
+	switch {
+	case len(fresh) > 0:
+		return fresh[turn%len(fresh)], true
+	case len(ready) > 0 && turn%climbIdleEvery == 0:
+		return ready[turn/climbIdleEvery%len(ready)], true
+	}
+	return 0, false
 }

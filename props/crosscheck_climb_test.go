@@ -1,8 +1,11 @@
 package props
 
 import (
+	"context"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,6 +141,48 @@ func TestCrossCheckClimbJobsChangeNothing(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("keep going %v, jobs %d:\n%+v\njobs 1:\n%+v", keepGoing, jobs, got, want)
 			}
+		}
+	}
+}
+
+// noisyUsage reports a random CPU time and memory peak for every run, as
+// a busy machine would, from its own seeded stream.
+type noisyUsage struct {
+	Runner
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+func (n *noisyUsage) Run(ctx context.Context, input []byte) (RunResult, error) {
+	res, err := n.Runner.Run(ctx, input)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	res.CPU = time.Duration(1+n.rng.IntN(5000)) * time.Microsecond
+	res.PeakRSS = int64(1<<20 + n.rng.IntN(1<<20))
+	return res, err
+}
+
+// TestCrossCheckClimbErrorIgnoresMeasurements checks that with every
+// target climbed, what the error score climbs does not depend on the CPU
+// times and memory peaks measured: under different noise the error
+// score's boards, and the failure they find, are the same.
+func TestCrossCheckClimbErrorIgnoresMeasurements(t *testing.T) {
+	var want climbRecord
+	for noise := range uint64(3) {
+		solver := &noisyUsage{Runner: &fakeSolver{game: coins(), answer: driftingOnHighCoins}, rng: rand.New(rand.NewPCG(noise, 9))}
+		cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 1200, Seed: 3, Batch: 10, Jobs: 2,
+			Climb: ClimbAll, ShrinkTime: 5 * time.Second}
+		rec := recordClimb(t, cc)
+		got := climbRecord{searchRecord: searchRecord{First: rec.First}, By: rec.By, Climbed: map[Target]int{ClimbError: rec.Climbed[ClimbError]}}
+		if rec.By == nil || rec.By.Target != ClimbError {
+			t.Fatalf("noise %d: not found by climbing the error score: by %+v, first %.80q", noise, rec.By, rec.First)
+		}
+		if noise == 0 {
+			want = got
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("noise %d:\n%+v\nnoise 0:\n%+v", noise, got, want)
 		}
 	}
 }

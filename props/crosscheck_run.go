@@ -2,12 +2,14 @@ package props
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/big"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/chancecheck/chancecheck/answer"
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
@@ -57,8 +59,9 @@ type Failure struct {
 	// other input (a sample, a shrunk board).
 	Board int
 	// Climbed says how the failing generated board was made when the
-	// climber made it (crosscheck_climb.go); nil for a board of the
-	// uniform stream, a sample or a shrunk board.
+	// climber made it (crosscheck_climb.go), the first climbed one's when
+	// several fail together; nil for boards of the uniform stream, a
+	// sample or a shrunk board.
 	Climbed *Climbed
 
 	cases []genCase // the generated boards, when generated
@@ -203,17 +206,36 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 			order = append(order, i)
 		}
 	}
+	alone := make([]time.Duration, len(cases)) // each board's CPU time run alone
 	for _, i := range order {
-		single, err := c.checkCases(ctx, cases[i:i+1])
+		single, sfigs, err := c.checkCasesFigures(ctx, cases[i:i+1])
 		if err != nil {
 			return nil, figs, err
 		}
 		if single != nil && !single.NotReproduced {
 			return single, figs, nil
 		}
+		if sfigs != nil && sfigs.run != nil {
+			alone[i] = sfigs.run.cpu
+		}
 	}
-	// Every board passes alone: the batch fails as a whole. Drop boards
-	// one at a time while it still fails (greedy), to keep it small.
+	// Every board passes alone: the batch fails as a whole.
+	if f.Verdict == TimeLimit && figs != nil && figs.run != nil {
+		// Dropping boards one at a time would cost a whole time limit a
+		// try: the slowest boards alone, as many as the batch's time at
+		// its kill takes, are tried once instead.
+		tf, err := c.slowestTogether(ctx, cases, alone, figs.run.cpu)
+		if err != nil {
+			return nil, figs, err
+		}
+		if tf != nil {
+			f = tf
+		}
+		f.Detail = strings.TrimSpace(f.Detail + "\n(every board passes alone: the solver's time on the boards together is over the limit)")
+		return f, figs, nil
+	}
+	// Drop boards one at a time while it still fails (greedy), to keep it
+	// small.
 	kept := cases
 	for i := 0; i < len(kept) && len(kept) > 1; {
 		trial := append(append([]genCase(nil), kept[:i]...), kept[i+1:]...)
@@ -229,6 +251,38 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 	}
 	f.Detail = strings.TrimSpace(f.Detail + "\n(every board passes alone: the solver fails only with several cases in one input)")
 	return f, figs, nil
+}
+
+// slowestTogether runs once the fewest of cases whose CPU times alone
+// (alone[i], each with the solver's start-up) add up to the batch's at
+// its kill (limit), the slowest first, kept in the batch's order; it
+// returns their failure when they are over the time limit too, nil when
+// they pass or would be the whole batch.
+func (c *CrossCheck) slowestTogether(ctx context.Context, cases []genCase, alone []time.Duration, limit time.Duration) (*Failure, error) {
+	start := slices.Min(alone) // the solver's start-up, with the fastest board
+	idx := make([]int, len(cases))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(alone[b], alone[a]) })
+	sum, n := start, 0
+	for n < len(idx) && sum <= limit {
+		sum += alone[idx[n]] - start
+		n++
+	}
+	if n >= len(cases) {
+		return nil, nil
+	}
+	pick := slices.Sorted(slices.Values(idx[:n]))
+	trial := make([]genCase, 0, n)
+	for _, i := range pick {
+		trial = append(trial, cases[i])
+	}
+	tf, err := c.checkCases(ctx, trial)
+	if err != nil || tf == nil || tf.NotReproduced || tf.Verdict != TimeLimit {
+		return nil, err
+	}
+	return tf, nil
 }
 
 // checkCases runs the solver on generated boards in one input.
@@ -271,7 +325,12 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 		f.Source = casesSource(cases)
 		if len(cases) == 1 {
 			f.Class = c.Game.Classify(cases[0].board)
-			f.Climbed = cases[0].climbed
+		}
+		for _, gc := range cases {
+			if gc.climbed != nil {
+				f.Climbed = gc.climbed
+				break
+			}
 		}
 	}
 	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases)}

@@ -107,6 +107,57 @@ func (f *fakeSolver) Run(_ context.Context, input []byte) (RunResult, error) {
 	return res, nil
 }
 
+// TestCrossCheckTimeLimitTogether checks a batch whose boards each pass
+// alone but are over the time limit together: the verdict names the
+// fewest slowest boards that are over it together, found in one more run
+// rather than by dropping boards one run a board. The fake takes 4 ms a
+// board with a coin of 90 or more, 0.1 ms another, after 1 ms of
+// start-up, killed at 10 ms: three slow boards are over it, two are not.
+func TestCrossCheckTimeLimitTogether(t *testing.T) {
+	slowTogether := func(b []Board, s []Solution) (string, RunResult) {
+		cpu := time.Millisecond
+		for _, x := range b {
+			if hasCoin(x, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+				cpu += 4 * time.Millisecond
+			} else {
+				cpu += 100 * time.Microsecond
+			}
+		}
+		if cpu > 10*time.Millisecond {
+			return "", RunResult{TimedOut: true, CPU: 10 * time.Millisecond}
+		}
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: cpu}
+	}
+	solver := &fakeSolver{game: coins(), answer: slowTogether}
+	cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 200, Seed: 7, Batch: 20, ShrinkTime: time.Second}
+	out, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := out.First
+	if f == nil || f.Verdict != TimeLimit {
+		t.Fatalf("first failure %+v, want a time limit", f)
+	}
+	slow := 0
+	for _, b := range f.Boards {
+		if hasCoin(b, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99) {
+			slow++
+		}
+	}
+	if len(f.Boards) != 3 || slow != 3 {
+		t.Errorf("the failure holds %d boards, %d of them slow; want the 3 slow ones together (%s)", len(f.Boards), slow, f.Source)
+	}
+	// The sample input, the failing batch (the first), its 20 boards alone,
+	// one try of the slowest together and the runs alone that confirm the
+	// two time limits make 26 runs; dropping boards one a run made 61.
+	if n := solver.runs.Load(); n >= 40 {
+		t.Errorf("%d solver runs: the boards over the limit together were not found in one try", n)
+	}
+	if !strings.Contains(f.Detail, "together is over the limit") {
+		t.Errorf("detail %q does not say the boards pass alone", f.Detail)
+	}
+}
+
 // TestCrossCheckVerdicts plants one fault of each kind in a fake solver
 // and checks the verdict, and that a batch failure is pinned on one board.
 func TestCrossCheckVerdicts(t *testing.T) {
