@@ -18,6 +18,7 @@ import (
 // stop said no input, no reproduce line, no file).
 func TestCheckStoppedByAnInconsistentOracle(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	// Each brute force counts its runs per input, since check solves the
 	// next input's boards while the solver runs on this one's. It answers
 	// 1.003 on its first `first` runs and then, alternating, 1 and 1.003:

@@ -15,6 +15,7 @@ import (
 // single run's verdict: with --keep-going the same first failure, shrunk
 // input and counts; without it the same first failure.
 func TestCheckShardMerge(t *testing.T) {
+	t.Parallel() // it waits on programs: see main_test.go
 	solver := helperSolver(t, "bit-wrong-one")
 	run := func(args ...string) (checkJSON, string) {
 		t.Helper()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -21,8 +22,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestHelperSolver is not a test: run as a child process with
-// CHANCECHECK_HELPER_SOLVER set, it is a solver for `check`: "GAME" solves
+// TestHelperSolver is not a test: run as a child process with a mode
+// and a mark file after its flags (helperSolver's command line: this
+// binary -test.run=^TestHelperSolver$ -- MODE MARK), it is a solver for
+// `check`: "GAME" solves
 // with `chancecheck solve GAME` (correct), "GAME-wrong" adds 0.01 to every
 // number, "GAME-wrong-long" only for an input of more than five lines,
 // "GAME-wrong-one" only for an input whose last line is 1 (a "bit" board 1),
@@ -33,14 +36,13 @@ import (
 // first, a "slower-" 400 ms; a "hog-" makes it allocate and touch 300 MB
 // first (over the tests' --memory 256MB). GAME may be "bit" (checkGames).
 func TestHelperSolver(t *testing.T) {
-	mode := os.Getenv("CHANCECHECK_HELPER_SOLVER")
-	if mode == "" {
+	if flag.NArg() != 2 {
 		t.Skip("a helper process, not a test")
 	}
+	mode, mark := flag.Arg(0), flag.Arg(1)
 	if once, ok := strings.CutPrefix(mode, "crash-once-"); ok {
 		// The first run crashes, as a loaded machine can make a solver
 		// crash (a mark file says it has run); the later ones do not.
-		mark := os.Getenv("CHANCECHECK_HELPER_MARK")
 		if _, err := os.Stat(mark); err != nil {
 			os.WriteFile(mark, nil, 0o644)
 			fmt.Fprintln(os.Stderr, "helper: crashing once")
@@ -51,7 +53,6 @@ func TestHelperSolver(t *testing.T) {
 	if once, ok := strings.CutPrefix(mode, "killed-once-"); ok {
 		// The first run is killed from outside (SIGKILL, as the OOM
 		// killer does); the later ones are not.
-		mark := os.Getenv("CHANCECHECK_HELPER_MARK")
 		if _, err := os.Stat(mark); err != nil {
 			os.WriteFile(mark, nil, 0o644)
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
@@ -170,12 +171,13 @@ func checkGames() []props.Game {
 
 // helperSolver returns the --solver command line that runs TestHelperSolver
 // in mode, with a mark file of t's own for the "-once-" modes. The mode is
-// set on the command line (env), not in this process's environment, so
-// that tests using helpers of different modes can run in parallel.
+// given on the command line, not in this process's environment, so that
+// tests using helpers of different modes can run in parallel; as
+// arguments after the flags rather than variables set by env(1), so that
+// each of the hundreds of runs starts one process, not two.
 func helperSolver(t *testing.T, mode string) string {
 	mark := filepath.Join(t.TempDir(), "ran")
-	return "env " + shellQuote("CHANCECHECK_HELPER_SOLVER="+mode) + " " + shellQuote("CHANCECHECK_HELPER_MARK="+mark) +
-		" " + shellQuote(os.Args[0]) + " -test.run=^TestHelperSolver$"
+	return shellQuote(os.Args[0]) + " -test.run=^TestHelperSolver$ -- " + shellQuote(mode) + " " + shellQuote(mark)
 }
 
 func TestCheckCommand(t *testing.T) {
@@ -329,7 +331,10 @@ func TestCheckShrinkTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes a few seconds")
 	}
-	t.Parallel() // it waits on a slow solver's sleeps
+	// Serial: the failure's first run again must fit in rapid's half of
+	// the 1 s budget, wall-clock time, which the package's parallel tests
+	// beside it on two cores could take (it was parallel while few others
+	// were, and failed with "not shrunk" at load 8 once they were).
 	solver := helperSolver(t, "slow-snakes-wrong-long")
 	args := []string{"check", "snakes", "--solver", solver, "--cases", "50", "--batch", "1", "--shrink-time", "1s"}
 
@@ -363,6 +368,7 @@ func TestCheckShrinkTime(t *testing.T) {
 // output but timings: the same boards, the same first failure, shrunk the
 // same way, whether one solver runs at a time or four.
 func TestCheckJobs(t *testing.T) {
+	t.Parallel() // it waits on programs: see main_test.go
 	solver := helperSolver(t, "snakes-wrong-long")
 	var want *checkJSON
 	for _, jobs := range []string{"1", "4"} {
@@ -405,6 +411,7 @@ func TestCheckJobs(t *testing.T) {
 
 // TestCheckCoverageJSON checks the coverage test in --json.
 func TestCheckCoverageJSON(t *testing.T) {
+	t.Parallel() // it waits on programs: see main_test.go
 	var stdout, stderr bytes.Buffer
 	code := Run(context.Background(), []string{"check", "bit", "--solver", helperSolver(t, "bit"), "--cases", "400", "--time", "0", "--json"},
 		strings.NewReader(""), &stdout, &stderr, checkGames()...)
@@ -432,6 +439,8 @@ func TestCheckGeneratorOptions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a solver process per board")
 	}
+	// Serial: "shrunk from" needs a run of the failure again within
+	// --shrink-time 1s of wall-clock time (see TestCheckShrinkTime).
 	solver := helperSolver(t, "traps-wrong-cols30")
 	base := []string{"check", "traps", "--solver", solver, "--cases", "40", "--shrink-time", "1s"}
 	tests := []struct {

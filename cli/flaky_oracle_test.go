@@ -22,6 +22,7 @@ const shFlakyBrute = `sh -c 'r=$(od -An -N1 -tu1 /dev/urandom); if [ $((r % 2)) 
 // The quick suite runs 5 seeds a route, the long one the issue's 50.
 func TestFlakyOracleNeverBlamesTheSolver(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	seeds := 5
 	if longtest.Enabled() {
 		seeds = 50

@@ -11,6 +11,7 @@ import (
 // for another verdict, it says nothing of it.
 func TestWrongAnswerSaysInputsAreNotValidated(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	stress := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--brute", shRight,
 		"--params", "n=1..9", "--cases", "10", "--runs", "100"}
 	programs := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}

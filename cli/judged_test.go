@@ -93,6 +93,7 @@ func TestCheckTooFewJudged(t *testing.T) {
 // judged pass, and the values are still named.
 func TestStressTooFewJudged(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	declining := `sh -c 'read n; if [ "$n" -ge 3 ]; then exit 77; fi; printf "1 %s\n" "$2"' ref`
 	base := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", declining, "--solver", shRight,
 		"--params", "n=1..30", "--cases", "20", "--runs", "100"}

@@ -19,6 +19,7 @@ import (
 // report --shard i/3 three times, then report merge, gives the single run's
 // report.json; every output file is there; a clean run exits 0.
 func TestReportShardAndMerge(t *testing.T) {
+	t.Parallel() // it waits on programs: see main_test.go
 	dir := t.TempDir()
 	args := []string{"report", "--games", "snakes,patience", "--boards", "3", "--runs", "3000", "--seed", "5"}
 	whole := filepath.Join(dir, "whole")
@@ -136,6 +137,7 @@ func (r refusingSnakes) Solve(b props.Board) (props.Solution, error) {
 // exit 2, as check's; a failure elsewhere still exits 1; a game with some
 // boards judged passes as before.
 func TestReportNothingJudged(t *testing.T) {
+	t.Parallel() // it waits on programs: see main_test.go
 	all := func(int) bool { return true }
 	some := func(n int) bool { return n > 0 }
 	many := func(n int) bool { return n > 10 }

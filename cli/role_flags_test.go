@@ -19,6 +19,7 @@ var runFigures = regexp.MustCompile(`(?m)^  time: .*\n`)
 // check's generator parameter, as on any game.
 func TestGeneratorFlagAlias(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	stress := []string{"stress", "--kind", "probability", "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100"}
 	programs := []string{"programs", "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	tests := []struct {

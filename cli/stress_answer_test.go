@@ -22,6 +22,7 @@ const (
 // residue is told so.
 func TestStressModulus(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	base := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shHalfReferee, "--params", "n=1..9", "--cases", "3", "--runs", "1000"}
 	tests := []struct {
 		name   string
@@ -95,6 +96,7 @@ func TestStressModulusJSON(t *testing.T) {
 // counterexample's .ans holds it.
 func TestProgramsModulus(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	dir := t.TempDir()
 	game := func(brute string) []string {
 		return []string{"programs", "--generator", shGen, "--referee", shHalfReferee, "--brute", brute, "--kind", "probability", "--params", "n=1..9", "--modulus", "998244353"}
@@ -158,6 +160,7 @@ func TestBruteDistribution(t *testing.T) {
 // check --json names an exact game's kind of answer and modulus.
 func TestCheckJSONModulus(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	code, out, errOut := chancecheck(t, "", "programs", "--generator", shGen, "--referee", shHalfReferee, "--brute", shHalfBrute, "--kind", "probability",
 		"--params", "n=1..9", "--modulus", "998244353", "check", "--solver", shHalfOffByOne, "--cases", "3", "--json")
 	var j checkJSON

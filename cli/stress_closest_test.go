@@ -28,6 +28,7 @@ const (
 // scored where no brute force judges the answer.
 func TestStressClosestCalls(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	base := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--params", "n=1..9", "--cases", "20", "--runs", "100", "--jobs", "2"}
 	tests := []struct {
 		name      string

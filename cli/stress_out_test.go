@@ -13,6 +13,7 @@ import (
 // and says where; without a failure it writes nothing.
 func TestStressOut(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	const shRightBrute = `sh -c 'echo 1' brute`
 	// Packed: the solver reads t, then t values of n, one answer a line.
 	const shWrongPacked = `sh -c 'read t; while read n; do if [ "$n" -ge 3 ]; then echo 0.9; else echo 1; fi; done' sol`

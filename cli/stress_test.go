@@ -31,6 +31,7 @@ func needSh(t *testing.T) {
 
 func TestStressUsage(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	base := []string{"stress", "--generator", shGen, "--referee", shReferee, "--solver", shRight, "--params", "n=1..9", "--cases", "3", "--runs", "100"}
 	tests := []struct {
 		name   string
@@ -109,6 +110,7 @@ func TestStressFailureJSON(t *testing.T) {
 // `programs` runs check and report on a game defined by programs.
 func TestProgramsCommand(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	game := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	dir := t.TempDir()
 	valid, invalid := filepath.Join(dir, "valid.in"), filepath.Join(dir, "invalid.in")
@@ -226,6 +228,7 @@ func TestStressBlamesHostilePrograms(t *testing.T) {
 // value (issue 21 part 7), and check tests its goal as for any game.
 func TestProgramsClasses(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	game := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	tests := []struct {
 		name   string

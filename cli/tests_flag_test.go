@@ -18,6 +18,7 @@ const (
 // told about --tests 1; bad values are usage errors.
 func TestTestsFlag(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	stress := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--brute", shBrutePack,
 		"--params", "n=1..9", "--cases", "30", "--runs", "200", "--alpha", "0.01", "--shrink-seeds", "1", "--tests", "10"}
 	prog := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shBrutePack, "--kind", "probability",

@@ -20,6 +20,7 @@ const (
 // usage error.
 func TestGeneratorWritesTestsFlag(t *testing.T) {
 	needSh(t)
+	t.Parallel() // it waits on programs: see main_test.go
 	stress := []string{"stress", "--kind", "probability", "--referee", shReferee, "--brute", shBrutePack,
 		"--params", "n=1..9", "--cases", "30", "--runs", "200", "--alpha", "0.01", "--shrink-seeds", "1", "--generator-writes-tests"}
 	tests := []struct {

@@ -34,7 +34,11 @@ func newPlan(opt Options) (Plan, error) {
 		}
 		if len(pg.Coverage) > 0 {
 			pg.CoverageDraws = max(opt.Boards, CoverageDraws)
-			pg.CoverageClasses = drawClasses(g, opt.Seed, pg.CoverageDraws)
+			draw := drawClasses
+			if opt.drawClasses != nil {
+				draw = opt.drawClasses
+			}
+			pg.CoverageClasses = draw(g, opt.Seed, pg.CoverageDraws)
 		}
 		p.Games = append(p.Games, pg)
 	}

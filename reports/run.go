@@ -36,6 +36,13 @@ type Options struct {
 	// referee and invariants), for a progress line that names the board
 	// that has run the longest (the CLI's without a terminal).
 	Watch *props.Watch
+
+	// drawClasses, when not nil, stands in for the package's drawClasses:
+	// the tests give one that draws each (game, seed, n) once per test
+	// binary and hands out copies, since a run's class draw (CoverageDraws
+	// boards a game) is most of a small run's time. It must return what
+	// drawClasses does.
+	drawClasses func(g props.Game, seed uint64, n int) map[string]int
 }
 
 // DefaultOptions are the options of `chancecheck report` without flags,

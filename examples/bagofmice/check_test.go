@@ -3,15 +3,54 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/examples/bagofmice/mice"
 	"github.com/chancecheck/chancecheck/internal/longtest"
 )
+
+// solvers are the example's two solvers, built once per test binary by one
+// go build into a directory of their own, which TestMain removes: three
+// subtests run them, and a build per subtest cost more than their checks.
+var solvers struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// solverBin returns the path of the built solver name: "correct" or
+// "forgetful", the directories under ./solvers.
+func solverBin(t *testing.T, name string) string {
+	t.Helper()
+	s := &solvers
+	s.once.Do(func() {
+		if s.dir, s.err = os.MkdirTemp("", "bagofmice-solvers-"); s.err != nil {
+			return
+		}
+		if out, err := exec.Command("go", "build", "-o", s.dir+string(filepath.Separator), "./solvers/correct", "./solvers/forgetful").CombinedOutput(); err != nil {
+			s.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	return filepath.Join(s.dir, name)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if solvers.dir != "" {
+		os.RemoveAll(solvers.dir)
+	}
+	os.Exit(code)
+}
 
 // The README's walk-through, as a test: check catches the forgetful solver
 // and shrinks its failure to the bag "1 2", and passes the correct one, on
@@ -36,10 +75,7 @@ func TestCheckSolvers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.solver, func(t *testing.T) {
-			bin := filepath.Join(dir, tt.solver+".bin")
-			if out, err := exec.Command("go", "build", "-o", bin, "./solvers/"+tt.solver).CombinedOutput(); err != nil {
-				t.Fatalf("go build: %v\n%s", err, out)
-			}
+			bin := solverBin(t, tt.solver)
 			var out bytes.Buffer
 			args := []string{"check", "bagofmice", "--solver", bin, "--cases", cases, "--out", filepath.Join(dir, tt.solver)}
 			if code := cli.Run(context.Background(), args, strings.NewReader(""), &out, &out, mice.Game()); code != tt.code {

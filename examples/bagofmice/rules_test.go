@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,10 +92,7 @@ func TestRulesGameCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.solver, func(t *testing.T) {
-			bin := filepath.Join(t.TempDir(), tt.solver+".bin")
-			if out, err := exec.Command("go", "build", "-o", bin, "./solvers/"+tt.solver).CombinedOutput(); err != nil {
-				t.Fatalf("go build: %v\n%s", err, out)
-			}
+			bin := solverBin(t, tt.solver)
 			code, out := runGame(t, tt.game, "", "check", "bagofmice", "--solver", bin, "--cases", "60", "--out", t.TempDir())
 			if code != tt.code {
 				t.Errorf("exit status %d, want %d", code, tt.code)
