@@ -20,11 +20,13 @@ import (
 // from sub-seed k), and a slot that climbs leaves its numbers' uniform
 // boards undrawn. So climbing takes at most half of the inputs, never all.
 // The targets still climbing take the slots in turn — a target is still
-// climbing until climbStale of its boards in a row (a batch an input for
-// the error score, one an input for time and memory) found no new best —
-// and once none is, one slot in climbIdleEvery climbs: more while
-// climbing pays. Staleness counts boards, not inputs, so that a target
-// climbed one board a run gets as many tries as one climbed a batch a run.
+// climbing until climbStale of its inputs in a row found no new best, or,
+// for time and memory, whose climbed inputs hold one board each, until
+// climbSingles of them did where a uniform input holds a batch (a run of
+// one board costs a batch's twentieth: as many tries for the work) — and
+// once none is, one slot in climbIdleEvery climbs: more while climbing
+// pays. Where an input holds one board (jenga), climbing would take half
+// of the boards: it gives up as soon as for the error score.
 //
 // Determinism. What slot k does is planned when generated input
 // k−climbLag is judged, from what the inputs up to it gave, taken in
@@ -39,7 +41,8 @@ import (
 const (
 	climbLag       = 8    // inputs between the one a plan is made on and the slot it plans
 	climbPool      = 5    // best boards kept per target
-	climbStale     = 60   // boards climbed toward a target without a new best before climbing it slows down
+	climbStale     = 3    // inputs climbed toward a target without a new best before climbing it slows down
+	climbSingles   = 60   // the same for one-board climbs where a uniform input holds a batch: each costs a twentieth of one
 	climbIdleEvery = 8    // then one slot in this many climbs
 	climbGain      = 1.05 // a measured target's new best beats the best so far by this factor: noise is no climb
 )
@@ -305,11 +308,11 @@ func (cl *climber) decide(batch int) climbPlan {
 		return climbPlan{}
 	}
 	g := cl.slots % len(groups)
-	t, ok := cl.pick(groups[g], cl.slots/len(groups))
+	t, ok := cl.pick(groups[g], cl.slots/len(groups), batch)
 	if !ok && g == 0 && len(groups) == 2 && groups[0][0] == ClimbError {
 		// A slot the error score has no use for goes to the measured
 		// targets: their boards depend on measurements anyway.
-		t, ok = cl.pick(groups[1], cl.slots)
+		t, ok = cl.pick(groups[1], cl.slots, batch)
 	}
 	if !ok {
 		return climbPlan{}
@@ -328,14 +331,14 @@ func (cl *climber) decide(batch int) climbPlan {
 }
 
 // pick is the target of group that climbs on the group's turn-th slot:
-// the targets still climbing take turns, among those with boards to climb
-// from; once none is, one turn in climbIdleEvery climbs.
-func (cl *climber) pick(group []Target, turn int) (Target, bool) {
+// the targets still climbing (staleAfter) take turns, among those with
+// boards to climb from; once none is, one turn in climbIdleEvery climbs.
+func (cl *climber) pick(group []Target, turn, batch int) (Target, bool) {
 	var ready, fresh []Target
 	for _, t := range group {
 		if len(cl.pools[t]) > 0 {
 			ready = append(ready, t)
-			if cl.stale[t] < climbStale {
+			if cl.stale[t] < staleAfter(t, batch) {
 				fresh = append(fresh, t)
 			}
 		}
@@ -347,4 +350,15 @@ func (cl *climber) pick(group []Target, turn int) (Target, bool) {
 		return ready[turn/climbIdleEvery%len(ready)], true
 	}
 	return 0, false
+}
+
+// staleAfter is how many boards climbed toward t in a row without a new
+// best make it stale, inputs of batch boards: climbStale inputs' worth,
+// or climbSingles one-board climbs of a measured target where an input
+// holds a batch.
+func staleAfter(t Target, batch int) int {
+	if t == ClimbError || batch == 1 {
+		return climbStale * batch
+	}
+	return climbSingles
 }

@@ -86,17 +86,18 @@ func TestCrossCheckClimbFindsRareSlips(t *testing.T) {
 		name   string
 		answer func([]Board, []Solution) (string, RunResult)
 		cases  int
+		batch  int
 		target Target
 	}{
-		{"precision", driftingOnHighCoins, 1200, ClimbError},
-		{"slow", slowOnHighCoins, 4000, ClimbTime},
+		{"precision", driftingOnHighCoins, 1200, 10, ClimbError},
+		{"slow", slowOnHighCoins, 4000, 10, ClimbTime},
 	} {
 		for _, tt := range []struct {
 			climb Target
 			want  bool
 		}{{0, false}, {slip.target, true}, {ClimbAll, true}} {
 			cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: slip.answer},
-				Cases: slip.cases, Seed: 3, Batch: 10, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
+				Cases: slip.cases, Seed: 3, Batch: slip.batch, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
 			rec := recordClimb(t, cc)
 			t.Logf("%s, climb %v: generated %d, climbed %v, by %+v, first %.60q", slip.name, tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
 			switch {
