@@ -52,29 +52,6 @@ func recordClimb(t *testing.T, cc *CrossCheck) climbRecord {
 	return climbRecord{searchRecord: rec, Climbed: climbed, By: by}
 }
 
-// TestCrossCheckClimbFindsARareSlip is the climber's planted-bug test: a
-// precision slip that 1,200 uniform boards miss is found by climbing the
-// error score in as many boards, on a board the climber drew.
-func TestCrossCheckClimbFindsARareSlip(t *testing.T) {
-	for _, tt := range []struct {
-		climb Target
-		want  bool
-	}{{0, false}, {ClimbError, true}, {ClimbAll, true}} {
-		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: driftingOnHighCoins},
-			Cases: 1200, Seed: 3, Batch: 10, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
-		rec := recordClimb(t, cc)
-		t.Logf("climb %v: generated %d, climbed %v, by %+v, first %.60q", tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
-		switch {
-		case tt.want && (rec.First == "" || rec.By == nil || rec.By.Target != ClimbError):
-			t.Errorf("climb %v: not found by climbing the error score (first %q, by %+v, climbed %v)", tt.climb, rec.First, rec.By, rec.Climbed)
-		case !tt.want && rec.First != "":
-			t.Errorf("climb %v: uniform boards found it (%q): the slip is not rare enough to show the climber", tt.climb, rec.First)
-		case !tt.want && len(rec.Climbed) > 0:
-			t.Errorf("climb %v: climbed %v", tt.climb, rec.Climbed)
-		}
-	}
-}
-
 // slowOnHighCoins answers right, but its CPU time grows fourfold with
 // each coin of chance 90 or more on a board (4^h µs, h such coins, after
 // a 1 ms start-up), over a 10 ms limit from h = 7 on: a board of 1 in
@@ -97,25 +74,39 @@ func slowOnHighCoins(b []Board, s []Solution) (string, RunResult) {
 	return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: cpu}
 }
 
-// TestCrossCheckClimbFindsASlowBoard is climbing's planted-bug test for
-// time: a right but slow solver that 1,200 uniform boards do not time out
-// is timed out by climbing its CPU time, on a board the climber drew. Its
-// batches of 10 are narrowed to their slowest board first (a batch's time
-// does not say which board took it).
-func TestCrossCheckClimbFindsASlowBoard(t *testing.T) {
-	for _, tt := range []struct {
-		climb Target
-		want  bool
-	}{{0, false}, {ClimbTime, true}, {ClimbAll, true}} {
-		cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: slowOnHighCoins},
-			Cases: 4000, Seed: 3, Batch: 10, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
-		rec := recordClimb(t, cc)
-		t.Logf("climb %v: generated %d, climbed %v, by %+v, first %.60q", tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
-		switch {
-		case tt.want && (rec.First == "" || rec.By == nil || rec.By.Target != ClimbTime):
-			t.Errorf("climb %v: not found by climbing CPU time (first %q, by %+v, climbed %v)", tt.climb, rec.First, rec.By, rec.Climbed)
-		case !tt.want && rec.First != "":
-			t.Errorf("climb %v: uniform boards found it (%q): the slip is not rare enough to show the climber", tt.climb, rec.First)
+// TestCrossCheckClimbFindsRareSlips is the climber's planted-bug test,
+// one slip a target: a precision slip that 1,200 uniform boards miss is
+// found by climbing the error score, and a right but slow solver that
+// 4,000 uniform boards do not time out is timed out by climbing its CPU
+// time (its batches of 10 narrowed to their slowest board first: a
+// batch's time does not say which board took it), each on a board the
+// climber drew, with that target alone and with every target.
+func TestCrossCheckClimbFindsRareSlips(t *testing.T) {
+	for _, slip := range []struct {
+		name   string
+		answer func([]Board, []Solution) (string, RunResult)
+		cases  int
+		target Target
+	}{
+		{"precision", driftingOnHighCoins, 1200, ClimbError},
+		{"slow", slowOnHighCoins, 4000, ClimbTime},
+	} {
+		for _, tt := range []struct {
+			climb Target
+			want  bool
+		}{{0, false}, {slip.target, true}, {ClimbAll, true}} {
+			cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: slip.answer},
+				Cases: slip.cases, Seed: 3, Batch: 10, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
+			rec := recordClimb(t, cc)
+			t.Logf("%s, climb %v: generated %d, climbed %v, by %+v, first %.60q", slip.name, tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
+			switch {
+			case tt.want && (rec.First == "" || rec.By == nil || rec.By.Target != slip.target):
+				t.Errorf("%s, climb %v: not found by climbing toward %s (first %q, by %+v, climbed %v)", slip.name, tt.climb, slip.target.Goal(), rec.First, rec.By, rec.Climbed)
+			case !tt.want && rec.First != "":
+				t.Errorf("%s, climb %v: uniform boards found it (%q): the slip is not rare enough to show the climber", slip.name, tt.climb, rec.First)
+			case !tt.want && len(rec.Climbed) > 0:
+				t.Errorf("%s, climb %v: climbed %v", slip.name, tt.climb, rec.Climbed)
+			}
 		}
 	}
 }

@@ -23,6 +23,10 @@ const (
 	analystTooLarge = "the analyst (too large for the rules engine to check)"
 	// analystAgreeing, with the engine's method: the two agree.
 	analystAgreeing = "the analyst, agreeing with the rules engine ("
+	// engineOverRounding, with the engine's method: the analyst's float
+	// was off by its rounding (analystRounding), and the engine's answer
+	// is taken.
+	engineOverRounding = "the rules engine, the analyst's float off by its rounding ("
 )
 
 // Confirmer is a Game that can confirm its analyst's answer to a board by
@@ -129,7 +133,7 @@ func checkAgainstRules[B any, S comparable](ctx context.Context, r RulesOf[B, S]
 			return Solution{}, err
 		}
 	}
-	if msg := rulesDisagree(sol.Value, frac, res); msg != "" {
+	if msg := rulesDisagree(sol.Value, frac, res); msg != "" && !analystRounding(sol.Value, frac, res) {
 		how := "solving the board in float64 with a proved error bound"
 		if res.Fraction != nil {
 			how = "solving the board exactly"
@@ -138,6 +142,11 @@ func checkAgainstRules[B any, S comparable](ctx context.Context, r RulesOf[B, S]
 			s.Name, ErrInconsistentOracle, how, msg)
 	}
 	sol.Oracle = analystAgreeing + res.Method + ")"
+	if rulesDisagree(sol.Value, frac, res) != "" {
+		// Within the analyst's rounding: the engine's answer (exact, or
+		// within its proved bound) is the better one, and is taken.
+		sol.Value, sol.Oracle = res.Value, engineOverRounding+res.Method+")"
+	}
 	sol.Endless = res.Endless // the answer declared for a board no play ends
 	sol.Proof = proofOf(res, opts).withinBound(sol.Value, res.Value)
 	if frac == nil && res.Fraction != nil {
@@ -173,6 +182,19 @@ func fractionByRules[B any, S comparable](r RulesOf[B, S], own func(B) (*big.Rat
 // within 1e-12 of max(1, |value|) plus the engine's bound in any case (a
 // right fraction beside a wrong float is still a wrong answer); "" when
 // they agree.
+// analystRounding reports whether an analyst's float value, which
+// rulesDisagree found off the engine's, is off by no more than float64
+// rounding can take it on an ill-conditioned board: within rulesRounding
+// (relative) beside the engine's bound, its fraction, if any, the
+// engine's.
+func analystRounding[S comparable](value float64, frac *big.Rat, res engine.Result[S]) bool {
+	if frac != nil && res.Fraction != nil && frac.Cmp(res.Fraction) != 0 {
+		return false
+	}
+	d := math.Abs(value - res.Value)
+	return d <= rulesRounding*max(1, math.Abs(res.Value))+res.ErrorBound
+}
+
 func rulesDisagree[S comparable](value float64, frac *big.Rat, res engine.Result[S]) string {
 	if frac != nil && res.Fraction != nil && frac.Cmp(res.Fraction) != 0 {
 		return fmt.Sprintf("the analyst's fraction %s, the engine's %s", frac.RatString(), res.Fraction.RatString())
