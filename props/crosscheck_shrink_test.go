@@ -244,6 +244,7 @@ func rowGame() Game {
 // runs in each half about the same (40 ms runs under 1.2s came within a few
 // digits of the bound at load 30).
 func TestShrinkLeavesHalfToTheSimplifiers(t *testing.T) {
+	t.Parallel() // the one shrink in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("takes a few seconds")
 	}

@@ -11,3 +11,13 @@ package props
 // TestCrossCheckStuckOracleStopped, TestCrossCheckTimeEndsRunsInProgress and
 // TestCrossCheckRunsTheWholeTime. None asserts a count that the load could
 // change, only what ended the runs, so a neighbour's CPU cannot turn them.
+//
+// One CrossCheck that shrinks runs beside them, and only one:
+// TestShrinkLeavesHalfToTheSimplifiers, three seconds of a solver that
+// sleeps 100 ms a run. The tests above never fail, so never shrink and never
+// take rapidflags' mutex nor write rapid's flags (they draw boards with
+// Generator.Example, which reads only flags a shrink leaves as they are),
+// and the shrink's runs are sleeps that a neighbour's CPU does not lengthen
+// (its comment says what a loaded machine changes: nothing it asserts). A
+// second parallel test that may shrink would wait on the mutex with its
+// budget running, so the other shrinking tests stay serial.

@@ -189,6 +189,7 @@ func TestRunNotFound(t *testing.T) {
 // core on average, less in some windows); in 1 s it gets some 40 ms at
 // that load.
 func TestIdleIsTimeWithoutWork(t *testing.T) {
+	t.Parallel() // see parallel_test.go
 	if runtime.GOOS != "linux" {
 		t.Skip("CPU time cannot be read here: the idleness limit is wall time")
 	}
@@ -204,6 +205,7 @@ func TestIdleIsTimeWithoutWork(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 60 * time.Second, Idle: tt.idle})
 			if err != nil {
 				t.Fatal(err)

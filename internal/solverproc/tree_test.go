@@ -230,6 +230,7 @@ func TestRunReadsOutputToTheEnd(t *testing.T) {
 // as each starts and ends), not from clocks around Run, which also count
 // the harness's work before and after the solver's.
 func TestGateAlone(t *testing.T) {
+	t.Parallel() // see parallel_test.go
 	var g Gate
 	ctx := WithGate(context.Background(), &g)
 	lim := Limits{Time: 5 * time.Second}
