@@ -133,7 +133,8 @@ func checkAgainstRules[B any, S comparable](ctx context.Context, r RulesOf[B, S]
 			return Solution{}, err
 		}
 	}
-	if msg := rulesDisagree(sol.Value, frac, res); msg != "" && !analystRounding(sol.Value, frac, res) {
+	msg := rulesDisagree(sol.Value, frac, res)
+	if msg != "" && !analystRounding(sol.Value, frac, res) {
 		how := "solving the board in float64 with a proved error bound"
 		if res.Fraction != nil {
 			how = "solving the board exactly"
@@ -142,7 +143,7 @@ func checkAgainstRules[B any, S comparable](ctx context.Context, r RulesOf[B, S]
 			s.Name, ErrInconsistentOracle, how, msg)
 	}
 	sol.Oracle = analystAgreeing + res.Method + ")"
-	if rulesDisagree(sol.Value, frac, res) != "" {
+	if msg != "" {
 		// Within the analyst's rounding: the engine's answer (exact, or
 		// within its proved bound) is the better one, and is taken.
 		sol.Value, sol.Oracle = res.Value, engineOverRounding+res.Method+")"
@@ -177,11 +178,6 @@ func fractionByRules[B any, S comparable](r RulesOf[B, S], own func(B) (*big.Rat
 	}
 }
 
-// rulesDisagree says how the analyst's answer differs from the engine's:
-// fractions must be equal where both have one, and the analyst's float
-// within 1e-12 of max(1, |value|) plus the engine's bound in any case (a
-// right fraction beside a wrong float is still a wrong answer); "" when
-// they agree.
 // analystRounding reports whether an analyst's float value, which
 // rulesDisagree found off the engine's, is off by no more than float64
 // rounding can take it on an ill-conditioned board: within rulesRounding
@@ -195,6 +191,11 @@ func analystRounding[S comparable](value float64, frac *big.Rat, res engine.Resu
 	return d <= rulesRounding*max(1, math.Abs(res.Value))+res.ErrorBound
 }
 
+// rulesDisagree says how the analyst's answer differs from the engine's:
+// fractions must be equal where both have one, and the analyst's float
+// within 1e-12 of max(1, |value|) plus the engine's bound in any case (a
+// right fraction beside a wrong float is still a wrong answer); "" when
+// they agree.
 func rulesDisagree[S comparable](value float64, frac *big.Rat, res engine.Result[S]) string {
 	if frac != nil && res.Fraction != nil && frac.Cmp(res.Fraction) != 0 {
 		return fmt.Sprintf("the analyst's fraction %s, the engine's %s", frac.RatString(), res.Fraction.RatString())
