@@ -4,41 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestHelperAlmostSolver is not a test: run as a child process with
-// CHANCECHECK_HELPER_ALMOST=SHARE set, it is a solver of the "bit" game
-// (checkGames) whose every answer is off by SHARE of the judge's 1e-6
-// (the answers are 0 and 0.5, where the error allowed is 1e-6): a solver
-// that passes, closer to failing the larger SHARE is.
-func TestHelperAlmostSolver(t *testing.T) {
-	share := os.Getenv("CHANCECHECK_HELPER_ALMOST")
-	if share == "" {
-		t.Skip("a helper process, not a test")
-	}
-	var s float64
-	fmt.Sscan(share, &s)
-	in, _ := io.ReadAll(os.Stdin)
-	f := strings.Fields(string(in))
-	for _, b := range f[1:] {
-		v := 0.0
-		if b == "1" {
-			v = 0.5
-		}
-		fmt.Printf("%.12f\n", v+s*1e-6)
-	}
-	os.Exit(0)
-}
-
-// almostSolver is the --solver command line of TestHelperAlmostSolver.
-func almostSolver(share string) string {
-	return "env " + shellQuote("CHANCECHECK_HELPER_ALMOST="+share) + " " + shellQuote(os.Args[0]) + " -test.run=^TestHelperAlmostSolver$"
+// almostSolver is the --solver command line of a solver of the "bit" game
+// (checkGames) whose every answer is off by share of the judge's 1e-6 (the
+// answers are 0 and 0.5, where the error allowed is 1e-6): a solver that
+// passes, closer to failing the larger share is (helperAnswer's "almost-"
+// mode).
+func almostSolver(t *testing.T, share string) string {
+	return helperSolver(t, "almost-"+share)
 }
 
 // TestCheckClosestCalls checks that a passing check shows its closest call
@@ -70,7 +48,7 @@ func TestCheckClosestCalls(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			args := append([]string{"check", "bit", "--solver", almostSolver(tt.share), "--cases", "40", "--time", "0", "--out", dir}, tt.args...)
+			args := append([]string{"check", "bit", "--solver", almostSolver(t, tt.share), "--cases", "40", "--time", "0", "--out", dir}, tt.args...)
 			var stdout, stderr bytes.Buffer
 			code := Run(context.Background(), args, strings.NewReader(""), &stdout, &stderr, checkGames()...)
 			got := stdout.String() + stderr.String()
@@ -95,7 +73,7 @@ func TestCheckClosestCalls(t *testing.T) {
 // answer's score, and a run failed by --fail-above.
 func TestCheckClosestJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := Run(context.Background(), []string{"check", "bit", "--solver", almostSolver("0.9"), "--cases", "40", "--time", "0",
+	code := Run(context.Background(), []string{"check", "bit", "--solver", almostSolver(t, "0.9"), "--cases", "40", "--time", "0",
 		"--json", "--fail-above", "0.5"}, strings.NewReader(""), &stdout, &stderr, checkGames()...)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())

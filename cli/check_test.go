@@ -4,128 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
-
-// TestHelperSolver is not a test: run as a child process with a mode
-// and a mark file after its flags (helperSolver's command line: this
-// binary -test.run=^TestHelperSolver$ -- MODE MARK), it is a solver for
-// `check`: "GAME" solves
-// with `chancecheck solve GAME` (correct), "GAME-wrong" adds 0.01 to every
-// number, "GAME-wrong-long" only for an input of more than five lines,
-// "GAME-wrong-one" only for an input whose last line is 1 (a "bit" board 1),
-// "GAME-wrong-cols30" only for an input whose first line's second number is
-// 30 (a traps maze of 30 columns),
-// "crash" exits 3, "hang" sleeps a minute, "spin" computes until killed,
-// "nan" prints -nan. A "slow-" before the mode makes each run sleep 100 ms
-// first, a "slower-" 400 ms; a "hog-" makes it allocate and touch 300 MB
-// first (over the tests' --memory 256MB). GAME may be "bit" (checkGames).
-func TestHelperSolver(t *testing.T) {
-	if flag.NArg() != 2 {
-		t.Skip("a helper process, not a test")
-	}
-	mode, mark := flag.Arg(0), flag.Arg(1)
-	if once, ok := strings.CutPrefix(mode, "crash-once-"); ok {
-		// The first run crashes, as a loaded machine can make a solver
-		// crash (a mark file says it has run); the later ones do not.
-		if _, err := os.Stat(mark); err != nil {
-			os.WriteFile(mark, nil, 0o644)
-			fmt.Fprintln(os.Stderr, "helper: crashing once")
-			os.Exit(3)
-		}
-		mode = once
-	}
-	if once, ok := strings.CutPrefix(mode, "killed-once-"); ok {
-		// The first run is killed from outside (SIGKILL, as the OOM
-		// killer does); the later ones are not.
-		if _, err := os.Stat(mark); err != nil {
-			os.WriteFile(mark, nil, 0o644)
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-		}
-		mode = once
-	}
-	mode, slower := strings.CutPrefix(mode, "slower-")
-	if slower {
-		time.Sleep(400 * time.Millisecond)
-	}
-	mode, slow := strings.CutPrefix(mode, "slow-")
-	if slow {
-		time.Sleep(100 * time.Millisecond)
-	}
-	mode, hog := strings.CutPrefix(mode, "hog-")
-	if hog {
-		table := make([]byte, 300<<20)
-		for i := 0; i < len(table); i += 4096 {
-			table[i] = 1
-		}
-		runtime.KeepAlive(table)
-	}
-	in, err := io.ReadAll(os.Stdin)
-	if err != nil {
-		os.Exit(4)
-	}
-	mode, only30 := strings.CutSuffix(mode, "-cols30")
-	mode, onlyOne := strings.CutSuffix(mode, "-one")
-	mode, onlyLong := strings.CutSuffix(mode, "-long")
-	game, wrong := strings.CutSuffix(mode, "-wrong")
-	if first := strings.Fields(strings.SplitN(string(in), "\n", 2)[0]); only30 && (len(first) < 2 || first[1] != "30") {
-		wrong = false
-	}
-	if onlyLong && strings.Count(string(in), "\n") <= 5 || onlyOne && !strings.HasSuffix(string(in), "\n1\n") {
-		wrong = false
-	}
-	switch game {
-	case "crash":
-		fmt.Fprintln(os.Stderr, "helper: crashing on purpose")
-		os.Exit(3)
-	case "hang":
-		time.Sleep(time.Minute)
-		os.Exit(0)
-	case "spin":
-		for x := 1; x != 0; x = x*3 + 1 {
-		}
-		os.Exit(0)
-	case "nan":
-		fmt.Println("-nan")
-		os.Exit(0)
-	}
-	var out bytes.Buffer
-	if code := Run(context.Background(), []string{"solve", game}, bytes.NewReader(in), &out, os.Stderr, checkGames()...); code != 0 {
-		os.Exit(code)
-	}
-	text := out.String()
-	if wrong {
-		var b strings.Builder
-		for _, line := range strings.SplitAfter(text, "\n") {
-			f := strings.Fields(line)
-			if len(f) == 0 {
-				continue
-			}
-			var v float64
-			fmt.Sscan(f[len(f)-1], &v)
-			f[len(f)-1] = fmt.Sprintf("%.10f", v+0.01)
-			b.WriteString(strings.Join(f, " ") + "\n")
-		}
-		text = b.String()
-	}
-	os.Stdout.WriteString(text)
-	os.Exit(0)
-}
 
 // checkGames are the built-in games and "bit", a game with coverage goals
 // its generator does not meet: it draws 0 (class "zero") about 45% of the
@@ -167,17 +58,6 @@ func checkGames() []props.Game {
 		Play:     func(b int, rng *rand.Rand) (int, error) { return b * rng.IntN(2), nil },
 	})
 	return append(builtins(), bit)
-}
-
-// helperSolver returns the --solver command line that runs TestHelperSolver
-// in mode, with a mark file of t's own for the "-once-" modes. The mode is
-// given on the command line, not in this process's environment, so that
-// tests using helpers of different modes can run in parallel; as
-// arguments after the flags rather than variables set by env(1), so that
-// each of the hundreds of runs starts one process, not two.
-func helperSolver(t *testing.T, mode string) string {
-	mark := filepath.Join(t.TempDir(), "ran")
-	return shellQuote(os.Args[0]) + " -test.run=^TestHelperSolver$ -- " + shellQuote(mode) + " " + shellQuote(mark)
 }
 
 func TestCheckCommand(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 // waitingParallel is how many of this package's parallel tests run at
 // once unless -parallel says otherwise. They are check's cases, a shrink
 // under a slow solver, and the tests that run the command over programs
-// (sh scripts, this binary as a helper solver): most of their time is
+// (sh scripts, the helper solver): most of their time is
 // spent starting and waiting on processes (--time, idleness and CPU time
 // limits, sleeps), so the default of one per core would leave the cores
 // idle for most of it.
@@ -36,5 +36,7 @@ func TestMain(m *testing.M) {
 			panic(err)
 		}
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	stopHelperRoute()
+	os.Exit(code)
 }
