@@ -237,11 +237,15 @@ func TestProgramsClasses(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{"a goal met", []string{"--class", "one:n=1:20%", "check", "--solver", shRight, "--cases", "200"}, 0, "coverage of 200 generated boards", ""},
+		// A goal of 20% takes 62 boards to judge at the default false-alarm
+		// budget (0.8^62 < 1e-6): 80 judge it (the check below says it was
+		// judged), a few more than it takes.
+		{"a goal met", []string{"--class", "one:n=1:20%", "check", "--solver", shRight, "--cases", "80"}, 0, "coverage of 80 generated boards", ""},
 		// The first class that matches names an input: every n=1 is in
-		// "any", and "one" never occurs.
-		{"a class that never occurs", []string{"--class", "any:n=1..9:60%", "--class", "one:n=1:40%", "check", "--solver", shRight, "--cases", "100"}, 1,
-			"under-covered: class one: 0 of 100", ""},
+		// "any", and "one" never occurs. 0 boards of 40 is under a goal of
+		// 40% at the budget of 5e-7 a goal (0.6^40 = 1.3e-9; it takes 29).
+		{"a class that never occurs", []string{"--class", "any:n=1..9:60%", "--class", "one:n=1:40%", "check", "--solver", shRight, "--cases", "40"}, 1,
+			"under-covered: class one: 0 of 40", ""},
 		{"a bad class", []string{"--class", "one:m=1", "check", "--solver", shRight}, 2, "", "no parameter \"m\""},
 		{"a bad share", []string{"--class", "one:n=1:0%", "check", "--solver", shRight}, 2, "", "--class: class"},
 	}
@@ -250,6 +254,9 @@ func TestProgramsClasses(t *testing.T) {
 			code, out, errOut := chancecheck(t, "", append(append([]string(nil), game...), tt.args...)...)
 			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q and %q", code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+			if strings.Contains(out, "too few boards to judge") {
+				t.Errorf("a goal was not judged: too few boards:\n%s", out)
 			}
 		})
 	}
