@@ -18,11 +18,11 @@ import (
 
 // helperRoute is how the tests' helper solver is reached: the program
 // cli/internal/helpersolver, built once per test binary, which asks this
-// process over a Unix socket for its answers (helperAnswer). Starting it
-// costs a few milliseconds of CPU time where starting this 29 MB binary as
-// the solver cost about 30, for each of hundreds of solver runs; what the
-// solver does in a process of its own (crash, be killed, sleep, spin, hold
-// memory) it still does in its own.
+// process over a Unix socket for its answers (helperAnswer). It starts in
+// about a fifth of the CPU time this 29 MB binary takes to start as the
+// solver, for each of hundreds of solver runs; what the solver does in a
+// process of its own (crash, be killed, sleep, spin, hold memory) it still
+// does in its own.
 var helperRoute struct {
 	once        sync.Once
 	dir         string // the temporary directory of the program and the socket
@@ -34,7 +34,7 @@ var helperRoute struct {
 // questions; it runs once, on the first helperSolver.
 func startHelperRoute() {
 	r := &helperRoute
-	go1, err := exec.LookPath("go")
+	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		r.err = fmt.Errorf("no go command to build the helper solver: %w", err)
 		return
@@ -43,7 +43,7 @@ func startHelperRoute() {
 		return
 	}
 	r.bin, r.socket = filepath.Join(r.dir, "helpersolver"), filepath.Join(r.dir, "s")
-	build := exec.Command(go1, "build", "-o", r.bin, "github.com/chancecheck/chancecheck/cli/internal/helpersolver")
+	build := exec.Command(goCmd, "build", "-o", r.bin, "github.com/chancecheck/chancecheck/cli/internal/helpersolver")
 	if out, err := build.CombinedOutput(); err != nil {
 		r.err = fmt.Errorf("building the helper solver: %v\n%s", err, out)
 		return
@@ -64,7 +64,10 @@ func stopHelperRoute() {
 }
 
 // serveHelper answers the helper solvers that connect to l, each in a
-// goroutine of its own, until l is closed.
+// goroutine of its own, for the life of the test binary. A panic while
+// answering is the helper's crash (exit 2, the panic on its stderr), as it
+// was when the helper computed its answers in its own process, not the
+// test binary's.
 func serveHelper(l net.Listener) {
 	for {
 		conn, err := l.Accept()
@@ -82,7 +85,14 @@ func serveHelper(l net.Listener) {
 			if err != nil {
 				return
 			}
-			code, stdout, stderr := helperAnswer(strings.TrimSuffix(mode, "\n"), in)
+			code, stdout, stderr := func() (code int, stdout, stderr []byte) {
+				defer func() {
+					if p := recover(); p != nil {
+						code, stdout, stderr = 2, nil, fmt.Appendf(nil, "panic: %v\n", p)
+					}
+				}()
+				return helperAnswer(strings.TrimSuffix(mode, "\n"), in)
+			}()
 			fmt.Fprintf(conn, "%d %d\n", code, len(stderr))
 			conn.Write(stderr)
 			conn.Write(stdout)
