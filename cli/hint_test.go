@@ -13,7 +13,7 @@ func TestWrongAnswerSaysInputsAreNotValidated(t *testing.T) {
 	needSh(t)
 	t.Parallel() // it waits on programs: see main_test.go
 	stress := []string{"stress", "--kind", "probability", "--generator", shGen, "--referee", shReferee, "--brute", shRight,
-		"--params", "n=1..9", "--cases", "10", "--runs", "100"}
+		"--params", "n=1..9", "--cases", "10", "--runs", "100", "--shrink-seeds", "1"}
 	programs := []string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	accepting := []string{"--validator", `sh -c 'exit 0' val`}
 	check := []string{"check", "--cases", "20", "--time", "0"}

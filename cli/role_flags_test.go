@@ -20,7 +20,7 @@ var runFigures = regexp.MustCompile(`(?m)^  time: .*\n`)
 func TestGeneratorFlagAlias(t *testing.T) {
 	needSh(t)
 	t.Parallel() // it waits on programs: see main_test.go
-	stress := []string{"stress", "--kind", "probability", "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100"}
+	stress := []string{"stress", "--kind", "probability", "--referee", shReferee, "--params", "n=1..9", "--cases", "3", "--runs", "100", "--shrink-seeds", "1"}
 	programs := []string{"programs", "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9"}
 	tests := []struct {
 		name       string
