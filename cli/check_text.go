@@ -293,11 +293,17 @@ func foundBy(res *props.Result) string {
 	if f == nil {
 		f = res.First
 	}
-	switch {
-	case res.FirstBoard < 0 || f == nil:
+	if res.FirstBoard < 0 || f == nil {
 		return ""
-	case f.Climbed != nil:
-		return "climbing toward " + f.Climbed.Target.Goal()
+	}
+	return searchOf(f.Climbed)
+}
+
+// searchOf names the search that drew an input: "uniform", or "climbing
+// toward" the target climbed (how non-nil).
+func searchOf(how *props.Climbed) string {
+	if how != nil {
+		return "climbing toward " + how.Target.Goal()
 	}
 	return "uniform"
 }
@@ -305,10 +311,17 @@ func foundBy(res *props.Result) string {
 // climbedText says how many boards the climber drew, ", of 1234 boards
 // judged 56 were climbed (error 40, time 16)"; "" when none.
 func climbedText(res *props.Result) string {
+	return climbedShare(res.Climbed, res.Generated, "generated boards")
+}
+
+// climbedShare says how many of the judged inputs (what) the climber
+// drew, per target: " (56 of the 1234 generated boards judged were
+// climbed: error 40, time 16)"; "" when none.
+func climbedShare(climbed map[props.Target]int, judged int, what string) string {
 	total := 0
 	var parts []string
 	for _, t := range props.ClimbAll.Each() {
-		if n := res.Climbed[t]; n > 0 {
+		if n := climbed[t]; n > 0 {
 			total += n
 			parts = append(parts, fmt.Sprintf("%s %d", t, n))
 		}
@@ -316,5 +329,5 @@ func climbedText(res *props.Result) string {
 	if total == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (%d of the %d generated boards judged were climbed: %s)", total, res.Generated, strings.Join(parts, ", "))
+	return fmt.Sprintf(" (%d of the %d %s judged were climbed: %s)", total, judged, what, strings.Join(parts, ", "))
 }

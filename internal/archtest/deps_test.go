@@ -181,7 +181,7 @@ const depsRules = `
 	# referee, a brute force) and the stress run of a solver against them:
 	# props' judge rule, verdicts and process running, estimate's tests. It
 	# runs the user's programs and knows no built-in game.
-	props < programs;
+	props, internal/climb < programs;
 
 	# cli: the program over whatever games it is given: commands and flags,
 	# progress, calls into props, programs and reports, output.

@@ -62,7 +62,7 @@ type Climber[P any] struct {
 	planned map[int]Plan[P]
 
 	mu    sync.Mutex
-	plans map[int]chan Plan[P] // by input
+	plans map[int]*slotPlan[P] // by input
 }
 
 // New is a climber toward targets t; nil when t is none: a nil Climber
@@ -72,32 +72,51 @@ func New[P any](t Target) *Climber[P] {
 		return nil
 	}
 	return &Climber[P]{targets: t.Each(), pools: map[Target][]*Entry[P]{}, stale: map[Target]int{}, base: -1,
-		planned: map[int]Plan[P]{}, plans: map[int]chan Plan[P]{}}
+		planned: map[int]Plan[P]{}, plans: map[int]*slotPlan[P]{}}
 }
 
 // Slot reports whether input k (generated inputs numbered from 0) is a
 // climbing slot: its plan comes from Wait.
 func (cl *Climber[P]) Slot(k int) bool { return cl != nil && k >= lag && k%2 == 1 }
 
-// Wait waits for slot k's plan, made when input k−lag is taken.
+// Wait waits for slot k's plan, made when input k−lag is taken. A slot's
+// plan may be waited for again: a search that restarts after a failure it
+// settled runs its cancelled inputs again.
 func (cl *Climber[P]) Wait(ctx context.Context, k int) (Plan[P], error) {
+	sp := cl.slotPlan(k)
 	select {
-	case p := <-cl.planChan(k):
-		return p, nil
+	case <-sp.made:
+		return sp.plan, nil
 	case <-ctx.Done():
 		return Plan[P]{}, context.Cause(ctx)
 	}
 }
 
-func (cl *Climber[P]) planChan(k int) chan Plan[P] {
+// slotPlan is slot k's plan, made or not yet.
+func (cl *Climber[P]) slotPlan(k int) *slotPlan[P] {
 	cl.mu.Lock()
 	defer cl.mu.Unlock()
-	ch, ok := cl.plans[k]
+	sp, ok := cl.plans[k]
 	if !ok {
-		ch = make(chan Plan[P], 1)
-		cl.plans[k] = ch
+		sp = &slotPlan[P]{made: make(chan struct{})}
+		cl.plans[k] = sp
 	}
-	return ch
+	return sp
+}
+
+// slotPlan is a slot's plan, set once before made is closed.
+type slotPlan[P any] struct {
+	made chan struct{}
+	plan Plan[P]
+}
+
+func (sp *slotPlan[P]) isMade() bool {
+	select {
+	case <-sp.made:
+		return true
+	default:
+		return false
+	}
 }
 
 // Take learns from input k's run (nil: the solver did not run, or its
@@ -145,7 +164,10 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 		if p.Target != 0 {
 			cl.planned[next] = p
 		}
-		cl.planChan(next) <- p
+		if sp := cl.slotPlan(next); !sp.isMade() {
+			sp.plan = p
+			close(sp.made)
+		}
 	}
 }
 
