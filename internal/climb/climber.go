@@ -79,6 +79,25 @@ func New[P any](t Target) *Climber[P] {
 // climbing slot: its plan comes from Wait.
 func (cl *Climber[P]) Slot(k int) bool { return cl != nil && k >= lag && k%2 == 1 }
 
+// SlotsBelow is how many of the inputs before k are climbing slots.
+func (cl *Climber[P]) SlotsBelow(k int) int {
+	if cl == nil || k <= lag {
+		return 0
+	}
+	return k/2 - lag/2
+}
+
+// Inputs is how many inputs hold the first uniform inputs that are not
+// slots, the slots among them included: a search whose slots are inputs
+// of their own needs as many to run its uniform ones.
+func (cl *Climber[P]) Inputs(uniform int) int {
+	n := uniform
+	for n-cl.SlotsBelow(n) < uniform {
+		n++
+	}
+	return n
+}
+
 // Wait waits for slot k's plan, made when input k−lag is taken. A slot's
 // plan may be waited for again: a search that restarts after a failure it
 // settled runs its cancelled inputs again.

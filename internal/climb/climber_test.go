@@ -107,3 +107,22 @@ func TestStaleErrorClimbsLess(t *testing.T) {
 		t.Error("every slot climbed: staleness never set in")
 	}
 }
+
+// The slots' arithmetic, against counting them one by one.
+func TestSlotsBelowAndInputs(t *testing.T) {
+	cl := New[int](All)
+	slots, uniform := 0, 0
+	for k := range 100 {
+		if got := cl.SlotsBelow(k); got != slots {
+			t.Fatalf("SlotsBelow(%d) = %d, want %d", k, got, slots)
+		}
+		if !cl.Slot(k) {
+			uniform++
+			if got := cl.Inputs(uniform); got != k+1 {
+				t.Fatalf("Inputs(%d) = %d, want %d", uniform, got, k+1)
+			}
+		} else {
+			slots++
+		}
+	}
+}
