@@ -183,7 +183,7 @@ type Result struct {
 	// ran out, the first such input's: being confirmed (run again alone,
 	// its boards run alone to find the failing one, its oracle asked
 	// again), or whole but not judged in its turn, behind an input still
-	// in progress. Its Unconfirmed says which. It is neither a failure of
+	// in progress. Its CutWhile says which. It is neither a failure of
 	// the solver (it may not recur; it may not be the first) nor a pass:
 	// nobody could judge. Nil when no input cut had seen one.
 	Unconfirmed *Failure

@@ -54,11 +54,11 @@ type Failure struct {
 	// running: it is no verdict on the solver, and Detail says what was
 	// seen both times.
 	NotReproduced bool
-	// Unconfirmed, on Result.Unconfirmed alone, says what the check was
+	// CutWhile, on Result.Unconfirmed alone, says what the check was
 	// doing to confirm this failure when Time ran out ("the input was being
 	// run again with no other solver running, to confirm it"), or why it
 	// was not judged in its turn; "" on every failure judged.
-	Unconfirmed string
+	CutWhile string
 	// Board is the index (from 0) of the generated board failing, the
 	// lowest of the input's when several boards fail together; -1 for any
 	// other input (a sample, a shrunk board).

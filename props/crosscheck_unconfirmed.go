@@ -11,7 +11,7 @@ import (
 // the failing one. The failure is no verdict on the solver — it may not
 // recur — and no pass either (Result.Unconfirmed).
 type unconfirmedError struct {
-	seen *Failure // as met, with Unconfirmed saying what was cut
+	seen *Failure // as met, with CutWhile saying what was cut
 	err  error    // the context's end
 }
 
@@ -26,7 +26,7 @@ func unconfirmed(ctx context.Context, f *Failure, what string, err error) error 
 	if ctx.Err() == nil || f == nil || err == nil || asUnconfirmed(err) != nil {
 		return err
 	}
-	f.Unconfirmed = what
+	f.CutWhile = what
 	return &unconfirmedError{seen: f, err: err}
 }
 
@@ -54,7 +54,7 @@ func (s *searcher) cut(_ int, r inputResult) {
 	case r.err != nil || f == nil || f.NotReproduced:
 		return
 	default:
-		f.Unconfirmed = "an earlier input was still in progress, so it was not judged in its turn"
+		f.CutWhile = "an earlier input was still in progress, so it was not judged in its turn"
 	}
 	s.out.Unconfirmed = f
 }

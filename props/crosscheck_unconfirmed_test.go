@@ -107,7 +107,7 @@ func TestCrossCheckTimeCutsConfirmation(t *testing.T) {
 		confirm bool // the oracle's confirmation hangs (hangingConfirm)
 		verdict Verdict
 		source  string
-		what    string // in Unconfirmed
+		what    string // in CutWhile
 	}{
 		{"run again alone", 1, timeLimit, func(ctx context.Context, _ []Board) bool { return solverproc.IsAlone(ctx) }, false,
 			TimeLimit, "generated board 1", "run again with no other solver running"},
@@ -153,8 +153,8 @@ func TestCrossCheckTimeCutsConfirmation(t *testing.T) {
 					if u == nil {
 						t.Fatalf("no unconfirmed failure: a failure seen while --time ran out is lost (cancelled %d)", out.Cancelled)
 					}
-					if u.Verdict != tt.verdict || u.Source != tt.source || !strings.Contains(u.Unconfirmed, tt.what) {
-						t.Errorf("unconfirmed %v on %q, %q; want %v on %q, saying %q", u.Verdict, u.Source, u.Unconfirmed, tt.verdict, tt.source, tt.what)
+					if u.Verdict != tt.verdict || u.Source != tt.source || !strings.Contains(u.CutWhile, tt.what) {
+						t.Errorf("unconfirmed %v on %q, %q; want %v on %q, saying %q", u.Verdict, u.Source, u.CutWhile, tt.verdict, tt.source, tt.what)
 					}
 					if out.Cancelled < 1 {
 						t.Errorf("cancelled %d: the input cut is still counted as cancelled", out.Cancelled)
@@ -172,7 +172,7 @@ func TestCrossCheckTimeCutsConfirmation(t *testing.T) {
 // earlier cut input had seen one; what was cut with nothing seen is not.
 func TestSearcherCut(t *testing.T) {
 	whole := &Failure{Verdict: WrongAnswer, Source: "generated board 2"}
-	seen := &Failure{Verdict: TimeLimit, Source: "generated boards 3..4", Unconfirmed: "being confirmed"}
+	seen := &Failure{Verdict: TimeLimit, Source: "generated boards 3..4", CutWhile: "being confirmed"}
 	cut := &unconfirmedError{seen: seen, err: context.Canceled}
 	notReproduced := &Failure{Verdict: TimeLimit, NotReproduced: true}
 	tests := []struct {
@@ -188,12 +188,12 @@ func TestSearcherCut(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			whole.Unconfirmed, seen.Unconfirmed = "", "being confirmed"
+			whole.CutWhile, seen.CutWhile = "", "being confirmed"
 			s := &searcher{out: &Result{}}
 			for i, r := range tt.cut {
 				s.cut(i, r)
 			}
-			if got := s.out.Unconfirmed; got != tt.want || got != nil && !strings.Contains(got.Unconfirmed, tt.what) {
+			if got := s.out.Unconfirmed; got != tt.want || got != nil && !strings.Contains(got.CutWhile, tt.what) {
 				t.Errorf("unconfirmed %+v, want %+v saying %q", got, tt.want, tt.what)
 			}
 		})
