@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/climb"
 	"github.com/chancecheck/chancecheck/internal/inorder"
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"pgregory.net/rapid"
@@ -102,7 +103,7 @@ func newSearcher(c *CrossCheck, start time.Time, out *Result) *searcher {
 	}
 	s.gen = c.Game.Generator()
 	if c.Climb != 0 && c.Shard.Whole() {
-		s.climber = newClimber(c.Climb)
+		s.climber = climb.New[*climbParent](c.Climb)
 	}
 	return s
 }
