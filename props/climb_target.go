@@ -1,6 +1,10 @@
 package props
 
-import "github.com/chancecheck/chancecheck/internal/climb"
+import (
+	"fmt"
+
+	"github.com/chancecheck/chancecheck/internal/climb"
+)
 
 // Target is what the climber (CrossCheck.Climb) moves toward: a set of
 // the targets below. It is stress's too (programs.Stress.Climb): both
@@ -28,8 +32,27 @@ const ClimbAll = climb.All
 func ParseTargets(s string) (Target, error) { return climb.ParseTargets(s) }
 
 // Climbed says how the climber made a board: toward which target, from
-// which board (its index, from 0).
+// which board (its index, from 0: a generated board's, or where
+// FromClimbed a climbed board's). Climbed boards are numbered apart from
+// the generated (uniform) boards, whose numbers are the same with
+// climbing as without.
 type Climbed struct {
-	Target Target
-	From   int
+	Target      Target
+	From        int
+	FromClimbed bool
+}
+
+// board names a board numbered i (from 0): "generated board 18", or
+// "climbed board 18" where climbed.
+func board(i int, climbed bool) string {
+	if climbed {
+		return fmt.Sprintf("climbed board %d", i+1)
+	}
+	return fmt.Sprintf("generated board %d", i+1)
+}
+
+// Source names the board climbed, numbered i: "climbed board 3 (from
+// generated board 18 toward a higher error score)".
+func (c *Climbed) Source(i int) string {
+	return fmt.Sprintf("%s (from %s toward %s)", board(i, true), board(c.From, c.FromClimbed), c.Target.Goal())
 }

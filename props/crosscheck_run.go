@@ -351,9 +351,9 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 		return nil, nil, fmt.Errorf("writing generated boards: %w", err)
 	}
 	if c.Watch != nil {
-		what := fmt.Sprintf("the solver on generated board %d", cases[0].index+1)
+		what := "the solver on " + board(cases[0].index, cases[0].climbed != nil)
 		if len(cases) > 1 {
-			what = fmt.Sprintf("the solver on generated boards %d..%d", cases[0].index+1, cases[len(cases)-1].index+1)
+			what = strings.Replace(what, " board ", " boards ", 1) + fmt.Sprintf("..%d", cases[len(cases)-1].index+1)
 		}
 		defer c.Watch.Begin(what)()
 	}

@@ -98,12 +98,14 @@ func newSearcher(c *CrossCheck, start time.Time, out *Result) *searcher {
 	if c.Shard.Index > 1 {
 		s.samples = nil // the samples are shard 1's
 	}
-	if c.Cases > 0 {
-		s.inputs = len(s.samples) + (s.boards+s.batch-1)/s.batch
-	}
 	s.gen = c.Game.Generator()
 	if c.Climb != 0 && c.Shard.Whole() {
 		s.climber = climb.New[*climbParent](c.Climb)
+	}
+	if c.Cases > 0 {
+		// The climbing slots are inputs of their own, between the uniform
+		// ones.
+		s.inputs = len(s.samples) + s.climber.Inputs((s.boards+s.batch-1)/s.batch)
 	}
 	return s
 }

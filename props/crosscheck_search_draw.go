@@ -14,19 +14,22 @@ func (s *searcher) draw(ctx context.Context, seq int) inputResult {
 	if seq < len(s.samples) {
 		return s.drawSample(ctx, seq)
 	}
-	first := (seq - len(s.samples)) * s.batch
-	last := first + s.batch
-	if s.c.Cases > 0 {
-		last = min(last, s.boards)
-	}
-	if k := seq - len(s.samples); s.climber.Slot(k) {
+	k := seq - len(s.samples)
+	if s.climber.Slot(k) {
+		// A climbing slot is an input of its own: its boards are numbered
+		// apart (climbed boards), and a slot that does not climb is empty.
 		p, err := s.climber.Wait(ctx, k)
 		if err != nil {
 			return inputResult{err: err}
 		}
-		if p.Boards > 0 {
-			return s.runCases(ctx, seq, s.climbDraw(p, first, min(p.Boards, last-first)))
-		}
+		return s.runCases(ctx, seq, s.climbDraw(p, s.climber.SlotsBelow(k)*s.batch, p.Boards))
+	}
+	// The uniform stream: the same boards, numbered the same, as without
+	// climbing.
+	first := (k - s.climber.SlotsBelow(k)) * s.batch
+	last := first + s.batch
+	if s.c.Cases > 0 {
+		last = min(last, s.boards)
 	}
 	cases := make([]genCase, 0, last-first)
 	for p := first; p < last; p++ {

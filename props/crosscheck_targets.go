@@ -156,12 +156,12 @@ func theirsOf(r *runFigures, i int) float64 {
 func casesSource(cases []genCase) string {
 	if len(cases) == 1 {
 		if cl := cases[0].climbed; cl != nil {
-			return fmt.Sprintf("generated board %d (climbed from board %d toward %s)", cases[0].index+1, cl.From+1, cl.Target.Goal())
+			return cl.Source(cases[0].index)
 		}
 		return fmt.Sprintf("generated board %d", cases[0].index+1)
 	}
 	if cl := cases[0].climbed; cl != nil {
-		return fmt.Sprintf("generated boards %d..%d (climbed toward %s)", cases[0].index+1, cases[len(cases)-1].index+1, cl.Target.Goal())
+		return fmt.Sprintf("climbed boards %d..%d (toward %s)", cases[0].index+1, cases[len(cases)-1].index+1, cl.Target.Goal())
 	}
 	return fmt.Sprintf("generated boards %d..%d", cases[0].index+1, cases[len(cases)-1].index+1)
 }

@@ -11,14 +11,17 @@
 //
 // Which inputs climb. Every other input from the lag-th on is a climbing
 // slot (Climber.Slot); the rest are the uniform stream, which keeps
-// running. So climbing takes at most half of the inputs, never all. The
+// running. So climbing takes at most half of the inputs, never all. What
+// a slot that does not climb holds is the search's: check's slots are
+// inputs of their own, empty then, so its uniform stream is the same with
+// climbing as without (Climber.SlotsBelow, Climber.Inputs); a stress run's
+// case i is a uniform case unless it climbs, so that Cases bounds it. The
 // targets still climbing take the slots in turn — a target is still
 // climbing until stale of its inputs in a row found no new best, or, for
 // time and memory, whose climbed inputs hold one board each, until singles
 // of them did where a uniform input holds a batch (a run of one board
 // costs a batch's twentieth: as many tries for the work) — and once none
-// is, one slot in idleEvery climbs: more while climbing pays. A slot that
-// does not climb draws its uniform input.
+// is, one slot in idleEvery climbs: more while climbing pays.
 //
 // Determinism. What slot k does is planned when input k−lag is taken,
 // from what the inputs up to it gave, taken in their order (Climber.Take):
