@@ -95,7 +95,9 @@ a kill from outside, that does not recur is the machine's, reported as not
 reproduced apart from the failures (neither a failure nor a pass); a crash
 or output format that does not recur is the solver's: the verdict flaky. --time
 bounds the whole search: solvers still running when it runs out are
-killed, and the output says how many inputs that left unjudged.
+killed, and the output says how many inputs that left unjudged. A failure
+one of them had seen, being confirmed or not yet judged in its turn, is
+NOT CONFIRMED: no pass and no failure of the solver, exit 2.
 
 --memory 256MB (Linux; none by default) runs the solver under that memory
 limit: its heap and mapped memory (RLIMIT_DATA) cannot grow past it, so an
@@ -152,8 +154,8 @@ whatever --jobs is; the time and memory figures are measurements.
 Exit status: 0 every case agreed (and no class was under-covered), 1 a
 failure was found, a class was under-covered or an answer was above
 --fail-above, 2 bad options, a solver that cannot be started or an
-inconsistent analyst, or too few boards judged (--min-judged), 130
-interrupted with no failure found.
+inconsistent analyst, too few boards judged (--min-judged) or a failure
+not confirmed when --time ran out, 130 interrupted with no failure found.
 
 Games:
 ` + app.gamesHelp() + "\n" + app.paramsHelp(),
@@ -318,6 +320,11 @@ func printCheck(w io.Writer, g props.Game, o checkOptions, res *props.Result) er
 	}
 	if res.Failed() || len(res.UnderCovered()) > 0 || o.aboveFailAbove(res) != nil {
 		return errCheckFailed
+	}
+	if u := res.Unconfirmed; u != nil {
+		// A failure seen is no pass; not confirmed, it is nobody's failure.
+		return programError{fmt.Errorf("check could not judge the solver: %s seen on %s, not confirmed: --time (%v) ran out while %s; give a longer --time",
+			u.Verdict, u.Source, o.time, u.CutWhile)}
 	}
 	if res.Samples+res.Generated == 0 && res.NotJudged > 0 {
 		// Nothing judged is no pass, and no failure of the solver either.

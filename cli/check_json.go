@@ -68,6 +68,10 @@ type checkJSON struct {
 	NotReproduced []*failureJSON `json:"not_reproduced,omitempty"`
 	Closest       *closestJSON   `json:"closest_calls,omitempty"`
 	Cancelled     int            `json:"cancelled,omitempty"`
+	// Unconfirmed is a failure an input in progress had seen when --time
+	// ran out, not confirmed (its cut_while says what confirming was
+	// doing): passed is then false, exit 2.
+	Unconfirmed *failureJSON `json:"unconfirmed,omitempty"`
 	// OracleFault is the oracle at fault that stopped the check, with
 	// the input; passed is then false, and nothing else was judged.
 	OracleFault *oracleFaultJSON `json:"oracle_fault,omitempty"`
@@ -129,6 +133,7 @@ type failureJSON struct {
 	InFile    string    `json:"input_file,omitempty"`
 	AnsFile   string    `json:"answer_file,omitempty"`
 	Reproduce string    `json:"reproduce,omitempty"`
+	CutWhile  string    `json:"cut_while,omitempty"` // unconfirmed alone: what --time cut
 }
 
 type shrinkJSON struct {
@@ -156,7 +161,7 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	}
 	j.NotJudgedClasses, j.NeverJudged = res.NotJudgedClasses, res.NeverJudged()
 	j.MinJudged, j.TooFewJudged = o.minJudged, !res.Failed() && o.judgedShare(res).TooFew()
-	j.Passed = j.Passed && !res.Interrupted && res.Samples+res.Generated > 0 && !j.TooFewJudged && o.aboveFailAbove(res) == nil
+	j.Passed = j.Passed && !res.Interrupted && res.Unconfirmed == nil && res.Samples+res.Generated > 0 && !j.TooFewJudged && o.aboveFailAbove(res) == nil
 	j.Closest = newClosestJSON(o.closestLimits(), &res.Closest, closest)
 	for v, n := range res.Counts {
 		j.Failures[v.String()] = n
@@ -191,6 +196,10 @@ func writeCheckJSON(w io.Writer, g props.Game, o checkOptions, res *props.Result
 	}
 	for _, f := range res.NotReproduced {
 		j.NotReproduced = append(j.NotReproduced, toJSON(f))
+	}
+	if u := res.Unconfirmed; u != nil {
+		j.Unconfirmed = toJSON(u)
+		j.Unconfirmed.CutWhile = u.CutWhile
 	}
 	if sh := res.Shard; !sh.Whole() {
 		j.Shard = &checkShardJSON{Shard: sh, Cases: o.cases, Batch: o.batch, KeepGoing: o.keepGoing,

@@ -30,6 +30,10 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		writeNotJudgedText(w, res)
 		return
 	}
+	if !res.Failed() && res.Unconfirmed != nil {
+		writeUnconfirmedText(w, g, o, res)
+		return
+	}
 	if !res.Failed() && res.Samples+res.Generated == 0 && res.NotJudged > 0 {
 		fmt.Fprintf(w, "check %s: NOTHING JUDGED: no oracle could judge any of the %d board(s), seed %d%s: no verdict on the solver\n",
 			g.Name(), res.NotJudged, res.Seed, o.gen.said())
@@ -264,8 +268,8 @@ func ensureNewline(s string) string {
 }
 
 // writeUnjudgedText says what the check could not judge: inputs whose
-// verdict did not recur when run alone, and inputs cancelled when --time
-// ran out.
+// verdict did not recur when run alone, inputs cancelled when --time ran
+// out, and beside a failure one they had seen, not confirmed.
 func writeUnjudgedText(w io.Writer, res *props.Result) {
 	if n := len(res.NotReproduced); n > 0 {
 		fmt.Fprintf(w, "not reproduced: %d input(s) ran out of time or were killed from outside once, and were accepted when %s (neither a failure nor a pass: the machine's doing, a loaded machine):\n", n, props.CheckAlone.Phrase())
@@ -280,6 +284,31 @@ func writeUnjudgedText(w io.Writer, res *props.Result) {
 	if res.Cancelled > 0 {
 		fmt.Fprintf(w, "--time ran out with %d input(s) in progress: their solvers were killed and their analysts stopped, and they were not judged\n", res.Cancelled)
 	}
+	if u := res.Unconfirmed; u != nil && res.Failed() {
+		fmt.Fprintf(w, "also seen, not confirmed: %s on %s (--time ran out while %s)\n", u.Verdict, u.Source, u.CutWhile)
+	}
+}
+
+// writeUnconfirmedText reports a run that --time cut while it was
+// confirming a failure it had seen (or with a failure not yet judged in its
+// turn): NOT CONFIRMED, neither a pass nor a failure of the solver.
+func writeUnconfirmedText(w io.Writer, g props.Game, o checkOptions, res *props.Result) {
+	u := res.Unconfirmed
+	fmt.Fprintf(w, "check %s: NOT CONFIRMED: %s seen on %s, seed %d%s, but --time (%v) ran out while %s: no verdict on the solver\n",
+		g.Name(), strings.ToUpper(u.Verdict.String()), u.Source, res.Seed, o.gen.said(), o.time, u.CutWhile)
+	before := "nothing judged before it"
+	if res.Samples+res.Generated > 0 {
+		before = fmt.Sprintf("every answer judged before it agreed: %d sample board(s) and %d generated board(s)%s", res.Samples, res.Generated, o.asked(res))
+	}
+	fmt.Fprintf(w, "%s, in %v; a longer --time would confirm it or clear it\n", before, res.Elapsed.Round(time.Millisecond))
+	if in := string(u.Input); len(in) <= maxFoundShown {
+		fmt.Fprintf(w, "\ninput:\n%s", ensureNewline(in))
+	}
+	if u.Detail != "" {
+		fmt.Fprintf(w, "\n%s: %s\n\n", u.Verdict, u.Detail)
+	}
+	fmt.Fprintf(w, "boards by kind: %s\n", classList(res.Classes))
+	writeNotJudgedText(w, res)
 }
 
 // maxNotReproducedShown is how many not-reproduced inputs the text output
@@ -293,11 +322,17 @@ func foundBy(res *props.Result) string {
 	if f == nil {
 		f = res.First
 	}
-	switch {
-	case res.FirstBoard < 0 || f == nil:
+	if res.FirstBoard < 0 || f == nil {
 		return ""
-	case f.Climbed != nil:
-		return "climbing toward " + f.Climbed.Target.Goal()
+	}
+	return searchOf(f.Climbed)
+}
+
+// searchOf names the search that drew an input: "uniform", or "climbing
+// toward" the target climbed (how non-nil).
+func searchOf(how *props.Climbed) string {
+	if how != nil {
+		return "climbing toward " + how.Target.Goal()
 	}
 	return "uniform"
 }
@@ -305,10 +340,17 @@ func foundBy(res *props.Result) string {
 // climbedText says how many boards the climber drew, ", of 1234 boards
 // judged 56 were climbed (error 40, time 16)"; "" when none.
 func climbedText(res *props.Result) string {
+	return climbedShare(res.Climbed, res.Generated, "generated boards")
+}
+
+// climbedShare says how many of the judged inputs (what) the climber
+// drew, per target: " (56 of the 1234 generated boards judged were
+// climbed: error 40, time 16)"; "" when none.
+func climbedShare(climbed map[props.Target]int, judged int, what string) string {
 	total := 0
 	var parts []string
 	for _, t := range props.ClimbAll.Each() {
-		if n := res.Climbed[t]; n > 0 {
+		if n := climbed[t]; n > 0 {
 			total += n
 			parts = append(parts, fmt.Sprintf("%s %d", t, n))
 		}
@@ -316,5 +358,5 @@ func climbedText(res *props.Result) string {
 	if total == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (%d of the %d generated boards judged were climbed: %s)", total, res.Generated, strings.Join(parts, ", "))
+	return fmt.Sprintf(" (%d of the %d %s judged were climbed: %s)", total, judged, what, strings.Join(parts, ", "))
 }

@@ -38,6 +38,7 @@ type stressOptions struct {
 	solverDistribution       bool
 	bruteDistribution        bool
 	minJudged                float64
+	climb                    string
 	failAbove                float64
 	answer                   answerOptions
 }
@@ -113,6 +114,12 @@ One false-alarm budget --alpha covers the run (Bonferroni): half over the
 cases, one check each; half over re-confirming and shrinking, one share a
 try (--shrink-tries + 1). The output states the split and the smallest
 difference each check could see (detected with probability about 1/2).
+
+--climb (default all): every other case from the 9th on may be drawn near
+the best so far — its parameters moved toward their limits or neighbours —
+toward a higher error score, more CPU time or a higher memory peak, as
+check climbs; the output says which cases were climbed and which search
+found a failure. --climb none draws uniform cases only.
 
 --jobs cases are judged at once (one per CPU by default); the run stops at
 the first failure, the lowest failing case whatever --jobs is. A
@@ -203,6 +210,7 @@ judged, 130 interrupted.`,
 	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	minJudgedFlag(f, &o.minJudged)
+	f.StringVar(&o.climb, "climb", "", "targets part of the cases climb toward, drawn near the best so far with the generator's parameters moved: error, time, memory (joined by commas), all or none (uniform cases only); default: all, or none with --tests above 1 or --generator-writes-tests (one run holds several cases); see docs/programs.md")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.Float64Var(&o.failAbove, "fail-above", 0, failAboveHelp)
 	f.StringVar(&o.out, "out", "", "directory for the first failure's counterexample.in (the input as the solver read it) and counterexample.ans (the brute force's answer, where it gave one); default: none written")
@@ -296,6 +304,10 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	if err != nil {
 		return nil, usagef("--%v", err)
 	}
+	climb, err := o.climbTargets()
+	if err != nil {
+		return nil, err
+	}
 	memory, err := memoryLimit(o.memory)
 	if err != nil {
 		return nil, err
@@ -317,7 +329,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 		MinOutcome: o.minOutcome, MaxOutcome: o.maxOutcome,
 		ShrinkTries: o.shrinkTries, ShrinkSeeds: o.shrinkSeeds, ShrinkTime: o.shrinkTime, Jobs: o.jobs, GeneratorWritesTests: o.writesTests,
 		SolverDistribution: o.solverDistribution, MaxDenominator: o.answer.maxDenominator,
-		MinJudged: o.minJudged}
+		MinJudged: o.minJudged, Climb: climb}
 	if rule.ReadsBack() && !(o.bruteDistribution && !(o.maxOutcome > o.minOutcome)) {
 		if _, err := s.Bounds(); err != nil {
 			flag := "--modulus"
@@ -453,4 +465,25 @@ func stressAnswer(c props.CloseCall) []byte {
 		return nil
 	}
 	return []byte(c.Ours.Exact.Text(12) + "\n")
+}
+
+// climbTargets are --climb's targets: by default every one, or none where
+// a solver run holds several cases (--tests above 1,
+// --generator-writes-tests), which climbing cannot take apart.
+func (o *stressOptions) climbTargets() (props.Target, error) {
+	packed := o.tests > 1 || o.writesTests
+	if o.climb == "" {
+		if packed {
+			return 0, nil
+		}
+		return props.ClimbAll, nil
+	}
+	t, err := props.ParseTargets(o.climb)
+	switch {
+	case err != nil:
+		return 0, usagef("--climb: %v", err)
+	case t != 0 && packed:
+		return 0, usagef("--climb %s: a run of several cases (--tests above 1, --generator-writes-tests) does not climb: give --climb none", o.climb)
+	}
+	return t, nil
 }

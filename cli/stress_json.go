@@ -54,6 +54,11 @@ type stressJSON struct {
 	RunsNotReproduced []string `json:"runs_not_reproduced,omitempty"`
 	// Closest are the closest calls, as check's (check_closest.go).
 	Closest *closestJSON `json:"closest_calls,omitempty"`
+	// Climbed counts the cases judged that the climber drew, per target
+	// (--climb); FoundBy says which search drew the first failure's case:
+	// "uniform", or "climbing toward" its target.
+	Climbed map[string]int `json:"climbed,omitempty"`
+	FoundBy string         `json:"found_by,omitempty"`
 }
 
 // stressReadBackJSON is how a residue is read back as a fraction for the
@@ -183,6 +188,15 @@ func writeStressJSON(w io.Writer, s *programs.Stress, o *programs.Result, files 
 	j.BruteResidues = o.BruteResidues
 	j.Passed = j.Passed && !o.NothingJudged() && !j.TooFewJudged && (closest == nil || !closest.AboveFailAbove)
 	j.Closest = closest
+	for t, n := range o.Climbed {
+		if j.Climbed == nil {
+			j.Climbed = map[string]int{}
+		}
+		j.Climbed[t.String()] = n
+	}
+	if f := o.Found; f != nil && s.Climb != 0 && f.Index >= 0 {
+		j.FoundBy = searchOf(f.Climbed)
+	}
 	if b, err := s.Bounds(); err == nil {
 		j.ReadBack = &stressReadBackJSON{b.N, b.D, b.Coincidence(), s.ReadBackCapped()}
 	}

@@ -142,6 +142,10 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		fmt.Fprintf(w, "\nevery case agreed: %d case(s)%s\n", o.Judged, runsNotReproducedCaveat(o))
 	default:
 		writeStressFailure(w, s, o)
+		return
+	}
+	if t := climbedShare(o.Climbed, o.Judged, "cases"); t != "" {
+		fmt.Fprintf(w, "climbing: %s\n", strings.TrimPrefix(strings.TrimSuffix(t, ")"), " ("))
 	}
 }
 
@@ -155,7 +159,10 @@ func writeStressFailure(w io.Writer, s *programs.Stress, o *programs.Result) {
 	if c := o.Confirmation; c != nil {
 		fmt.Fprintf(w, ", confirmed on fresh referee runs (p = %s ≤ %.3g)", pValue(c.PValue), c.Alpha)
 	}
-	fmt.Fprintf(w, "\nfound on case %d of %d: %s (%d bytes)\n", found.Index+1, s.Cases, genLine(s, found.Case), len(found.Input))
+	fmt.Fprintf(w, "\nfound on case %d of %d%s: %s (%d bytes)\n", found.Index+1, s.Cases, climbedFrom(found), genLine(s, found.Case), len(found.Input))
+	if s.Climb != 0 && found.Index >= 0 {
+		fmt.Fprintf(w, "found by: %s%s\n", searchOf(found.Climbed), climbedShare(o.Climbed, o.Judged, "cases"))
+	}
 	st := o.Shrink
 	if f != found {
 		fmt.Fprintf(w, "shrunk in %d tries, %d step(s), to %s (%d bytes)\n", st.Tries, st.Steps, genLine(s, f.Case), len(f.Input))
@@ -342,4 +349,13 @@ func wrongAnswerNote(s *programs.Stress, f *programs.Failure) string {
 		return ""
 	}
 	return programs.UnvalidatedNote
+}
+
+// climbedFrom says how the climber drew a failing case: " (climbed from
+// case 12 toward a higher error score)"; "" for a uniform draw.
+func climbedFrom(f *programs.Failure) string {
+	if f.Climbed == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (climbed from case %d toward %s)", f.Climbed.From+1, f.Climbed.Target.Goal())
 }

@@ -104,6 +104,7 @@ const (
 	domainShrink   = 3 // the referee's seed of a re-confirmation or shrinking try
 	domainAltSeeds = 4 // the other generator seeds shrinking tries
 	domainAim      = 5 // the coverage class a programs game's draw aims at
+	domainClimb    = 6 // a climbed case's generator seed and moves (stress_climb.go)
 )
 
 // derive is a positive 31-bit seed for (seed, domain, index).

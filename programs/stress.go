@@ -75,6 +75,10 @@ type Stress struct {
 	// Progress, when set, is called after each case of the search, from
 	// Run's goroutine.
 	Progress func(done, cases int)
+	// Climb is what part of the search climbs toward (stress_climb.go):
+	// cases drawn near the best so far by error score, CPU time or memory
+	// peak, as check's search does; 0: uniform cases only. Not with packs.
+	Climb props.Target
 	// MinJudged is the least share of the Cases that must be judged (by the
 	// brute force or the referee) for the run to pass (--min-judged); 0:
 	// at least one. Fewer is a verdict of its own (Result.TooFewJudged).
@@ -180,6 +184,9 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 	// With GeneratorWritesTests, an item is a run of the generator, whose
 	// output holds one case at least (judgeWritten): the search takes
 	// cases until it has Cases of them, and stops the runs after.
+	// Climbing slots (stress_climb.go) draw their cases from the climber's
+	// plan, made in case order.
+	climber := s.newClimber()
 	per := max(s.Tests, 1)
 	for from, gens := 0, 0; ; {
 		var failed bool
@@ -197,6 +204,16 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 					return s.judgeWritten(ctx, gens+k, out.Budget.PerSearch)
 				}
 				lo := from + k*per
+				if climber.Slot(lo) {
+					p, err := climber.Wait(ctx, lo)
+					if err != nil {
+						return []caseResult{{err: err}}
+					}
+					if p.Target != 0 {
+						c, how := s.climbCase(p, lo)
+						return []caseResult{s.judgeClimbed(ctx, lo, c, how, out.Budget.PerSearch)}
+					}
+				}
 				return s.judgePack(ctx, lo, min(lo+per, s.Cases), out.Budget.PerSearch)
 			},
 			Ends: func(_ int, cs []caseResult) bool { return slices.ContainsFunc(cs, caseResult.ends) },
@@ -211,6 +228,9 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 						i = from + taken
 					}
 					failed, runErr = s.take(ctx, out, i, c)
+					if climber != nil {
+						climber.Take(i, climbRun(i, s.caseOf(i, c), c), 1)
+					}
 					taken++
 					if c.ends() {
 						return
@@ -246,14 +266,30 @@ func (s *Stress) Run(ctx context.Context) (*Result, error) {
 
 // caseResult is one case of the search, judged.
 type caseResult struct {
-	r   judged
-	err error
-	c   *Case // the case, where it is not the search's draw (GeneratorWritesTests)
+	r       judged
+	err     error
+	c       *Case          // the case, where it is not the search's draw (GeneratorWritesTests, climbed)
+	climbed *props.Climbed // how the climber drew it; nil: a uniform draw
 }
 
 // ends reports whether the search is over once the case is taken: an
 // error (an interruption among them), a fault or a failure.
 func (c caseResult) ends() bool { return c.err != nil || c.r.fault != nil || c.r.failure != nil }
+
+// judgeClimbed judges the search's case i, drawn by the climber as c.
+func (s *Stress) judgeClimbed(ctx context.Context, i int, c Case, how *props.Climbed, alpha float64) caseResult {
+	r, err := s.judge(ctx, c, nil, i, judgeAll, derive(s.Seed, domainReferee, uint64(i)), alpha)
+	r.closest.climbed(how)
+	return caseResult{r: r, err: err, c: &c, climbed: how}
+}
+
+// caseOf is the search's case i as judged in r.
+func (s *Stress) caseOf(i int, r caseResult) Case {
+	if r.c != nil {
+		return *r.c
+	}
+	return drawCase(s.Params, s.Seed, i)
+}
 
 // judgeCase judges the search's case i; the first case's generator is run
 // twice, to check that it is deterministic.
@@ -288,6 +324,15 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 		return false, nil
 	}
 	out.Judged++
+	if c.climbed != nil {
+		if out.Climbed == nil {
+			out.Climbed = map[props.Target]int{}
+		}
+		out.Climbed[c.climbed.Target]++
+		if r.failure != nil {
+			r.failure.Climbed = c.climbed
+		}
+	}
 	r.closest.offer(&out.Closest)
 	values := drawCase(s.Params, s.Seed, i).Values
 	if c.c != nil {

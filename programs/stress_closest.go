@@ -64,6 +64,18 @@ func packRun(pack []byte, lo, hi int, u props.RunResult) props.CloseCall {
 		CPU: u.CPU, Wall: u.Elapsed, Peak: u.PeakRSS}
 }
 
+// climbed names the case's calls as the climber's: "case 37 (climbed
+// from case 12 toward a higher error score)".
+func (c *caseClosest) climbed(how *props.Climbed) {
+	note := fmt.Sprintf(" (climbed from case %d toward %s)", how.From+1, how.Target.Goal())
+	for i := range c.runs {
+		c.runs[i].Source += note
+	}
+	if c.score != nil {
+		c.score.Source += note
+	}
+}
+
 // offer takes a case's offer into the run's closest calls.
 func (c caseClosest) offer(out *props.Closest) {
 	for _, r := range c.runs {

@@ -97,6 +97,10 @@ type Failure struct {
 	// residue was): the verdict assumes the exact answer is that small
 	// fraction (Stress.ReadBackAssumption).
 	ReadBack bool
+	// Climbed, for a failure on a case the climber drew (Stress.Climb),
+	// says toward which target and from which case; nil for a uniform
+	// draw or a case shrinking found.
+	Climbed *props.Climbed
 
 	dist distribution // the solver's answer (and distribution) as read
 }
@@ -172,6 +176,9 @@ type Result struct {
 	// itself), the slowest and hungriest solver runs (stress_closest.go).
 	// The error list is the same for the same Seed whatever Jobs is.
 	Closest props.Closest
+	// Climbed counts the cases judged that the climber drew, per target
+	// (Stress.Climb).
+	Climbed map[props.Target]int
 
 	judgedValues, notJudgedValues [][]int64 // per case taken: for NeverJudged
 }

@@ -114,7 +114,7 @@ func (s *Stress) judgeWritten(ctx context.Context, g int, alpha float64) []caseR
 		if j == 0 && usage.ran {
 			r.closest.runs = append([]props.CloseCall{writtenRun(whole, g, n, usage.res)}, r.closest.runs...)
 		}
-		out = append(out, caseResult{r, err, &members[j]})
+		out = append(out, caseResult{r: r, err: err, c: &members[j]})
 		if out[len(out)-1].ends() {
 			break
 		}

@@ -1,101 +1,31 @@
 package props
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/chancecheck/chancecheck/internal/climb"
 
 // Target is what the climber (CrossCheck.Climb) moves toward: a set of
-// the targets below.
-type Target int
+// the targets below. It is stress's too (programs.Stress.Climb): both
+// routes climb with one climber (internal/climb).
+type Target = climb.Target
 
 // The targets. Each is measured on every board judged (Closest); the
 // climber draws boards near the best so far.
 const (
 	// ClimbError is the error score (ErrorScore): a rising one becomes a
 	// wrong answer.
-	ClimbError Target = 1 << iota
+	ClimbError = climb.Error
 	// ClimbTime is the solver's CPU time: a rising one becomes a time limit.
-	ClimbTime
+	ClimbTime = climb.Time
 	// ClimbMemory is the solver's peak memory: a rising one becomes a
 	// memory limit.
-	ClimbMemory
+	ClimbMemory = climb.Memory
 )
 
 // ClimbAll is every target.
-const ClimbAll = ClimbError | ClimbTime | ClimbMemory
-
-// targetNames are the targets' names on the command line, in order.
-var targetNames = []struct {
-	t    Target
-	name string
-	goal string
-}{
-	{ClimbError, "error", "a higher error score"},
-	{ClimbTime, "time", "more CPU time"},
-	{ClimbMemory, "memory", "a higher memory peak"},
-}
-
-// Each lists the targets of t, in order.
-func (t Target) Each() []Target {
-	var out []Target
-	for _, n := range targetNames {
-		if t&n.t != 0 {
-			out = append(out, n.t)
-		}
-	}
-	return out
-}
-
-// String names the targets: "error,time", or "none".
-func (t Target) String() string {
-	var names []string
-	for _, n := range targetNames {
-		if t&n.t != 0 {
-			names = append(names, n.name)
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ",")
-}
-
-// Goal says what a board climbed toward one target was drawn for: "a
-// higher error score".
-func (t Target) Goal() string {
-	for _, n := range targetNames {
-		if t == n.t {
-			return n.goal
-		}
-	}
-	return t.String()
-}
+const ClimbAll = climb.All
 
 // ParseTargets reads targets as the command line gives them: names joined
 // by commas ("error,time"), "all" or "none".
-func ParseTargets(s string) (Target, error) {
-	switch s = strings.TrimSpace(s); s {
-	case "all":
-		return ClimbAll, nil
-	case "none", "":
-		return 0, nil
-	}
-	var t Target
-	for _, part := range strings.Split(s, ",") {
-		found := false
-		for _, n := range targetNames {
-			if strings.TrimSpace(part) == n.name {
-				t |= n.t
-				found = true
-			}
-		}
-		if !found {
-			return 0, fmt.Errorf("no climbing target %q (want error, time, memory, all or none)", part)
-		}
-	}
-	return t, nil
-}
+func ParseTargets(s string) (Target, error) { return climb.ParseTargets(s) }
 
 // Climbed says how the climber made a board: toward which target, from
 // which board (its index, from 0).

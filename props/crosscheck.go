@@ -179,6 +179,14 @@ type Result struct {
 	// for the solver or run by it): their analysts were stopped, their
 	// solvers killed.
 	Cancelled int
+	// Unconfirmed is a failure an input in progress had seen when Time
+	// ran out, the first such input's: being confirmed (run again alone,
+	// its boards run alone to find the failing one, its oracle asked
+	// again), or whole but not judged in its turn, behind an input still
+	// in progress. Its CutWhile says which. It is neither a failure of
+	// the solver (it may not recur; it may not be the first) nor a pass:
+	// nobody could judge. Nil when no input cut had seen one.
+	Unconfirmed *Failure
 	// Closest are the closest calls of the inputs judged, on a pass too:
 	// the answers nearest to the tolerance, the runs nearest to the time
 	// and memory limits (crosscheck_targets.go).

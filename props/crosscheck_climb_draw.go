@@ -25,11 +25,11 @@ const climbTries = 4
 // and the search's seed.
 func (s *searcher) climbDraw(p climbPlan, first, n int) []genCase {
 	cases := make([]genCase, 0, n)
-	if p.narrow != nil {
+	if p.Narrow != nil {
 		// A narrowing re-runs boards judged before, as they were drawn.
-		for i, parent := range p.narrow.cases[:min(n, len(p.narrow.cases))] {
+		for i, parent := range p.Narrow.Parents[:min(n, len(p.Narrow.Parents))] {
 			gc := parent.gc
-			gc.index, gc.sol, gc.climbed = first+i, nil, &Climbed{Target: p.target, From: parent.gc.index}
+			gc.index, gc.sol, gc.climbed = first+i, nil, &Climbed{Target: p.Target, From: parent.gc.index}
 			cases = append(cases, gc)
 		}
 		return cases
@@ -51,8 +51,8 @@ func (s *searcher) climbOne(p climbPlan, pos int, rng *rand.Rand) (genCase, bool
 	for range climbTries {
 		// The better parents are picked more often: the lower of two
 		// uniform ranks.
-		e := p.parents[min(rng.IntN(len(p.parents)), rng.IntN(len(p.parents)))]
-		parent := e.cases[rng.IntN(len(e.cases))]
+		e := p.Parents[min(rng.IntN(len(p.Parents)), rng.IntN(len(p.Parents)))]
+		parent := e.Parents[rng.IntN(len(e.Parents))]
 		choices, used := s.parentChoices(parent)
 		if choices == nil {
 			continue
@@ -62,7 +62,7 @@ func (s *searcher) climbOne(p climbPlan, pos int, rng *rand.Rand) (genCase, bool
 		if err != nil {
 			continue
 		}
-		return genCase{index: pos, board: b, climbed: &Climbed{Target: p.target, From: parent.gc.index}, choices: child}, true
+		return genCase{index: pos, board: b, climbed: &Climbed{Target: p.Target, From: parent.gc.index}, choices: child}, true
 	}
 	return genCase{}, false
 }

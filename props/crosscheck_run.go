@@ -54,6 +54,11 @@ type Failure struct {
 	// running: it is no verdict on the solver, and Detail says what was
 	// seen both times.
 	NotReproduced bool
+	// CutWhile, on Result.Unconfirmed alone, says what the check was
+	// doing to confirm this failure when Time ran out ("the input was being
+	// run again with no other solver running, to confirm it"), or why it
+	// was not judged in its turn; "" on every failure judged.
+	CutWhile string
 	// Board is the index (from 0) of the generated board failing, the
 	// lowest of the input's when several boards fail together; -1 for any
 	// other input (a sample, a shrunk board).
@@ -176,6 +181,9 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudg
 		defer c.Watch.Begin("the solver on sample " + s.Name)()
 	}
 	f, run, err := c.checkInputFigures(ctx, boards, []byte(s.Input), sols)
+	if u := asUnconfirmed(err); u != nil {
+		u.seen.Source = "sample " + s.Name
+	}
 	if f != nil {
 		f.Source = "sample " + s.Name
 	}
@@ -215,10 +223,13 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 	}
 	var ran []int
 	alone := make([]time.Duration, len(cases)) // each board's CPU time run alone
+	// Cut off while the boards run alone, the batch's failure is all
+	// that was seen (or a board's, when one was being confirmed).
+	const why = "its boards were being run alone, to find the failing one"
 	for _, i := range order {
 		single, sfigs, err := c.checkCasesFigures(ctx, cases[i:i+1])
 		if err != nil {
-			return nil, figs, err
+			return nil, figs, unconfirmed(ctx, f, why, err)
 		}
 		if single != nil && !single.NotReproduced {
 			return single, figs, nil
@@ -237,7 +248,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		// limit, are tried once instead.
 		tf, err := c.slowestTogether(ctx, cases, alone, ran, limit)
 		if err != nil {
-			return nil, figs, err
+			return nil, figs, unconfirmed(ctx, f, why, err)
 		}
 		if tf != nil {
 			f = tf
@@ -252,7 +263,7 @@ func (c *CrossCheck) checkGenerated(ctx context.Context, cases []genCase) (*Fail
 		trial := append(append([]genCase(nil), kept[:i]...), kept[i+1:]...)
 		tf, err := c.checkCases(ctx, trial)
 		if err != nil {
-			return nil, figs, err
+			return nil, figs, unconfirmed(ctx, f, "every board passed alone, and boards were being taken away while it still failed", err)
 		}
 		if tf != nil && !tf.NotReproduced {
 			kept, f = trial, tf
@@ -347,7 +358,7 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 		defer c.Watch.Begin(what)()
 	}
 	f, run, err := c.checkInputFigures(ctx, boards, in.Bytes(), sols)
-	if f != nil {
+	fill := func(f *Failure) {
 		f.cases = cases
 		f.Board = cases[0].index
 		f.Source = casesSource(cases)
@@ -360,6 +371,12 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 				break
 			}
 		}
+	}
+	if f != nil {
+		fill(f)
+	}
+	if u := asUnconfirmed(err); u != nil {
+		fill(u.seen) // a failure seen, not confirmed: the error stays
 	}
 	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases)}
 	for i, gc := range cases {
@@ -410,10 +427,13 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 	if verdict == Accepted {
 		return nil, figs, nil
 	}
+	// seen is the failure as met so far: what a check cut while
+	// confirming it reports (Result.Unconfirmed).
+	seen := func() *Failure { return c.failure(verdict, boards, input, index, sols, theirs, res, detail) }
 	if verdict == WrongAnswer {
 		confirmed, err := c.oracleAgain(ctx, boards[index], sols[index])
 		if err != nil {
-			return nil, figs, err
+			return nil, figs, unconfirmed(ctx, seen(), "the oracle was solving the board again, to confirm its answer", err)
 		}
 		sols = slices.Clone(sols)
 		sols[index] = confirmed
@@ -424,7 +444,7 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 		// no other solver of the check running before blaming the solver.
 		again, err := run(solverproc.Alone(ctx))
 		if err != nil {
-			return nil, figs, err
+			return nil, figs, unconfirmed(ctx, seen(), "the input was being run again with no other solver running, to confirm it", err)
 		}
 		v, i, t, d := c.judge(again, sols, known)
 		first := verdict // its detail holds timings: not in a deterministic verdict
@@ -442,13 +462,21 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 	if n, ok := c.Game.(wrongAnswerNoter); ok && verdict == WrongAnswer && n.WrongAnswerNote() != "" {
 		detail += "\n" + n.WrongAnswerNote()
 	}
+	f := c.failure(verdict, boards, input, index, sols, theirs, res, detail)
+	f.NotReproduced = notReproduced
+	return f, figs, nil
+}
+
+// failure is the failure of the run res on input, which holds boards,
+// judged against our answers sols.
+func (c *CrossCheck) failure(verdict Verdict, boards []Board, input []byte, index int, sols []Solution, theirs []answer.Value, res RunResult, detail string) *Failure {
 	var ours bytes.Buffer
 	_ = c.answerPrinter().WriteAnswers(&ours, sols)
 	return &Failure{
 		Verdict: verdict, Boards: boards, Input: input, Index: index, Board: -1,
 		Ours: sols, OursText: ours.String(), Theirs: float64s(theirs),
-		Stdout: clipOutput(string(res.Stdout)), Detail: detail + leftover(res), NotReproduced: notReproduced,
-	}, figs, nil
+		Stdout: clipOutput(string(res.Stdout)), Detail: detail + leftover(res),
+	}
 }
 
 // wrongAnswerNoter is a Game with a note said under every wrong answer

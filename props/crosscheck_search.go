@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/chancecheck/chancecheck/internal/climb"
 	"github.com/chancecheck/chancecheck/internal/inorder"
 	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"pgregory.net/rapid"
@@ -30,7 +31,9 @@ import (
 //     boards meanwhile, so that the analyst's work overlaps the solver's
 //     even at Jobs 1. When Time runs out, the inputs in progress are
 //     cancelled, their solvers killed, and those whose solver had started
-//     are counted in Result.Cancelled: the search ends with Time.
+//     are counted in Result.Cancelled: the search ends with Time. A
+//     failure one of them had seen, not confirmed, is Result.Unconfirmed
+//     (crosscheck_unconfirmed.go).
 //   - A finished input waits until every earlier one has been judged. So
 //     the first failure judged is the lowest failing board, the counts are
 //     those of a prefix, and Progress sees the same sequence whatever Jobs.
@@ -100,7 +103,7 @@ func newSearcher(c *CrossCheck, start time.Time, out *Result) *searcher {
 	}
 	s.gen = c.Game.Generator()
 	if c.Climb != 0 && c.Shard.Whole() {
-		s.climber = newClimber(c.Climb)
+		s.climber = climb.New[*climbParent](c.Climb)
 	}
 	return s
 }
@@ -119,7 +122,7 @@ func (s *searcher) run(ctx context.Context) error {
 	timeUp, cancel := s.stop()
 	defer cancel()
 	sum := inorder.Run(ctx, inorder.Plan[inputResult]{
-		Items: s.inputs, Jobs: 2 * s.c.jobs(), Do: s.draw, Ends: s.ends, Take: s.judge, Stop: timeUp,
+		Items: s.inputs, Jobs: 2 * s.c.jobs(), Do: s.draw, Ends: s.ends, Take: s.judge, Stop: timeUp, Cut: s.cut,
 		// A panic (a generator's, an analyst's) is the input's error, which
 		// the search reports in its turn: a worker's panic must not take
 		// the process down.

@@ -19,13 +19,13 @@ func (s *searcher) draw(ctx context.Context, seq int) inputResult {
 	if s.c.Cases > 0 {
 		last = min(last, s.boards)
 	}
-	if k := seq - len(s.samples); s.climber.slot(k) {
-		p, err := s.climber.plan(ctx, k)
+	if k := seq - len(s.samples); s.climber.Slot(k) {
+		p, err := s.climber.Wait(ctx, k)
 		if err != nil {
 			return inputResult{err: err}
 		}
-		if p.boards > 0 {
-			return s.runCases(ctx, seq, s.climbDraw(p, first, min(p.boards, last-first)))
+		if p.Boards > 0 {
+			return s.runCases(ctx, seq, s.climbDraw(p, first, min(p.Boards, last-first)))
 		}
 	}
 	cases := make([]genCase, 0, last-first)

@@ -8,8 +8,9 @@ package props
 // computation of a distribution followed for 2^22 throws (TestTooLongToPlay)
 // and the checks that wait out a time budget (Time, BoardTime) with
 // nothing failing and nothing to shrink: TestCrossCheckBoardTime,
-// TestCrossCheckStuckOracleStopped, TestCrossCheckTimeEndsRunsInProgress and
-// TestCrossCheckRunsTheWholeTime. None asserts a count that the load could
+// TestCrossCheckStuckOracleStopped, TestCrossCheckTimeEndsRunsInProgress,
+// TestCrossCheckRunsTheWholeTime and TestCrossCheckTimeCutsConfirmation
+// (whose failures are never confirmed, so never shrunk). None asserts a count that the load could
 // change, only what ended the runs, so a neighbour's CPU cannot turn them.
 //
 // One CrossCheck that shrinks runs beside them, and only one:

@@ -124,6 +124,12 @@ const depsRules = `
 	# no game, solver or program.
 	NONE < internal/inorder;
 
+	# climb: the climber shared by props' search and programs' stress run
+	# (issue 31): which inputs climb, toward which target, from which of
+	# the best so far. What an input near a parent is stays the search's:
+	# it knows no game, board, solver or program.
+	NONE < internal/climb;
+
 	# safefile: output files written whole, never through a planted link,
 	# and output directories checked before a run.
 	NONE < internal/safefile;
@@ -147,7 +153,7 @@ const depsRules = `
 	# estimate's bounds, both of which know no game; games/textio is the
 	# Sample type every game's samples share.
 	games/textio, montecarlo, internal/solverproc, internal/rapidflags,
-	  internal/inorder, rules/engine, rules/referee, answer < props;
+	  internal/inorder, internal/climb, rules/engine, rules/referee, answer < props;
 
 	# The harness imports no game, analyst, referee or generator, directly
 	# or through another package: what it knows of a game comes through the
@@ -175,7 +181,7 @@ const depsRules = `
 	# referee, a brute force) and the stress run of a solver against them:
 	# props' judge rule, verdicts and process running, estimate's tests. It
 	# runs the user's programs and knows no built-in game.
-	props < programs;
+	props, internal/climb < programs;
 
 	# cli: the program over whatever games it is given: commands and flags,
 	# progress, calls into props, programs and reports, output.

@@ -32,8 +32,17 @@ type Plan[R any] struct {
 	// Stop, optional, ends the run early when it is closed (a time
 	// limit): no item is started after it, and the items in progress are
 	// cancelled. The results that came in before them are still taken; the
-	// first cancelled item and everything after it are not (Summary.Cancelled).
+	// first cancelled item and everything after it are not (Summary.Cancelled;
+	// Cut receives them).
 	Stop <-chan struct{}
+	// Cut, optional, receives the results Stop kept from Take: when Stop
+	// cut the run with items in progress, the first cancelled item and
+	// every item started after it, in order of index, once all have come
+	// in, after the last Take — each with what its cancelled context made
+	// of it, or its whole result when it had ended first. It is how a run
+	// cut by a time limit learns what those items had seen (a failure met
+	// but not yet confirmed); none of it is a result taken in order.
+	Cut func(i int, r R)
 	// Recover, optional, turns a panic of Do on item i into its result,
 	// taken in its turn like any other. Without it a panic is not
 	// recovered.
@@ -74,6 +83,7 @@ func Run[R any](ctx context.Context, p Plan[R]) Summary {
 	end := p.Items
 	waiting := map[int]done[R]{} // in, not yet taken
 	over, stopped := false, false
+	var cut map[int]R // with Stop and Cut: the items not taken, from the first cancelled one on
 	cancelFrom := func(i int) {
 		for j, cancel := range inFlight {
 			if j >= i {
@@ -112,6 +122,9 @@ func Run[R any](ctx context.Context, p Plan[R]) Summary {
 		inFlight[d.i]()
 		delete(inFlight, d.i)
 		if over {
+			if cut != nil && d.i >= sum.Taken {
+				cut[d.i] = d.r // draining what Stop cut
+			}
 			continue // draining what was cancelled
 		}
 		d.ends = p.Ends != nil && p.Ends(d.i, d.r)
@@ -136,6 +149,12 @@ func Run[R any](ctx context.Context, p Plan[R]) Summary {
 				// later one started are not taken.
 				sum.Cancelled = sum.Started - w.i
 				over = true
+				if p.Cut != nil {
+					cut = map[int]R{w.i: w.r}
+					for j, v := range waiting {
+						cut[j] = v.r
+					}
+				}
 				break
 			}
 			p.Take(w.i, w.r)
@@ -147,6 +166,9 @@ func Run[R any](ctx context.Context, p Plan[R]) Summary {
 		if over {
 			cancelFrom(0)
 		}
+	}
+	for i := sum.Taken; cut != nil && i < sum.Started; i++ {
+		p.Cut(i, cut[i])
 	}
 	return sum
 }

@@ -252,3 +252,69 @@ func TestRunRecover(t *testing.T) {
 		}
 	}
 }
+
+// Cut hands back, in order and after the last Take, what Stop kept from
+// Take: the item in progress when Stop came, with what its cancelled
+// context made of it, and the later items, whole when they had ended
+// first. Item 4 ends only when cancelled; item 5 (with two jobs or more)
+// ends first and closes Stop as it does, once items 0..3 have ended, so
+// that its whole result is in and theirs are taken.
+func TestRunCut(t *testing.T) {
+	const at = 4
+	for _, jobs := range []int{1, 2, 3, 6} {
+		t.Run(fmt.Sprintf("jobs=%d", jobs), func(t *testing.T) {
+			stop := make(chan struct{})
+			var once sync.Once
+			var before sync.WaitGroup // the items before at, until they have ended
+			before.Add(at)
+			closeStop := func() { once.Do(func() { before.Wait(); close(stop) }) }
+			do := func(ctx context.Context, i int) string {
+				switch {
+				case i < at:
+					defer before.Done()
+					return "ok"
+				case i == at:
+					if jobs == 1 {
+						closeStop() // no item after it runs meanwhile
+					}
+					<-ctx.Done()
+					return "seen"
+				case i == at+1:
+					defer closeStop()
+					return "whole"
+				}
+				<-ctx.Done()
+				return "late"
+			}
+			var cutAt []int
+			var cut []string
+			taken := 0
+			sum := Run(context.Background(), Plan[string]{Items: 100, Jobs: jobs, Do: do, Stop: stop,
+				Take: func(int, string) {
+					if taken++; len(cut) > 0 {
+						t.Errorf("an item taken after Cut was called")
+					}
+				},
+				Cut: func(i int, r string) { cutAt, cut = append(cutAt, i), append(cut, r) }})
+			if sum.Taken != at || sum.Cancelled != sum.Started-at {
+				t.Fatalf("summary %+v: want %d taken and the rest started cancelled", sum, at)
+			}
+			want := []string{"seen"}
+			if jobs > 1 {
+				want = append(want, "whole")
+			}
+			for len(want) < sum.Cancelled {
+				want = append(want, "late")
+			}
+			if !slices.Equal(cut, want) {
+				t.Errorf("cut %q, want %q", cut, want)
+			}
+			for k, i := range cutAt {
+				if i != at+k {
+					t.Errorf("cut items %v: want %d.. in order", cutAt, at)
+					break
+				}
+			}
+		})
+	}
+}

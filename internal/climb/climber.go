@@ -1,0 +1,358 @@
+package climb
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"sync"
+)
+
+const (
+	lag       = 8    // inputs between the one a plan is made on and the slot it plans
+	poolSize  = 5    // best entries kept per target
+	stale     = 3    // inputs climbed toward a target without a new best before climbing it slows down
+	singles   = 60   // the same for one-board climbs where a uniform input holds a batch: each costs a twentieth of one
+	idleEvery = 8    // then one slot in this many climbs
+	gain      = 1.05 // a measured target's new best beats the best so far by this factor: noise is no climb
+)
+
+// Entry is one of a target's best inputs: its figure as measured (the
+// error score, the run's CPU seconds, its peak bytes) and its boards
+// (one for an error score; one, or a batch not narrowed yet, for time or
+// memory).
+type Entry[P any] struct {
+	raw       float64
+	Parents   []P
+	narrowing bool // a slot is re-running its first half
+}
+
+// Plan is what a slot does: climb toward Target from Parents (a snapshot
+// of its best, best first), Boards boards, or re-run the first Boards
+// boards of Narrow as they are; none is the zero Plan: the uniform
+// stream.
+type Plan[P any] struct {
+	Target  Target
+	Parents []*Entry[P]
+	Boards  int
+	Narrow  *Entry[P]
+}
+
+// Run is what the climber learns from one input judged: its boards, in
+// the input's order, as parents to climb from; each board's error score
+// (0: none; +Inf, a wrong answer: not climbed from); the solver's CPU
+// seconds and peak bytes on the input (0: not measured); and the target
+// its boards were climbed toward (0: uniform boards).
+type Run[P any] struct {
+	Parents []P
+	Scores  []float64
+	CPU     float64
+	Peak    float64
+	Toward  Target
+}
+
+// Climber keeps each target's best inputs and plans the slots. Its
+// methods but Wait are called in the inputs' order, from one goroutine.
+type Climber[P any] struct {
+	targets []Target
+	pools   map[Target][]*Entry[P]
+	stale   map[Target]int
+	base    float64 // the least CPU seconds of a run so far (-1: none yet)
+	slots   int     // slots planned
+	planned map[int]Plan[P]
+
+	mu    sync.Mutex
+	plans map[int]*slotPlan[P] // by input
+}
+
+// New is a climber toward targets t; nil when t is none: a nil Climber
+// has no slots.
+func New[P any](t Target) *Climber[P] {
+	if t == 0 {
+		return nil
+	}
+	return &Climber[P]{targets: t.Each(), pools: map[Target][]*Entry[P]{}, stale: map[Target]int{}, base: -1,
+		planned: map[int]Plan[P]{}, plans: map[int]*slotPlan[P]{}}
+}
+
+// Slot reports whether input k (generated inputs numbered from 0) is a
+// climbing slot: its plan comes from Wait.
+func (cl *Climber[P]) Slot(k int) bool { return cl != nil && k >= lag && k%2 == 1 }
+
+// SlotsBelow is how many of the inputs before k are climbing slots.
+func (cl *Climber[P]) SlotsBelow(k int) int {
+	if cl == nil || k <= lag {
+		return 0
+	}
+	return k/2 - lag/2
+}
+
+// Inputs is how many inputs hold the first uniform inputs that are not
+// slots, the slots among them included: a search whose slots are inputs
+// of their own needs as many to run its uniform ones.
+func (cl *Climber[P]) Inputs(uniform int) int {
+	n := uniform
+	for n-cl.SlotsBelow(n) < uniform {
+		n++
+	}
+	return n
+}
+
+// Wait waits for slot k's plan, made when input k−lag is taken. A slot's
+// plan may be waited for again: a search that restarts after a failure it
+// settled runs its cancelled inputs again.
+func (cl *Climber[P]) Wait(ctx context.Context, k int) (Plan[P], error) {
+	sp := cl.slotPlan(k)
+	select {
+	case <-sp.made:
+		return sp.plan, nil
+	case <-ctx.Done():
+		return Plan[P]{}, context.Cause(ctx)
+	}
+}
+
+// slotPlan is slot k's plan, made or not yet.
+func (cl *Climber[P]) slotPlan(k int) *slotPlan[P] {
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	sp, ok := cl.plans[k]
+	if !ok {
+		sp = &slotPlan[P]{made: make(chan struct{})}
+		cl.plans[k] = sp
+	}
+	return sp
+}
+
+// slotPlan is a slot's plan, set once before made is closed.
+type slotPlan[P any] struct {
+	made chan struct{}
+	plan Plan[P]
+}
+
+func (sp *slotPlan[P]) isMade() bool {
+	select {
+	case <-sp.made:
+		return true
+	default:
+		return false
+	}
+}
+
+// Take learns from input k's run (nil: the solver did not run, or its
+// figures do not cover the boards), in the inputs' order, and plans slot
+// k+lag. batch is how many boards a uniform input holds.
+func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
+	if cl == nil {
+		return
+	}
+	plan := cl.planned[k]
+	delete(cl.planned, k)
+	if r != nil {
+		if r.CPU > 0 && (cl.base < 0 || r.CPU < cl.base) {
+			cl.base = r.CPU
+		}
+		better := map[Target]bool{}
+		for _, t := range cl.targets {
+			switch t {
+			case Error:
+				for i, s := range r.Scores {
+					if s > 0 && !math.IsInf(s, 1) && cl.insert(t, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}) {
+						better[t] = true
+					}
+				}
+			case Time:
+				better[t] = cl.offerMeasured(t, r.CPU, r.Parents, plan)
+			case Memory:
+				better[t] = cl.offerMeasured(t, r.Peak, r.Parents, plan)
+			}
+		}
+		for _, t := range cl.targets {
+			switch {
+			case better[t]:
+				cl.stale[t] = 0
+			case r.Toward != 0 && t == r.Toward:
+				cl.stale[t] += len(r.Parents) // boards tried
+			}
+		}
+	}
+	if plan.Narrow != nil {
+		plan.Narrow.narrowing = false // its result is in, or never will be
+	}
+	if next := k + lag; cl.Slot(next) {
+		p := cl.decide(batch)
+		if p.Target != 0 {
+			cl.planned[next] = p
+		}
+		if sp := cl.slotPlan(next); !sp.isMade() {
+			sp.plan = p
+			close(sp.made)
+		}
+	}
+}
+
+// score is entry e's figure for target t: for CPU time, its boards' share
+// of the run's time past the solver's start-up.
+func (cl *Climber[P]) score(t Target, e *Entry[P]) float64 {
+	if t == Time {
+		return max(0, e.raw-max(0, cl.base)) / float64(len(e.Parents))
+	}
+	return e.raw
+}
+
+// Best is target t's best score so far (0: none): the error score, CPU
+// seconds a board past the solver's start-up, or peak bytes.
+func (cl *Climber[P]) Best(t Target) float64 {
+	if cl == nil {
+		return 0
+	}
+	if pool := cl.sorted(t); len(pool) > 0 {
+		return cl.score(t, pool[0])
+	}
+	return 0
+}
+
+// offerMeasured offers a run's CPU time or memory peak (raw) for target
+// t; plan is the slot's, which for a narrowing of t also offers the other
+// half, inferred, and takes the batch out. It reports whether a new best
+// was found, by more than noise (gain).
+func (cl *Climber[P]) offerMeasured(t Target, raw float64, parents []P, plan Plan[P]) bool {
+	if raw <= 0 {
+		return false
+	}
+	best, better := cl.Best(t), false
+	if n := plan.Narrow; n != nil && plan.Target == t {
+		cl.remove(t, n)
+		if rest := n.Parents[min(len(parents), len(n.Parents)):]; len(rest) > 0 {
+			restRaw := 0.0
+			switch t {
+			case Time: // CPU time adds up: the batch's less the half's, with one start-up
+				restRaw = n.raw - raw + max(0, cl.base)
+			case Memory: // a peak does not: the batch's, when the half's is clearly lower
+				if raw < n.raw/gain {
+					restRaw = n.raw
+				}
+			}
+			if other := (&Entry[P]{raw: restRaw, Parents: rest}); restRaw > 0 && cl.insert(t, other) && cl.score(t, other) > best*gain {
+				better = true
+			}
+		}
+	}
+	e := &Entry[P]{raw: raw, Parents: parents}
+	return cl.insert(t, e) && cl.score(t, e) > best*gain || better
+}
+
+// insert puts e among target t's best, if it is, after those it ties;
+// it reports whether it was.
+func (cl *Climber[P]) insert(t Target, e *Entry[P]) bool {
+	pool := append(cl.sorted(t), e)
+	s := cl.score(t, e)
+	i := len(pool) - 1
+	for i > 0 && s > cl.score(t, pool[i-1]) {
+		pool[i] = pool[i-1]
+		i--
+	}
+	pool[i] = e
+	cl.pools[t] = pool[:min(len(pool), poolSize)]
+	return i < poolSize
+}
+
+// remove takes e out of target t's best.
+func (cl *Climber[P]) remove(t Target, e *Entry[P]) {
+	pool := cl.pools[t][:0]
+	for _, x := range cl.pools[t] {
+		if x != e {
+			pool = append(pool, x)
+		}
+	}
+	cl.pools[t] = pool
+}
+
+// sorted is target t's best, ordered by their scores now: a CPU time's
+// falls as the start-up measured falls. The order is stable.
+func (cl *Climber[P]) sorted(t Target) []*Entry[P] {
+	pool := cl.pools[t]
+	slices.SortStableFunc(pool, func(a, b *Entry[P]) int { return cmp.Compare(cl.score(t, b), cl.score(t, a)) })
+	return pool
+}
+
+// decide plans the next slot. The error score and the measured targets
+// (CPU time, memory) take the slots in turn, each group its own, so that
+// what the error score climbs — and when — depends on error scores alone,
+// never on how a measurement went. Within a group the targets still
+// climbing take turns, among those with boards to climb from; once none
+// is, one of the group's slots in idleEvery climbs (pick). A slot the
+// error score cannot use (nothing to climb from, or gone stale and not
+// its idle turn) goes to the measured targets: what they climb depends on
+// measurements anyway. A measured target's best batch is narrowed before
+// it is climbed from.
+func (cl *Climber[P]) decide(batch int) Plan[P] {
+	cl.slots++
+	var groups [][]Target
+	for _, g := range [][]Target{{Error}, {Time, Memory}} {
+		var asked []Target
+		for _, t := range g {
+			if slices.Contains(cl.targets, t) {
+				asked = append(asked, t)
+			}
+		}
+		if len(asked) > 0 {
+			groups = append(groups, asked)
+		}
+	}
+	if len(groups) == 0 {
+		return Plan[P]{}
+	}
+	g := cl.slots % len(groups)
+	t, ok := cl.pick(groups[g], cl.slots/len(groups), batch)
+	if !ok && g == 0 && len(groups) == 2 && groups[0][0] == Error {
+		// A slot the error score has no use for goes to the measured
+		// targets: their boards depend on measurements anyway.
+		t, ok = cl.pick(groups[1], cl.slots, batch)
+	}
+	if !ok {
+		return Plan[P]{}
+	}
+	pool := cl.sorted(t)
+	if t != Error && len(pool[0].Parents) > 1 && !pool[0].narrowing {
+		pool[0].narrowing = true
+		return Plan[P]{Target: t, Narrow: pool[0], Boards: (len(pool[0].Parents) + 1) / 2}
+	}
+	p := Plan[P]{Target: t, Parents: append([]*Entry[P](nil), pool...), Boards: 1}
+	if t == Error {
+		p.Boards = batch // error scores are each board's: a batch is judged board by board
+	}
+	return p
+}
+
+// pick is the target of group that climbs on the group's turn-th slot:
+// the targets still climbing (staleAfter) take turns, among those with
+// boards to climb from; once none is, one turn in idleEvery climbs.
+func (cl *Climber[P]) pick(group []Target, turn, batch int) (Target, bool) {
+	var ready, fresh []Target
+	for _, t := range group {
+		if len(cl.pools[t]) > 0 {
+			ready = append(ready, t)
+			if cl.stale[t] < staleAfter(t, batch) {
+				fresh = append(fresh, t)
+			}
+		}
+	}
+	switch {
+	case len(fresh) > 0:
+		return fresh[turn%len(fresh)], true
+	case len(ready) > 0 && turn%idleEvery == 0:
+		return ready[turn/idleEvery%len(ready)], true
+	}
+	return 0, false
+}
+
+// staleAfter is how many boards climbed toward t in a row without a new
+// best make it stale, inputs of batch boards: stale inputs' worth, or
+// singles one-board climbs of a measured target where an input holds a
+// batch.
+func staleAfter(t Target, batch int) int {
+	if t == Error || batch == 1 {
+		return stale * batch
+	}
+	return singles
+}

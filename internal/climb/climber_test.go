@@ -1,0 +1,128 @@
+package climb
+
+import (
+	"context"
+	"testing"
+)
+
+// takeAll feeds the climber inputs 0..n−1 (run(k) each, nil for none) and
+// returns the plans of the slots among them that were planned.
+func takeAll(cl *Climber[int], n, batch int, run func(k int, plan Plan[int]) *Run[int]) map[int]Plan[int] {
+	plans := map[int]Plan[int]{}
+	for k := range n {
+		var p Plan[int]
+		if cl.Slot(k) {
+			var err error
+			if p, err = cl.Wait(context.Background(), k); err != nil {
+				panic(err)
+			}
+			plans[k] = p
+		}
+		cl.Take(k, run(k, p), batch)
+	}
+	return plans
+}
+
+func TestSlots(t *testing.T) {
+	cl := New[int](All)
+	for k, want := range map[int]bool{0: false, 1: false, lag - 1: false, lag: false, lag + 1: true, lag + 2: false, lag + 3: true} {
+		if got := cl.Slot(k); got != want {
+			t.Errorf("Slot(%d) = %v, want %v", k, got, want)
+		}
+	}
+	if New[int](0) != nil || (*Climber[int])(nil).Slot(lag+1) {
+		t.Error("no targets: want a nil climber, which has no slots")
+	}
+}
+
+// Narrowing a batch of four boards whose last is slow: hand-derived. The
+// start-up is 1 s (input 0, one board); the batch (input 1, boards 10..13)
+// took 11 s. Slot lag+1 re-runs boards 10 and 11: 2 s, so boards 12 and 13
+// took 11 − 2 + 1 = 10 s with one start-up: 4.5 s a board past it, the
+// best; the next narrowing re-runs board 12 alone (1 s) and leaves board
+// 13 with 10 − 1 + 1 = 10 s: 9 s past the start-up.
+func TestNarrowingFindsTheSlowBoard(t *testing.T) {
+	cl := New[int](Time)
+	cpu := map[int]float64{10: 0, 11: 1, 12: 0, 13: 9} // seconds past the start-up
+	plans := takeAll(cl, 3*lag, 4, func(k int, p Plan[int]) *Run[int] {
+		switch {
+		case k == 0:
+			return &Run[int]{Parents: []int{0}, Scores: []float64{0}, CPU: 1}
+		case k == 1:
+			return &Run[int]{Parents: []int{10, 11, 12, 13}, Scores: make([]float64, 4), CPU: 11}
+		case p.Narrow != nil:
+			run := &Run[int]{Parents: p.Narrow.Parents[:p.Boards], Scores: make([]float64, p.Boards), CPU: 1, Toward: Time}
+			for _, b := range run.Parents {
+				run.CPU += cpu[b]
+			}
+			return run
+		}
+		return nil // the solver did not run: nothing learnt
+	})
+	// A slot is planned lag inputs ahead: the second narrowing is planned
+	// once the first one's result is in.
+	var narrowings []Plan[int]
+	for k := range 3 * lag {
+		if p := plans[k]; p.Narrow != nil {
+			narrowings = append(narrowings, p)
+		}
+	}
+	if len(narrowings) != 2 {
+		t.Fatalf("%d narrowings, want 2: %+v", len(narrowings), narrowings)
+	}
+	if first := narrowings[0]; first.Boards != 2 || first.Narrow.Parents[0] != 10 {
+		t.Errorf("first narrowing %+v, want boards 10..13, its first 2 re-run", first)
+	}
+	if second := narrowings[1]; second.Boards != 1 || second.Narrow.Parents[0] != 12 {
+		t.Errorf("second narrowing %+v, want boards 12..13, its first re-run", second)
+	}
+	best := cl.sorted(Time)[0]
+	if len(best.Parents) != 1 || best.Parents[0] != 13 || cl.Best(Time) != 9 {
+		t.Errorf("best: boards %v at %v s, want board 13 at 9 s past the start-up", best.Parents, cl.Best(Time))
+	}
+}
+
+// Error climbing gets stale after stale inputs without a new best, then
+// climbs one slot in idleEvery (hand-counted from the slot rule).
+func TestStaleErrorClimbsLess(t *testing.T) {
+	cl := New[int](Error)
+	plans := takeAll(cl, lag+1+2*40, 1, func(k int, p Plan[int]) *Run[int] {
+		if k == 0 {
+			return &Run[int]{Parents: []int{0}, Scores: []float64{0.5}}
+		}
+		return &Run[int]{Parents: []int{k}, Scores: []float64{0.1}, Toward: p.Target} // never in the pool's top: no new best
+	})
+	climbed := 0
+	for _, p := range plans {
+		if p.Target == Error {
+			climbed++
+		}
+	}
+	// The pool fills up with 0.1s first: every input enters it until it
+	// holds poolSize, which resets staleness; the slots are 40.
+	if climbed < 3 || climbed > 40/idleEvery+poolSize+stale+1 {
+		t.Errorf("%d of 40 slots climbed: want climbing to slow to one in %d once stale", climbed, idleEvery)
+	}
+	if climbed == 40 {
+		t.Error("every slot climbed: staleness never set in")
+	}
+}
+
+// The slots' arithmetic, against counting them one by one.
+func TestSlotsBelowAndInputs(t *testing.T) {
+	cl := New[int](All)
+	slots, uniform := 0, 0
+	for k := range 100 {
+		if got := cl.SlotsBelow(k); got != slots {
+			t.Fatalf("SlotsBelow(%d) = %d, want %d", k, got, slots)
+		}
+		if !cl.Slot(k) {
+			uniform++
+			if got := cl.Inputs(uniform); got != k+1 {
+				t.Fatalf("Inputs(%d) = %d, want %d", uniform, got, k+1)
+			}
+		} else {
+			slots++
+		}
+	}
+}
