@@ -69,8 +69,8 @@ type Climber[P any] struct {
 	// uniformCPU and measuredCPU are the solver's CPU seconds on the
 	// uniform inputs and on those climbed toward time or memory.
 	uniformCPU, measuredCPU float64
-	slots   int     // slots planned
-	planned map[int]Plan[P]
+	slots                   int // slots planned
+	planned                 map[int]Plan[P]
 
 	mu    sync.Mutex
 	plans map[int]*slotPlan[P] // by input
