@@ -13,14 +13,18 @@ const (
 	stale     = 3    // inputs climbed toward a target without a new best before climbing it slows down
 	singles   = 60   // the same for one-board climbs where a uniform input holds a batch: each costs a twentieth of one
 	idleEvery = 8    // then one slot in this many climbs
-	gain      = 1.05 // a measured target's new best beats the best so far by this factor: noise is no climb
-	// measuredShare bounds the solver's CPU time spent on inputs climbed
-	// toward a measured target, against the uniform inputs': such inputs
-	// are chosen to be slow, and one can cost as much as twenty uniform
-	// ones. At 1 the uniform stream runs at least half as fast; at 0.5 the
-	// planted slow slip of props' TestCrossCheckClimbFindsRareSlips timed
-	// out under 2 of seeds 1–8 within 4,000 boards, at 1 under 5, with no
-	// bound under 4.
+	gain      = 1.05 // a new best beats the best so far by this factor: noise is no climb
+	// minScore is the least error score climbed from: below it, an answer
+	// differs from ours by the rounding of a printed float (12 digits
+	// against a 1e-6 tolerance score some 1e-6), which is no trend.
+	minScore = 1e-4
+	// measuredShare bounds the time spent on inputs climbed toward a
+	// measured target (Run.Cost: the solver's and the oracle's), against
+	// the uniform inputs': such inputs are chosen to be slow, and one can
+	// cost as much as twenty uniform ones. At 1 the uniform stream runs at
+	// least half as fast; at 0.5 the planted slow slip of props'
+	// TestCrossCheckClimbFindsRareSlips timed out under 2 of seeds 1–8
+	// within 4,000 boards, at 1 under 5, with no bound under 4.
 	measuredShare = 1.0
 )
 
@@ -49,13 +53,24 @@ type Plan[P any] struct {
 // the input's order, as parents to climb from; each board's error score
 // (0: none; above 1, a wrong answer: not climbed from); the solver's CPU
 // seconds and peak bytes on the input (0: not measured); and the target
-// its boards were climbed toward (0: uniform boards).
+// its boards were climbed toward (0: uniform boards); and what the input
+// cost, in seconds: the solver's CPU time and the oracle's time on its
+// boards (0: the solver's CPU time alone).
 type Run[P any] struct {
 	Parents []P
 	Scores  []float64
 	CPU     float64
 	Peak    float64
 	Toward  Target
+	Cost    float64
+}
+
+// cost is what r cost, in seconds.
+func (r *Run[P]) cost() float64 {
+	if r.Cost > 0 {
+		return r.Cost
+	}
+	return r.CPU
 }
 
 // Climber keeps each target's best inputs and plans the slots. Take is
@@ -66,11 +81,11 @@ type Climber[P any] struct {
 	pools   map[Target][]*Entry[P]
 	stale   map[Target]int
 	base    float64 // the least CPU seconds of a run so far (-1: none yet)
-	// uniformCPU and measuredCPU are the solver's CPU seconds on the
-	// uniform inputs and on those climbed toward time or memory.
-	uniformCPU, measuredCPU float64
-	slots                   int // slots planned
-	planned                 map[int]Plan[P]
+	// uniformCost and measuredCost are the seconds spent on the uniform
+	// inputs and on those climbed toward time or memory (Run.Cost).
+	uniformCost, measuredCost float64
+	slots                     int // slots planned
+	planned                   map[int]Plan[P]
 
 	mu    sync.Mutex
 	plans map[int]*slotPlan[P] // by input
@@ -167,9 +182,9 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 		}
 		switch r.Toward {
 		case 0:
-			cl.uniformCPU += r.CPU
+			cl.uniformCost += r.cost()
 		case Time, Memory:
-			cl.measuredCPU += r.CPU
+			cl.measuredCost += r.cost()
 		}
 		better := map[Target]bool{}
 		for _, t := range cl.targets {
@@ -182,8 +197,9 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 					// its climb repeats for the same seed.
 					break
 				}
+				best := cl.Best(t)
 				for i, s := range r.Scores {
-					if s > 0 && s <= 1 && cl.insert(t, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}) {
+					if s >= minScore && s <= 1 && cl.insert(t, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}) && s > best*gain {
 						better[t] = true
 					}
 				}
@@ -336,7 +352,7 @@ func (cl *Climber[P]) decide(batch int) Plan[P] {
 		// targets: their boards depend on measurements anyway.
 		t, ok = cl.pick(groups[1], cl.slots, batch)
 	}
-	if ok && t != Error && cl.measuredCPU > measuredShare*cl.uniformCPU {
+	if ok && t != Error && cl.measuredCost > measuredShare*cl.uniformCost {
 		// The measured targets have spent their share of the solver's
 		// time: this slot waits for the uniform stream to catch up.
 		ok = false
