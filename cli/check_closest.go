@@ -46,12 +46,13 @@ const failAboveHelp = "fail (exit 1) when the worst answer's error passes this s
 
 // closestFiles are the files the closest calls were written to ("" for
 // one not written).
-type closestFiles struct{ Error, ErrorAns, Slowest, Memory string }
+type closestFiles struct{ Error, ErrorAns, Slowest, Memory, Largest string }
 
 // writeClosestFiles writes the worst call of each kind under dir: the
 // board with the highest error score (closest.in, and the answer it was
 // judged against in closest.ans where ans gives one), the input of the
-// slowest run (slowest.in) and of the hungriest (hungriest.in). Nothing
+// slowest run (slowest.in) and of the hungriest (hungriest.in), and the
+// largest board judged (largest.in). Nothing
 // without --out: a pass creates no directory of its own.
 func writeClosestFiles(dir string, c *props.Closest, ans func(props.CloseCall) []byte) (closestFiles, error) {
 	var files closestFiles
@@ -83,6 +84,11 @@ func writeClosestFiles(dir string, c *props.Closest, ans func(props.CloseCall) [
 	}
 	if len(c.Memory) > 0 {
 		if files.Memory, err = write("hungriest.in", c.Memory[0].Input); err != nil {
+			return files, err
+		}
+	}
+	if len(c.Largest) > 0 {
+		if files.Largest, err = write("largest.in", c.Largest[0].Input); err != nil {
 			return files, err
 		}
 	}
@@ -174,6 +180,10 @@ func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files clos
 		}
 		fmt.Fprintf(w, "  memory: %s on %s%s\n", o.memoryText(m), m.Source, file)
 	}
+	if len(c.Largest) > 0 { // the largest alone: how near the search came to the input's limits
+		l := c.Largest[0]
+		fmt.Fprintf(w, "  size:   %d bytes, the largest board judged (alone, in the input format), on %s%s\n", len(l.Input), l.Source, at(files.Largest))
+	}
 	if o.failAbove > 0 {
 		fmt.Fprintf(w, "  --fail-above %g: %s\n", o.failAbove, map[bool]string{true: "the worst answer is above it: FAIL", false: "no answer above it"}[o.above(c) != nil])
 	}
@@ -183,11 +193,14 @@ func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files clos
 // depends on the boards and the answers alone; "time" and "memory" are
 // timings, which no seed repeats.
 type closestJSON struct {
-	Scored    int             `json:"answers_scored"`
-	Exact     bool            `json:"exact_answers,omitempty"` // a score is 0 or ∞ (null)
-	Error     []closeCallJSON `json:"error"`
-	Time      []closeCallJSON `json:"time"`
-	Memory    []closeCallJSON `json:"memory,omitempty"`
+	Scored int             `json:"answers_scored"`
+	Exact  bool            `json:"exact_answers,omitempty"` // a score is 0 or ∞ (null)
+	Error  []closeCallJSON `json:"error"`
+	Time   []closeCallJSON `json:"time"`
+	Memory []closeCallJSON `json:"memory,omitempty"`
+	// Size are the largest boards judged, by input_bytes (the board
+	// alone, in the input format): no timing, the same for the same seed.
+	Size      []closeCallJSON `json:"size,omitempty"`
 	FailAbove float64         `json:"fail_above,omitempty"`
 	// AboveFailAbove says the worst answer's score is above FailAbove:
 	// the run failed for it.
@@ -260,6 +273,13 @@ func newClosestJSON(o closestLimits, c *props.Closest, files closestFiles) *clos
 			cj.File = files.Memory
 		}
 		j.Memory = append(j.Memory, cj)
+	}
+	for i, l := range c.Largest {
+		cj := call(l)
+		if i == 0 {
+			cj.File = files.Largest
+		}
+		j.Size = append(j.Size, cj)
 	}
 	return j
 }

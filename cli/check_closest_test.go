@@ -33,8 +33,9 @@ func TestCheckClosestCalls(t *testing.T) {
 		wantFiles []string
 	}{
 		{"a pass shows its closest call", "0.9", nil, 0,
-			[]string{"every answer agreed", "closest calls", "error:  0.90 of the tolerance on generated board 1", " s of 2 s CPU on ", "closest.in"},
-			[]string{"closest.in", "closest.ans", "slowest.in"}},
+			[]string{"every answer agreed", "closest calls", "error:  0.90 of the tolerance on generated board 1", " s of 2 s CPU on ", "closest.in",
+				"size:   ", "the largest board judged (alone, in the input format), on generated board "},
+			[]string{"closest.in", "closest.ans", "slowest.in", "largest.in"}},
 		{"above --fail-above", "0.9", []string{"--fail-above", "0.5"}, 1,
 			[]string{"check bit: ABOVE --fail-above 0.5: the worst answer is 0.90 of the tolerance, on generated board 1; every answer agreed",
 				"--fail-above 0.5: the worst answer is above it: FAIL"}, nil},

@@ -20,6 +20,7 @@ import (
 type caseClosest struct {
 	runs  []props.CloseCall
 	score *props.CloseCall
+	size  *props.CloseCall // the case judged, for the largest
 }
 
 // closestOf is case i's offer, from what its programs did. input is the
@@ -50,6 +51,7 @@ func (s *Stress) closestOf(runs caseRuns, i int, input []byte) caseClosest {
 	}
 	if !math.IsNaN(score.Score) {
 		c.score = &score
+		c.size = &props.CloseCall{Source: source, Board: i, Input: input, Boards: 1, Score: math.NaN()}
 	}
 	return c
 }
@@ -74,6 +76,9 @@ func (c *caseClosest) climbed(how *props.Climbed) {
 	if c.score != nil {
 		c.score.Source += note
 	}
+	if c.size != nil {
+		c.size.Source += note
+	}
 }
 
 // offer takes a case's offer into the run's closest calls.
@@ -83,5 +88,8 @@ func (c caseClosest) offer(out *props.Closest) {
 	}
 	if c.score != nil {
 		out.OfferScore(*c.score)
+	}
+	if c.size != nil {
+		out.OfferSize(*c.size)
 	}
 }

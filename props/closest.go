@@ -52,11 +52,13 @@ type CloseCall struct {
 
 // Closest are a run's closest calls, each list worst first: the boards
 // with the highest error scores above 0, the runs with the most CPU time,
-// the runs with the highest peak memory. The error list depends on the
-// boards and the solver's answers alone (the same --seed and --cases give
-// the same list whatever Jobs is); the other two are timings.
+// the runs with the highest peak memory, and the largest boards judged
+// (by their bytes in the original input format: how near the search came
+// to the input's limits). The error and size lists depend on the boards
+// and the solver's answers alone (the same --seed and --cases give the
+// same lists whatever Jobs is); the time and memory lists are timings.
 type Closest struct {
-	Error, Slowest, Memory []CloseCall
+	Error, Slowest, Memory, Largest []CloseCall
 	// Exact says the game's answers are of an exact kind: a score is 0 or
 	// +Inf.
 	Exact bool
@@ -106,6 +108,7 @@ func byCPU(c CloseCall) float64 {
 	return c.Wall.Seconds()
 }
 func byPeak(c CloseCall) float64 { return float64(c.Peak) }
+func bySize(c CloseCall) float64 { return float64(len(c.Input)) }
 
 // What judged a closest call's answer where it is not the game's analyst
 // (CloseCall.Against): a route with a brute force and a referee as its
@@ -159,11 +162,23 @@ func (c *Closest) OfferBoard(call CloseCall, g Game, b Board) {
 		score.Input = board()
 	}
 	c.OfferScore(score)
+	if !math.IsNaN(call.Score) {
+		c.OfferSize(CloseCall{Source: call.Source, Board: call.Board, Boards: 1, Input: board(), Score: math.NaN()})
+	}
 	run := CloseCall{Source: call.Source, Board: call.Board, Boards: call.Boards, CPU: call.CPU, Wall: call.Wall, Peak: call.Peak, Score: math.NaN()}
 	if c.keepsRun(run) {
 		run.Input = board()
 	}
 	c.OfferRun(run)
+}
+
+// OfferSize takes in one board judged, its Input the board alone in the
+// original input format: kept when among the largest. A tie keeps the
+// earlier board first.
+func (c *Closest) OfferSize(call CloseCall) {
+	if len(call.Input) > 0 && wouldKeep(c.Largest, bySize(call), bySize) {
+		c.Largest = keep(c.Largest, call, func(a, b CloseCall) bool { return len(a.Input) > len(b.Input) })
+	}
 }
 
 // OfferRun takes in one solver run's usage: kept when among the slowest

@@ -3,6 +3,7 @@ package props
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +128,22 @@ func TestClosestOffer(t *testing.T) {
 	}
 	if got := boards(c.Memory); got != "2 1" {
 		t.Errorf("hungriest %q, want \"2 1\"", got)
+	}
+}
+
+// TestClosestLargest checks the size list: the largest boards by their
+// bytes, at most ClosestShown, a tie keeping the earlier board, an empty
+// input (no board written) left out.
+func TestClosestLargest(t *testing.T) {
+	var c Closest
+	for i, in := range []string{"ab", "abcd", "", "abc", "wxyz", "abcde", "a"} {
+		c.OfferSize(CloseCall{Source: fmt.Sprint("board ", i), Input: []byte(in)})
+	}
+	var got []string
+	for _, l := range c.Largest {
+		got = append(got, l.Source)
+	}
+	if want := []string{"board 5", "board 1", "board 4"}; !slices.Equal(got, want) {
+		t.Errorf("largest %v, want %v (5 bytes, then the two of 4 in their order)", got, want)
 	}
 }

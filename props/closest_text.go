@@ -52,6 +52,12 @@ func (c CloseCall) ErrorText(exact bool) string {
 	return fmt.Sprintf("%s on %s (%s, theirs %s)", c.ScoreText(exact), c.Source, c.OursText(), strconv.FormatFloat(c.Theirs, 'g', -1, 64))
 }
 
+// SizeText is c as one of the largest boards judged: "size:   1234 bytes
+// (the board alone, in the input format) on generated board 17".
+func (c CloseCall) SizeText() string {
+	return fmt.Sprintf("size:   %d bytes (the board alone, in the input format) on %s", len(c.Input), c.Source)
+}
+
 // ValueText is an answer to 12 significant digits, enough to see an error
 // of a 1e-6 tolerance; an exact kind's answer as the exact value.
 func ValueText(s Solution) string {
@@ -94,6 +100,9 @@ func (c *Closest) Lines() []string {
 	}
 	for _, m := range c.Memory {
 		lines = append(lines, fmt.Sprintf("memory: %d bytes peak on %s", m.Peak, m.Source))
+	}
+	for _, l := range c.Largest {
+		lines = append(lines, l.SizeText())
 	}
 	return lines
 }

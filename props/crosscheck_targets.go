@@ -135,12 +135,13 @@ func (t *closestTracker) add(in *inputFigures) {
 			continue
 		}
 		call := CloseCall{Source: in.names[i], Board: in.index[i], Boards: 1, Score: s, Ours: *in.sols[i], Theirs: theirsOf(r, i)}
-		if t.out.Keeps(s) { // the board is written only for a call kept
-			var board bytes.Buffer
-			_ = t.c.Game.WriteInput(&board, in.boards[i:i+1])
+		var board bytes.Buffer
+		_ = t.c.Game.WriteInput(&board, in.boards[i:i+1])
+		if t.out.Keeps(s) {
 			call.Input = board.Bytes()
 		}
 		t.out.OfferScore(call)
+		t.out.OfferSize(CloseCall{Source: call.Source, Board: call.Board, Boards: 1, Input: board.Bytes(), Score: math.NaN()})
 	}
 }
 

@@ -126,3 +126,30 @@ func TestSlotsBelowAndInputs(t *testing.T) {
 		}
 	}
 }
+
+// A time climb that keeps finding slower inputs (each 10% slower than
+// the last, from 10 s, against 1 s a uniform input) still takes no more
+// than its share of the solver's CPU time: measuredShare of the uniform
+// inputs', give or take the slots planned before the last results came in
+// (lag/2 of them).
+func TestMeasuredClimbsKeepTheirShare(t *testing.T) {
+	cl := New[int](Time)
+	next, uniform, measured, climbs := 10.0, 0.0, 0.0, 0
+	takeAll(cl, 400, 1, func(k int, p Plan[int]) *Run[int] {
+		if p.Target == Time {
+			climbs++
+			measured += next
+			run := &Run[int]{Parents: []int{k}, Scores: []float64{0}, CPU: next, Toward: Time}
+			next *= 1.1
+			return run
+		}
+		uniform++
+		return &Run[int]{Parents: []int{k}, Scores: []float64{0}, CPU: 1}
+	})
+	if climbs == 0 {
+		t.Fatal("nothing climbed")
+	}
+	if limit := measuredShare*uniform + float64(lag/2)*next; measured > limit {
+		t.Errorf("%d climbs took %.0f s of CPU against %.0f s uniform: want at most %.0f", climbs, measured, uniform, limit)
+	}
+}
