@@ -210,7 +210,10 @@ type closestJSON struct {
 type closeCallJSON struct {
 	Source string `json:"source"`
 	Board  int    `json:"board,omitempty"` // the generated board's number (stress: the case's), from 1; 0 for a sample
-	Boards int    `json:"boards"`
+	// Climbed says that board numbers check's climbed boards, apart from
+	// the generated ones.
+	Climbed bool `json:"climbed,omitempty"`
+	Boards  int  `json:"boards"`
 	// Score is the error score; null when it is ∞ (a wrong exact answer).
 	Score     *float64 `json:"score,omitempty"`
 	ScoreText string   `json:"score_text,omitempty"`
@@ -239,7 +242,7 @@ func newClosestJSON(o closestLimits, c *props.Closest, files closestFiles) *clos
 	j := &closestJSON{Scored: c.Scored, Exact: c.Exact, Error: []closeCallJSON{}, Time: []closeCallJSON{},
 		FailAbove: o.failAbove, AboveFailAbove: o.above(c) != nil}
 	call := func(x props.CloseCall) closeCallJSON {
-		return closeCallJSON{Source: x.Source, Board: x.Board + 1, Boards: x.Boards, InputBytes: len(x.Input)}
+		return closeCallJSON{Source: x.Source, Board: x.Board + 1, Climbed: x.Climbed, Boards: x.Boards, InputBytes: len(x.Input)}
 	}
 	for i, e := range c.Error {
 		cj := call(e)

@@ -337,26 +337,27 @@ func searchOf(how *props.Climbed) string {
 	return "uniform"
 }
 
-// climbedText says how many boards the climber drew, ", of 1234 boards
-// judged 56 were climbed (error 40, time 16)"; "" when none.
+// climbedText says how many boards the climber drew besides the generated
+// ones: " (56 boards climbed besides the 1234 generated: error 40, time
+// 16)"; "" when none.
 func climbedText(res *props.Result) string {
-	return climbedShare(res.Climbed, res.Generated, "generated boards")
+	return climbedShare(res.Climbed, func(n int) string { return fmt.Sprintf("%d boards climbed besides the %d generated", n, res.Generated) })
 }
 
-// climbedShare says how many of the judged inputs (what) the climber
-// drew, per target: " (56 of the 1234 generated boards judged were
-// climbed: error 40, time 16)"; "" when none.
-func climbedShare(climbed map[props.Target]int, judged int, what string) string {
-	total := 0
+// climbedShare says how many inputs the climber drew, per target, the
+// total n in total's words: " (56 of the 80 cases judged were climbed:
+// error 40, time 16)"; "" when none.
+func climbedShare(climbed map[props.Target]int, total func(n int) string) string {
+	n := 0
 	var parts []string
 	for _, t := range props.ClimbAll.Each() {
-		if n := climbed[t]; n > 0 {
-			total += n
-			parts = append(parts, fmt.Sprintf("%s %d", t, n))
+		if k := climbed[t]; k > 0 {
+			n += k
+			parts = append(parts, fmt.Sprintf("%s %d", t, k))
 		}
 	}
-	if total == 0 {
+	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (%d of the %d %s judged were climbed: %s)", total, judged, what, strings.Join(parts, ", "))
+	return fmt.Sprintf(" (%s: %s)", total(n), strings.Join(parts, ", "))
 }

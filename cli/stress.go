@@ -115,7 +115,7 @@ cases, one check each; half over re-confirming and shrinking, one share a
 try (--shrink-tries + 1). The output states the split and the smallest
 difference each check could see (detected with probability about 1/2).
 
---climb (default all): every other case from the 9th on may be drawn near
+--climb (default all): every other case from the 10th on may be drawn near
 the best so far — its parameters moved toward their limits or neighbours —
 toward a higher error score, more CPU time or a higher memory peak, as
 check climbs; the output says which cases were climbed and which search

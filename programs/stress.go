@@ -313,6 +313,9 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 	if c.err != nil {
 		return false, c.err
 	}
+	if r.failure != nil && c.climbed != nil {
+		r.failure.Climbed = c.climbed
+	}
 	if r.fault != nil {
 		out.Fault = r.fault
 		if f := r.failure; f != nil {
@@ -329,9 +332,6 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 			out.Climbed = map[props.Target]int{}
 		}
 		out.Climbed[c.climbed.Target]++
-		if r.failure != nil {
-			r.failure.Climbed = c.climbed
-		}
 	}
 	r.closest.offer(&out.Closest)
 	values := drawCase(s.Params, s.Seed, i).Values

@@ -24,8 +24,10 @@ type CloseCall struct {
 	// "generated boards 1..20", "sample sample1, board 2".
 	Source string
 	// Board is the generated board's index (from 0), the input's first for
-	// a run; -1 for a sample.
-	Board int
+	// a run; -1 for a sample. Where Climbed, it numbers the climbed boards
+	// (check's, apart from the generated ones).
+	Board   int
+	Climbed bool
 	// Input is what to run again: the board alone in the original input
 	// format for an error score, the whole input as the solver read it for
 	// a run.

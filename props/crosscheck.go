@@ -121,9 +121,10 @@ type Result struct {
 	// the climber drew it numbers the climbed boards (First.Climbed).
 	FirstBoard int
 	Samples    int // sample boards judged
-	Generated  int // generated boards judged
-	// Climbed counts the generated boards judged that the climber drew
-	// (CrossCheck.Climb), per target; the others are the uniform stream's.
+	Generated  int // generated boards judged: the uniform stream's, which --cases counts
+	// Climbed counts the climbed boards judged (CrossCheck.Climb), per
+	// target, besides Generated; NotJudged counts those no oracle could
+	// judge too, NotJudgedGenerated does not.
 	Climbed map[Target]int
 	// NotJudged counts the boards, samples or generated, that no oracle
 	// could judge (the analyst's error wraps ErrCannotJudge): they are
@@ -194,7 +195,7 @@ type Result struct {
 	Closest Closest
 }
 
-// climbedTotal is how many generated boards judged were climbed.
+// climbedTotal is how many climbed boards were judged.
 func (r *Result) climbedTotal() int {
 	n := 0
 	for _, k := range r.Climbed {
@@ -294,7 +295,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	if ctx.Err() != nil {
 		out.Interrupted = true // while shrinking
 	} else {
-		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated-out.climbedTotal(), out.CoverageAlpha)
+		out.Coverage = JudgeCoverage(c.Game.Coverage(), out.Classes, out.Generated, out.CoverageAlpha)
 	}
 	if out.First == nil && out.SampleFailure != nil {
 		out.First = out.SampleFailure

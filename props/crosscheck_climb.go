@@ -7,11 +7,12 @@ import (
 )
 
 // Climbing (issue 31) is internal/climb's climber, with check's boards as
-// its parents: a slot climbing a target draws boards near the best so far
-// (climbDraw); generated input k is the climber's input k, and a slot that
-// climbs leaves its numbers' uniform boards undrawn (a board's number
-// still fixes it: generated board k is drawn from sub-seed k). Where an
-// input holds one board (jenga), a climbing slot takes one uniform board.
+// its parents: generated input k is the climber's input k, and a slot is
+// an input of its own, which draws boards near the best so far
+// (climbDraw), numbered apart as climbed boards, or is empty when it does
+// not climb. The uniform stream between the slots is the same boards,
+// numbered the same, as without climbing (generated board k is drawn from
+// sub-seed k), and Result.Generated counts it alone.
 
 // climber plans the climbing slots of a search (nil: uniform boards only).
 type climber = climb.Climber[*climbParent]

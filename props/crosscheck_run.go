@@ -378,7 +378,7 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 	if u := asUnconfirmed(err); u != nil {
 		fill(u.seen) // a failure seen, not confirmed: the error stays
 	}
-	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases)}
+	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases), climbed: cases[0].climbed != nil}
 	for i, gc := range cases {
 		figs.names = append(figs.names, casesSource(cases[i:i+1]))
 		figs.index = append(figs.index, gc.index)

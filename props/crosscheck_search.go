@@ -54,6 +54,7 @@ import (
 // inputResult is one input of the search, run and judged.
 type inputResult struct {
 	sample    bool           // a published sample, else a batch of generated boards
+	climbed   bool           // boards the climber drew, else the uniform stream's
 	boards    int            // boards in the input judged
 	classes   []string       // the coverage class of each uniform generated board judged
 	unjudged  []string       // the coverage class of each uniform generated board no oracle could judge

@@ -55,7 +55,7 @@ func (s *searcher) drawSample(ctx context.Context, seq int) inputResult {
 // solver on those judged, in one input.
 func (s *searcher) runCases(ctx context.Context, seq int, drawn []genCase) inputResult {
 	c := s.c
-	r := inputResult{oracles: map[string]int{}}
+	r := inputResult{oracles: map[string]int{}, climbed: len(drawn) > 0 && drawn[0].climbed != nil}
 	cases := make([]genCase, 0, len(drawn))
 	for _, gc := range drawn {
 		// A board no oracle can judge is left out of the input: it is

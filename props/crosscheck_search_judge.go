@@ -20,7 +20,7 @@ func (s *searcher) judge(seq int, r inputResult) {
 		}
 		out.NotJudged += n.boards
 		out.OverBoardTime += n.overBudget
-		if !r.sample {
+		if !r.sample && !r.climbed {
 			out.NotJudgedGenerated += n.boards
 		}
 	}
@@ -29,15 +29,14 @@ func (s *searcher) judge(seq int, r inputResult) {
 	}
 	if r.sample {
 		out.Samples += r.boards
+	} else if r.climbed {
+		for _, gc := range r.cases {
+			out.Climbed[gc.climbed.Target]++
+		}
 	} else {
 		out.Generated += r.boards
 		for _, cl := range r.classes {
 			out.Classes[cl]++
-		}
-		for _, gc := range r.cases {
-			if gc.climbed != nil {
-				out.Climbed[gc.climbed.Target]++
-			}
 		}
 		for _, cl := range r.unjudged {
 			out.NotJudgedClasses[cl]++

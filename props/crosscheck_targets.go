@@ -102,14 +102,15 @@ func (c *CrossCheck) figuresOf(res RunResult, sols []Solution, known []*Solution
 
 // inputFigures are an input's figures with what names its boards.
 type inputFigures struct {
-	run    *runFigures
-	input  []byte
-	boards []Board
-	sols   []*Solution
-	source string // the input's name
-	names  []string
-	first  int // the first generated board's index, -1 for a sample
-	index  []int
+	run     *runFigures
+	input   []byte
+	boards  []Board
+	sols    []*Solution
+	source  string // the input's name
+	names   []string
+	first   int // the first generated board's index, -1 for a sample
+	index   []int
+	climbed bool // the boards are climbed ones, numbered apart
 }
 
 // closestTracker keeps the closest calls of the inputs offered to it in
@@ -129,19 +130,19 @@ func (t *closestTracker) add(in *inputFigures) {
 		return
 	}
 	r := in.run
-	t.out.OfferRun(CloseCall{Source: in.source, Board: in.first, Input: in.input, Boards: len(in.boards), CPU: r.cpu, Wall: r.wall, Peak: r.peak})
+	t.out.OfferRun(CloseCall{Source: in.source, Board: in.first, Climbed: in.climbed, Input: in.input, Boards: len(in.boards), CPU: r.cpu, Wall: r.wall, Peak: r.peak})
 	for i, s := range r.scores {
 		if math.IsNaN(s) {
 			continue
 		}
-		call := CloseCall{Source: in.names[i], Board: in.index[i], Boards: 1, Score: s, Ours: *in.sols[i], Theirs: theirsOf(r, i)}
+		call := CloseCall{Source: in.names[i], Board: in.index[i], Climbed: in.climbed, Boards: 1, Score: s, Ours: *in.sols[i], Theirs: theirsOf(r, i)}
 		var board bytes.Buffer
 		_ = t.c.Game.WriteInput(&board, in.boards[i:i+1])
 		if t.out.Keeps(s) {
 			call.Input = board.Bytes()
 		}
 		t.out.OfferScore(call)
-		t.out.OfferSize(CloseCall{Source: call.Source, Board: call.Board, Boards: 1, Input: board.Bytes(), Score: math.NaN()})
+		t.out.OfferSize(CloseCall{Source: call.Source, Board: call.Board, Climbed: in.climbed, Boards: 1, Input: board.Bytes(), Score: math.NaN()})
 	}
 }
 

@@ -187,6 +187,11 @@ const depsRules = `
 	# progress, calls into props, programs and reports, output.
 	reports, programs, github.com/spf13/cobra < cli;
 
+	# cli/internal/helpersolver: the cli tests' helper solver, a small
+	# program of the standard library alone (cheap to start), which asks
+	# the test binary for its answers.
+	NONE < cli/internal/helpersolver;
+
 	# The library below the CLI neither parses command lines nor draws, and
 	# never calls up into a report or the CLI.
 	github.com/spf13/cobra !< props, programs, reports, gametest;

@@ -3,7 +3,6 @@ package climb
 import (
 	"cmp"
 	"context"
-	"math"
 	"slices"
 	"sync"
 )
@@ -48,7 +47,7 @@ type Plan[P any] struct {
 
 // Run is what the climber learns from one input judged: its boards, in
 // the input's order, as parents to climb from; each board's error score
-// (0: none; +Inf, a wrong answer: not climbed from); the solver's CPU
+// (0: none; above 1, a wrong answer: not climbed from); the solver's CPU
 // seconds and peak bytes on the input (0: not measured); and the target
 // its boards were climbed toward (0: uniform boards).
 type Run[P any] struct {
@@ -59,8 +58,9 @@ type Run[P any] struct {
 	Toward  Target
 }
 
-// Climber keeps each target's best inputs and plans the slots. Its
-// methods but Wait are called in the inputs' order, from one goroutine.
+// Climber keeps each target's best inputs and plans the slots. Take is
+// called in the inputs' order, from one goroutine; Slot, SlotsBelow and
+// Wait from any.
 type Climber[P any] struct {
 	targets []Target
 	pools   map[Target][]*Entry[P]
@@ -158,6 +158,9 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 	}
 	plan := cl.planned[k]
 	delete(cl.planned, k)
+	cl.mu.Lock()
+	delete(cl.plans, k) // a taken input is never waited for again
+	cl.mu.Unlock()
 	if r != nil {
 		if r.CPU > 0 && (cl.base < 0 || r.CPU < cl.base) {
 			cl.base = r.CPU
@@ -172,8 +175,15 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 		for _, t := range cl.targets {
 			switch t {
 			case Error:
+				if cl.Slot(k) && plan.Target != Error {
+					// What a measured target's slot held depends on
+					// measurements: the error score learns from the
+					// uniform inputs and its own slots alone, so that
+					// its climb repeats for the same seed.
+					break
+				}
 				for i, s := range r.Scores {
-					if s > 0 && !math.IsInf(s, 1) && cl.insert(t, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}) {
+					if s > 0 && s <= 1 && cl.insert(t, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}) {
 						better[t] = true
 					}
 				}

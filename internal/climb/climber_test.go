@@ -2,6 +2,8 @@ package climb
 
 import (
 	"context"
+	"maps"
+	"math"
 	"testing"
 )
 
@@ -151,5 +153,34 @@ func TestMeasuredClimbsKeepTheirShare(t *testing.T) {
 	}
 	if limit := measuredShare*uniform + float64(lag/2)*next; measured > limit {
 		t.Errorf("%d climbs took %.0f s of CPU against %.0f s uniform: want at most %.0f", climbs, measured, uniform, limit)
+	}
+}
+
+// The error score's plans depend on error scores alone: two runs whose
+// CPU times differ (every target climbed) plan the same error climbs.
+func TestErrorPlansIgnoreMeasurements(t *testing.T) {
+	errorPlans := func(cpu func(k int) float64) map[int]int {
+		cl := New[int](All)
+		plans := takeAll(cl, 200, 1, func(k int, p Plan[int]) *Run[int] {
+			parent, score := k, float64(k)/10000
+			if p.Target == Time || p.Target == Memory {
+				// A board only the measured climb draws, with a high
+				// error score.
+				parent, score = 1000+k, 0.9+float64(k)/10000
+			}
+			return &Run[int]{Parents: []int{parent}, Scores: []float64{score}, CPU: cpu(k), Peak: cpu(k), Toward: p.Target}
+		})
+		out := map[int]int{}
+		for k, p := range plans {
+			if p.Target == Error {
+				out[k] = p.Parents[0].Parents[0]
+			}
+		}
+		return out
+	}
+	a := errorPlans(func(int) float64 { return 1 })                           // time goes stale at once
+	b := errorPlans(func(k int) float64 { return math.Pow(1.1, float64(k)) }) // every input a new best
+	if len(a) == 0 || !maps.Equal(a, b) {
+		t.Errorf("error plans (slot: best parent) differ with the CPU times:\n%v\n%v", a, b)
 	}
 }

@@ -9,9 +9,9 @@
 // choices nudged, a generator's parameters moved — is the search's; which
 // inputs climb, toward what and from which parents is this package's.
 //
-// Which inputs climb. Every other input from the lag-th on is a climbing
-// slot (Climber.Slot); the rest are the uniform stream, which keeps
-// running. So climbing takes at most half of the inputs, never all. What
+// Which inputs climb. Every other input after the lag-th (numbered from
+// 0: lag+1, lag+3, …) is a climbing slot (Climber.Slot); the rest are the
+// uniform stream, which keeps running. So climbing takes at most half of the inputs, never all. What
 // a slot that does not climb holds is the search's: check's slots are
 // inputs of their own, empty then, so its uniform stream is the same with
 // climbing as without (Climber.SlotsBelow, Climber.Inputs); a stress run's
@@ -27,8 +27,10 @@
 // from what the inputs up to it gave, taken in their order (Climber.Take):
 // the plan does not depend on when results came in, nor on how many run
 // at once. A slot's worker waits for its plan (Climber.Wait). Error scores
-// depend on the inputs and the solver's answers alone, so climbing the
-// error score repeats exactly for the same seed; CPU times and memory
+// depend on the inputs and the solver's answers alone, and the error score
+// learns from the uniform inputs and its own slots alone (what a measured
+// target's slot held depends on measurements), so climbing the error
+// score repeats exactly for the same seed; CPU times and memory
 // peaks are measurements, so the inputs climbed toward them repeat only as
 // far as the measurements rank the same.
 //
