@@ -10,6 +10,7 @@ import (
 
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/examples/bagofmice/mice"
+	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -75,25 +76,41 @@ func TestRulesGameReport(t *testing.T) {
 // check catches the forgetful solver with the engine as the analyst, and
 // passes the correct one; with the hand-written analyst beside the rules,
 // it says the analyst judged and the engine agreed.
+//
+// The correct solver's pass costs a solver process a board (some 20 ms of
+// CPU each): 60 boards in the full suite, 15 in the quick one. A false
+// alarm there would be wiring (the board written, the answer read, the
+// engine's fraction judged), which shows on any board; the engine's values
+// themselves are checked in-process, against the hand-written counting on
+// every bag of at most 15 a colour and against the analyst on generated
+// bags (mice's TestRulesEngineMatchesCounting and TestThreeWayGame), and
+// TestCheckSolvers passes the same solver on 50 boards through the same
+// route. The forgetful solver stops the check at its first wrong answer, so
+// its 60 cost nothing.
 func TestRulesGameCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the two solvers")
+	}
+	correctCases := "60"
+	if !longtest.Enabled() {
+		correctCases = "15"
 	}
 	tests := []struct {
 		name   string
 		solver string
 		game   props.Game
+		cases  string
 		code   int
 		want   []string
 	}{
-		{"three-way", "forgetful", mice.ThreeWayGame(), 1, []string{"WRONG ANSWER", "judged by: the analyst, agreeing with the rules engine (exact)"}},
-		{"rules alone", "forgetful", mice.RulesGame(), 1, []string{"WRONG ANSWER", "1 2\n", "exact: 1/3", "judged by: the rules engine (exact fraction)", "0.666666667"}},
-		{"rules alone", "correct", mice.RulesGame(), 0, []string{"every answer agreed: 2 sample board(s) and 60 generated board(s)"}},
+		{"three-way", "forgetful", mice.ThreeWayGame(), "60", 1, []string{"WRONG ANSWER", "judged by: the analyst, agreeing with the rules engine (exact)"}},
+		{"rules alone", "forgetful", mice.RulesGame(), "60", 1, []string{"WRONG ANSWER", "1 2\n", "exact: 1/3", "judged by: the rules engine (exact fraction)", "0.666666667"}},
+		{"rules alone", "correct", mice.RulesGame(), correctCases, 0, []string{"every answer agreed: 2 sample board(s) and " + correctCases + " generated board(s)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.solver, func(t *testing.T) {
 			bin := solverBin(t, tt.solver)
-			code, out := runGame(t, tt.game, "", "check", "bagofmice", "--solver", bin, "--cases", "60", "--out", t.TempDir())
+			code, out := runGame(t, tt.game, "", "check", "bagofmice", "--solver", bin, "--cases", tt.cases, "--out", t.TempDir())
 			if code != tt.code {
 				t.Errorf("exit status %d, want %d", code, tt.code)
 			}

@@ -206,10 +206,14 @@ func firstFree(t jenga.Tower) int {
 	return 0
 }
 
+// The seeded referee's histogram does not depend on the worker count. Three
+// blocks of montecarlo.BlockRuns, the last one partial, are enough: two
+// workers then share the blocks unevenly and one block is cut short, which
+// is where a stream bound to a worker rather than a block would show.
 func TestJengaRefereeSeeded(t *testing.T) {
 	tw := tower("RGB", "GRG", "BBB", "GGR")
 	run := func(workers int, pol JengaPolicy) montecarlo.Histogram {
-		h, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: 20000, Seed: 42, Workers: workers}, func() montecarlo.Player {
+		h, err := montecarlo.Run(context.Background(), montecarlo.Config{Runs: 2*montecarlo.BlockRuns + 1000, Seed: 42, Workers: workers}, func() montecarlo.Player {
 			p, _ := JengaReferee(tw, func() JengaPolicy { return pol })
 			return p()
 		})
