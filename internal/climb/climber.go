@@ -14,10 +14,7 @@ const (
 	singles   = 60   // the same for one-board climbs where a uniform input holds a batch: each costs a twentieth of one
 	idleEvery = 8    // then one slot in this many climbs
 	gain      = 1.05 // a new best beats the best so far by this factor: noise is no climb
-	// minScore is the least error score climbed from: below it, an answer
-	// differs from ours by the rounding of a printed float (12 digits
-	// against a 1e-6 tolerance score some 1e-6), which is no trend.
-	minScore = 1e-4
+
 	// measuredShare bounds the time spent on inputs climbed toward a
 	// measured target (Run.Cost: the solver's and the oracle's), against
 	// the uniform inputs': such inputs are chosen to be slow, and one can
@@ -199,7 +196,7 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 				}
 				best := cl.Best(t)
 				for i, s := range r.Scores {
-					if s >= minScore && s <= 1 && cl.insert(t, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}) && s > best*gain {
+					if s > 0 && s <= 1 && cl.insert(t, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}) && s > best*gain {
 						better[t] = true
 					}
 				}
