@@ -36,8 +36,7 @@ func climbRun(r inputResult) *climb.Run[*climbParent] {
 	if f == nil || f.run == nil || len(r.cases) != len(f.run.scores) {
 		return nil
 	}
-	run := &climb.Run[*climbParent]{Scores: f.run.scores, CPU: f.run.cpu.Seconds(), Peak: float64(f.run.peak),
-		Cost: f.run.cpu.Seconds() + r.analyst.Seconds()}
+	run := &climb.Run[*climbParent]{Scores: f.run.scores, CPU: f.run.cpu.Seconds(), Peak: float64(f.run.peak)}
 	for _, gc := range r.cases {
 		run.Parents = append(run.Parents, &climbParent{gc: gc})
 	}

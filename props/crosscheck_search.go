@@ -63,7 +63,6 @@ type inputResult struct {
 	cases     []genCase      // the generated boards judged, in the input's order
 	failure   *Failure
 	figures   *inputFigures // the run's targets (crosscheck_targets.go); nil when the solver did not run
-	analyst   time.Duration // the wall time the oracle took on its boards
 	err       error         // the harness failed (not the solver)
 }
 

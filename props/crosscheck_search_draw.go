@@ -2,7 +2,6 @@ package props
 
 import (
 	"context"
-	"time"
 
 	"github.com/chancecheck/chancecheck/montecarlo"
 )
@@ -57,7 +56,6 @@ func (s *searcher) drawSample(ctx context.Context, seq int) inputResult {
 func (s *searcher) runCases(ctx context.Context, seq int, drawn []genCase) inputResult {
 	c := s.c
 	r := inputResult{oracles: map[string]int{}, climbed: len(drawn) > 0 && drawn[0].climbed != nil}
-	start := time.Now()
 	cases := make([]genCase, 0, len(drawn))
 	for _, gc := range drawn {
 		// A board no oracle can judge is left out of the input: it is
@@ -84,7 +82,6 @@ func (s *searcher) runCases(ctx context.Context, seq int, drawn []genCase) input
 		r.oracles[sol.OracleOf()]++
 	}
 	r.boards, r.cases = len(cases), cases
-	r.analyst = time.Since(start)
 	if len(cases) > 0 {
 		if r.err = s.slots.acquire(ctx, seq); r.err != nil {
 			return r
