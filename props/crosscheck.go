@@ -195,14 +195,6 @@ type Result struct {
 	Closest Closest
 }
 
-// climbedTotal is how many climbed boards were judged.
-func (r *Result) climbedTotal() int {
-	n := 0
-	for _, k := range r.Climbed {
-		n += k
-	}
-	return n
-}
 
 // Failed reports whether any input failed. An under-covered class is not
 // an input that failed: see UnderCovered.

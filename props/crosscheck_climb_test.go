@@ -282,3 +282,12 @@ func TestCrossCheckClimbKeepsTheUniformStream(t *testing.T) {
 			climbing.Generated, climbed, climbing.Classes, uniform.Generated, uniform.Classes)
 	}
 }
+
+// climbedTotal is how many climbed boards were judged.
+func (r *Result) climbedTotal() int {
+	n := 0
+	for _, k := range r.Climbed {
+		n += k
+	}
+	return n
+}
