@@ -195,7 +195,6 @@ type Result struct {
 	Closest Closest
 }
 
-
 // Failed reports whether any input failed. An under-covered class is not
 // an input that failed: see UnderCovered.
 func (r *Result) Failed() bool { return r.First != nil || r.SampleFailure != nil }
