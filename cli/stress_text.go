@@ -118,7 +118,7 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 		fmt.Fprintln(w)
 	case o.NotReproduced != nil:
 		f := o.NotReproduced
-		fmt.Fprintf(w, "\nNOT REPRODUCED: case %d failed the referee's test (%s), but fresh referee runs did not confirm it", f.Index+1, f.Detail)
+		fmt.Fprintf(w, "\nNOT REPRODUCED: case %d%s failed the referee's test (%s), but fresh referee runs did not confirm it", f.Index+1, climbedFrom(f), f.Detail)
 		if c := o.Confirmation; c != nil {
 			fmt.Fprintf(w, " (p = %s > %.3g)", pValue(c.PValue), c.Alpha)
 		}
@@ -126,8 +126,8 @@ func writeStressText(w io.Writer, s *programs.Stress, o *programs.Result) {
 	case o.Interrupted && o.First == nil:
 		fmt.Fprintf(w, "\nINTERRUPTED after %d of %d case(s): no verdict on any program\n", o.Judged, s.Cases)
 		if f := o.Unsettled(); f != nil {
-			fmt.Fprintf(w, "found so far, not confirmed before the interruption: case %d, %s (%s)\ninput (%s):\n%s",
-				f.Index+1, f.Kind, strings.TrimSpace(f.Detail), genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
+			fmt.Fprintf(w, "found so far, not confirmed before the interruption: case %d%s, %s (%s)\ninput (%s):\n%s",
+				f.Index+1, climbedFrom(f), f.Kind, strings.TrimSpace(f.Detail), genLine(s, f.Case), ensureNewline(clipInput(f.Input)))
 		}
 	case o.NothingJudged():
 		fmt.Fprintf(w, "\nNOTHING JUDGED: nobody could judge any of the %d case(s): no verdict on the solver\n", o.Judged)
