@@ -190,7 +190,7 @@ Games:
 	f.StringVar(&o.out, "out", "", "directory for counterexample.in and .ans (default: a new temporary directory)")
 	f.BoolVar(&o.keepGoing, "keep-going", false, "after the first failure, go on and count failures per verdict")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
-	f.StringVar(&o.climb, "climb", "", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory (joined by commas), all or none (uniform boards only); default: all, or none with --cases or --shard (exactly the boards numbered below --cases); see docs/checking-a-solver.md")
+	f.StringVar(&o.climb, "climb", "", "targets to climb with part of --time, boards drawn near the best so far: error, time, memory, size (joined by commas), all or none (uniform boards only); default: all, or none with --cases or --shard (exactly the boards numbered below --cases); see docs/checking-a-solver.md")
 	f.DurationVar(&o.shrinkTime, "shrink-time", 0, fmt.Sprintf("time for shrinking the first failure, both steps together (rapid's shrinking, then taking parts away): no solver run starts after it (default: %v, or %d times the failing board's first run when that is longer)", props.DefaultShrinkTime, props.ShrinkRuns))
 	minJudgedFlag(f, &o.minJudged)
 	f.Float64Var(&o.failAbove, "fail-above", 0, failAboveHelp)

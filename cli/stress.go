@@ -210,7 +210,7 @@ judged, 130 interrupted.`,
 	f.BoolVar(&o.bruteDistribution, "brute-distribution", false, "expectation: the brute force prints its distribution of outcomes after its answer (\"outcome probability\" lines); the referee is tested against it (DKW), with no range of outcomes needed")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "cases judged at once (the output does not depend on it)")
 	minJudgedFlag(f, &o.minJudged)
-	f.StringVar(&o.climb, "climb", "", "targets part of the cases climb toward, drawn near the best so far with the generator's parameters moved: error, time, memory (joined by commas), all or none (uniform cases only); default: all, or none with --tests above 1 or --generator-writes-tests (one run holds several cases); see docs/programs.md")
+	f.StringVar(&o.climb, "climb", "", "targets part of the cases climb toward, drawn near the best so far with the generator's parameters moved: error, time, memory, size (joined by commas), all or none (uniform cases only); default: all, or none with --tests above 1 or --generator-writes-tests (one run holds several cases); see docs/programs.md")
 	f.BoolVar(&o.json, "json", false, "print the outcome as JSON on stdout")
 	f.Float64Var(&o.failAbove, "fail-above", 0, failAboveHelp)
 	f.StringVar(&o.out, "out", "", "directory for the first failure's counterexample.in (the input as the solver read it) and counterexample.ans (the brute force's answer, where it gave one); default: none written")

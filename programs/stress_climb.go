@@ -40,13 +40,13 @@ func (s *Stress) newClimber() *climb.Climber[climbParent] {
 }
 
 // climbRun is what the climber learns from the search's case i: its error
-// score and its clean run's CPU time and peak; nil when the case was not
-// judged.
+// score, its input's size and its clean run's CPU time and peak; nil when
+// the case was not judged.
 func climbRun(i int, c Case, r caseResult) *climb.Run[climbParent] {
 	if r.err != nil || r.r.fault != nil {
 		return nil
 	}
-	run := &climb.Run[climbParent]{Parents: []climbParent{{c: c, index: i}}, Scores: []float64{0}}
+	run := &climb.Run[climbParent]{Parents: []climbParent{{c: c, index: i}}, Scores: []float64{0}, Sizes: []float64{float64(len(r.r.input))}}
 	if sc := r.r.closest.score; sc != nil && !math.IsNaN(sc.Score) {
 		run.Scores[0] = sc.Score
 	}

@@ -24,7 +24,8 @@ func driftSolver() Func {
 
 // TestStressClimbFindsARareSlip checks that climbing the error score finds
 // a slip that 100 uniform cases miss (the same seed, --climb none: a
-// pass), whatever Jobs is, and says the climber found it.
+// pass), whatever Jobs is, and says the climber found it; and so does
+// climbing the size alone, as the slip lives at the parameters' limits.
 func TestStressClimbFindsARareSlip(t *testing.T) {
 	run := func(climb props.Target, jobs int) *Result {
 		s := urnStress()
@@ -39,23 +40,27 @@ func TestStressClimbFindsARareSlip(t *testing.T) {
 	if res := run(0, 2); res.First != nil {
 		t.Fatalf("uniform cases found the slip on case %d: pick a seed they miss", res.First.Index+1)
 	}
-	var first *Failure
-	for _, jobs := range []int{1, 3} {
-		res := run(props.ClimbAll, jobs)
-		f := res.Found
-		if f == nil || f.Kind != BruteDisagrees {
-			t.Fatalf("jobs %d: climbing found %+v, want the brute force to disagree", jobs, f)
+	for _, target := range []props.Target{props.ClimbError, props.ClimbSize} {
+		var first *Failure
+		for _, jobs := range []int{1, 3} {
+			res := run(target, jobs)
+			f := res.Found
+			if f == nil || f.Kind != BruteDisagrees {
+				t.Fatalf("%v, jobs %d: climbing found %+v, want the brute force to disagree", target, jobs, f)
+			}
+			if f.Climbed == nil || f.Climbed.Target != target || res.Climbed[target] == 0 {
+				t.Errorf("%v, jobs %d: found on case %d by %+v (climbed %v), want climbing toward %s", target, jobs, f.Index+1, f.Climbed, res.Climbed, target.Goal())
+			}
+			if a, b := readUrn(f.Input); a*b < 9524 {
+				t.Errorf("%v, jobs %d: failed on %d %d, which the solver gets right", target, jobs, a, b)
+			}
+			if first != nil && (f.Index != first.Index || string(f.Input) != string(first.Input)) {
+				t.Errorf("%v, jobs %d: found on case %d (%q), jobs 1 on case %d (%q): want the same", target, jobs, f.Index+1, f.Input, first.Index+1, first.Input)
+			}
+			if f.Climbed != nil {
+				t.Logf("%v, jobs %d: found on case %d (%q) from case %d; climbed %v of %d", target, jobs, f.Index+1, f.Input, f.Climbed.From+1, res.Climbed, res.Judged)
+			}
+			first = f
 		}
-		if f.Climbed == nil || f.Climbed.Target != props.ClimbError || res.Climbed[props.ClimbError] == 0 {
-			t.Errorf("jobs %d: found on case %d by %+v (climbed %v), want climbing toward the error score", jobs, f.Index+1, f.Climbed, res.Climbed)
-		}
-		if a, b := readUrn(f.Input); a*b < 9524 {
-			t.Errorf("jobs %d: failed on %d %d, which the solver gets right", jobs, a, b)
-		}
-		if first != nil && (f.Index != first.Index || string(f.Input) != string(first.Input)) {
-			t.Errorf("jobs %d: found on case %d (%q), jobs 1 on case %d (%q): want the same", jobs, f.Index+1, f.Input, first.Index+1, first.Input)
-		}
-		t.Logf("jobs %d: found on case %d (%q) from case %d; climbed %v of %d", jobs, f.Index+1, f.Input, f.Climbed.From+1, res.Climbed, res.Judged)
-		first = f
 	}
 }

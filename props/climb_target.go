@@ -22,6 +22,10 @@ const (
 	// ClimbMemory is the solver's peak memory: a rising one becomes a
 	// memory limit.
 	ClimbMemory = climb.Memory
+	// ClimbSize is a board's size, its bytes alone in the input format:
+	// boards at the limits are where a fixed capacity overflows and a
+	// short hash key collides.
+	ClimbSize = climb.Size
 )
 
 // ClimbAll is every target.

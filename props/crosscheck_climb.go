@@ -1,6 +1,7 @@
 package props
 
 import (
+	"bytes"
 	"sync"
 
 	"github.com/chancecheck/chancecheck/internal/climb"
@@ -31,7 +32,8 @@ type climbParent struct {
 
 // climbRun is what the climber learns from generated input r; nil when the
 // solver did not run or its figures do not cover the input's boards.
-func climbRun(r inputResult) *climb.Run[*climbParent] {
+// game writes each board alone, for its size.
+func climbRun(game Game, r inputResult) *climb.Run[*climbParent] {
 	f := r.figures
 	if f == nil || f.run == nil || len(r.cases) != len(f.run.scores) {
 		return nil
@@ -39,6 +41,12 @@ func climbRun(r inputResult) *climb.Run[*climbParent] {
 	run := &climb.Run[*climbParent]{Scores: f.run.scores, CPU: f.run.cpu.Seconds(), Peak: float64(f.run.peak)}
 	for _, gc := range r.cases {
 		run.Parents = append(run.Parents, &climbParent{gc: gc})
+		var board bytes.Buffer
+		size := 0.0 // not known
+		if game.WriteInput(&board, []Board{gc.board}) == nil {
+			size = float64(board.Len())
+		}
+		run.Sizes = append(run.Sizes, size)
 	}
 	if len(r.cases) > 0 && r.cases[0].climbed != nil {
 		run.Toward = r.cases[0].climbed.Target

@@ -11,7 +11,7 @@ func (s *searcher) judge(seq int, r inputResult) {
 		return
 	}
 	if !r.sample {
-		s.climber.Take(seq-len(s.samples), climbRun(r), s.batch)
+		s.climber.Take(seq-len(s.samples), climbRun(s.c.Game, r), s.batch)
 	}
 	s.closest.add(r.figures)
 	if n := r.notJudged; n.boards > 0 {

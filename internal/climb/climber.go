@@ -50,12 +50,14 @@ type Plan[P any] struct {
 
 // Run is what the climber learns from one input judged: its boards, in
 // the input's order, as parents to climb from; each board's error score
-// (0: none; above 1, a wrong answer: not climbed from); the solver's CPU
+// (0: none; above 1, a wrong answer: not climbed from) and size (its
+// bytes alone in the input format; nil or 0: not known); the solver's CPU
 // seconds and peak bytes on the input (0: not measured); and the target
 // its boards were climbed toward (0: uniform boards).
 type Run[P any] struct {
 	Parents []P
 	Scores  []float64
+	Sizes   []float64
 	CPU     float64
 	Peak    float64
 	Toward  Target
@@ -69,6 +71,7 @@ type Climber[P any] struct {
 	pools   map[Target][]*Entry[P]
 	stale   map[Target]int
 	base    float64 // the least CPU seconds of a run so far (-1: none yet)
+	least   float64 // the smallest board's size so far (0: none yet)
 	// uniformCost and measuredCost are the solver's CPU seconds on the
 	// uniform inputs and on those climbed toward time or memory.
 	uniformCost, measuredCost float64
@@ -177,12 +180,17 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 		better := map[Target]bool{}
 		for _, t := range cl.targets {
 			switch t {
-			case Error:
-				if cl.Slot(k) && plan.Target != Error {
-					// What a measured target's slot held depends on
-					// measurements: the error score learns from the
-					// uniform inputs and its own slots alone, so that
-					// its climb repeats for the same seed.
+			case Error, Size:
+				if cl.Slot(k) && (plan.Target == 0 || plan.Target.measured()) {
+					// What a measured target's slot held, and whether a
+					// slot climbed at all, depends on measurements: the
+					// error score and the size learn from the uniform
+					// inputs and their own slots alone, so that their
+					// climbs repeat for the same seed.
+					break
+				}
+				if t == Size {
+					better[t] = cl.offerSizes(r)
 					break
 				}
 				best := cl.Best(t)
@@ -242,6 +250,33 @@ func (cl *Climber[P]) Best(t Target) float64 {
 	return 0
 }
 
+// offerSizes offers a run's boards by size. It reports whether one was
+// at least as large as the largest so far: for size the limit is the
+// goal, not a figure to pass, and a climb that keeps drawing boards at
+// it is doing its work.
+func (cl *Climber[P]) offerSizes(r *Run[P]) bool {
+	best, better := cl.Best(Size), false
+	for i, s := range r.Sizes {
+		if s <= 0 || i >= len(r.Parents) {
+			continue
+		}
+		if cl.least == 0 || s < cl.least {
+			cl.least = s
+		}
+		// A board as large as the largest goes before those it ties:
+		// the climb walks along the limit, from the newest boards.
+		cl.insertAt(Size, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}, true)
+		if s >= best {
+			better = true
+		}
+	}
+	return better
+}
+
+// measured reports whether t is a measured target (CPU time, memory),
+// whose figures depend on the machine as well as the boards.
+func (t Target) measured() bool { return t == Time || t == Memory }
+
 // offerMeasured offers a run's CPU time or memory peak (raw) for target
 // t; plan is the slot's, which for a narrowing of t also offers the other
 // half, inferred, and takes the batch out. It reports whether a new best
@@ -274,11 +309,14 @@ func (cl *Climber[P]) offerMeasured(t Target, raw float64, parents []P, plan Pla
 
 // insert puts e among target t's best, if it is, after those it ties;
 // it reports whether it was.
-func (cl *Climber[P]) insert(t Target, e *Entry[P]) bool {
+func (cl *Climber[P]) insert(t Target, e *Entry[P]) bool { return cl.insertAt(t, e, false) }
+
+// insertAt is insert, with e before those it ties where tiesFirst.
+func (cl *Climber[P]) insertAt(t Target, e *Entry[P], tiesFirst bool) bool {
 	pool := append(cl.sorted(t), e)
 	s := cl.score(t, e)
 	i := len(pool) - 1
-	for i > 0 && s > cl.score(t, pool[i-1]) {
+	for i > 0 && (s > cl.score(t, pool[i-1]) || tiesFirst && s == cl.score(t, pool[i-1])) {
 		pool[i] = pool[i-1]
 		i--
 	}
@@ -319,7 +357,7 @@ func (cl *Climber[P]) sorted(t Target) []*Entry[P] {
 func (cl *Climber[P]) decide(batch int) Plan[P] {
 	cl.slots++
 	var groups [][]Target
-	for _, g := range [][]Target{{Error}, {Time, Memory}} {
+	for _, g := range [][]Target{{Error, Size}, {Time, Memory}} {
 		var asked []Target
 		for _, t := range g {
 			if slices.Contains(cl.targets, t) {
@@ -335,12 +373,13 @@ func (cl *Climber[P]) decide(batch int) Plan[P] {
 	}
 	g := cl.slots % len(groups)
 	t, ok := cl.pick(groups[g], cl.slots/len(groups), batch)
-	if !ok && g == 0 && len(groups) == 2 && groups[0][0] == Error {
-		// A slot the error score has no use for goes to the measured
-		// targets: their boards depend on measurements anyway.
+	if !ok && g == 0 && len(groups) == 2 && !groups[0][0].measured() {
+		// A slot the error score and the size have no use for goes to
+		// the measured targets: their boards depend on measurements
+		// anyway.
 		t, ok = cl.pick(groups[1], cl.slots, batch)
 	}
-	if ok && t != Error && cl.measuredCost > measuredShare*cl.uniformCost {
+	if ok && t.measured() && cl.measuredCost > measuredShare*cl.uniformCost {
 		// The measured targets have spent their share of the solver's
 		// time: this slot waits for the uniform stream to catch up.
 		ok = false
@@ -349,37 +388,48 @@ func (cl *Climber[P]) decide(batch int) Plan[P] {
 		return Plan[P]{}
 	}
 	pool := cl.sorted(t)
-	if t != Error && len(pool[0].Parents) > 1 && !pool[0].narrowing {
+	if t.measured() && len(pool[0].Parents) > 1 && !pool[0].narrowing {
 		pool[0].narrowing = true
 		return Plan[P]{Target: t, Narrow: pool[0], Boards: (len(pool[0].Parents) + 1) / 2}
 	}
 	p := Plan[P]{Target: t, Parents: append([]*Entry[P](nil), pool...), Boards: 1}
-	if t == Error {
-		p.Boards = batch // error scores are each board's: a batch is judged board by board
+	if !t.measured() {
+		p.Boards = batch // error scores and sizes are each board's: a batch is judged board by board
 	}
 	return p
 }
 
-// pick is the target of group that climbs on the group's turn-th slot:
-// the targets still climbing (staleAfter) take turns, among those with
-// boards to climb from; once none is, one turn in idleEvery climbs.
+// pick is the target of group that climbs on the group's turn-th slot,
+// among those with boards to climb from: one turn in idleEvery goes to
+// the targets gone stale (staleAfter), in turn, the others to those still
+// climbing, in turn; a turn nobody takes climbs nothing. A stale target
+// keeps its idle turns while another climbs on: the error score of a
+// slow drift is not starved by a size that stays at its limit.
 func (cl *Climber[P]) pick(group []Target, turn, batch int) (Target, bool) {
-	var ready, fresh []Target
+	var fresh, stalled []Target
 	for _, t := range group {
-		if len(cl.pools[t]) > 0 {
-			ready = append(ready, t)
-			if cl.stale[t] < staleAfter(t, batch) {
-				fresh = append(fresh, t)
-			}
+		switch {
+		case len(cl.pools[t]) == 0 || !cl.varies(t):
+		case cl.stale[t] < staleAfter(t, batch):
+			fresh = append(fresh, t)
+		default:
+			stalled = append(stalled, t)
 		}
 	}
 	switch {
+	case len(stalled) > 0 && turn%idleEvery == 0:
+		return stalled[turn/idleEvery%len(stalled)], true
 	case len(fresh) > 0:
 		return fresh[turn%len(fresh)], true
-	case len(ready) > 0 && turn%idleEvery == 0:
-		return ready[turn/idleEvery%len(ready)], true
 	}
 	return 0, false
+}
+
+// varies reports whether target t has something to climb: for size, a
+// largest board clearly larger than the smallest (a game whose boards
+// all have one size, such as a fixed deal of cards, has none).
+func (cl *Climber[P]) varies(t Target) bool {
+	return t != Size || cl.Best(Size) > cl.least*gain
 }
 
 // staleAfter is how many boards climbed toward t in a row without a new
@@ -387,7 +437,7 @@ func (cl *Climber[P]) pick(group []Target, turn, batch int) (Target, bool) {
 // singles one-board climbs of a measured target where an input holds a
 // batch.
 func staleAfter(t Target, batch int) int {
-	if t == Error || batch == 1 {
+	if !t.measured() || batch == 1 {
 		return stale * batch
 	}
 	return singles

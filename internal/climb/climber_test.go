@@ -156,8 +156,9 @@ func TestMeasuredClimbsKeepTheirShare(t *testing.T) {
 	}
 }
 
-// The error score's plans depend on error scores alone: two runs whose
-// CPU times differ (every target climbed) plan the same error climbs.
+// The error score's and the size's plans depend on error scores and sizes
+// alone: two runs whose CPU times differ (every target climbed) plan the
+// same error and size climbs.
 func TestErrorPlansIgnoreMeasurements(t *testing.T) {
 	errorPlans := func(cpu func(k int) float64) map[int]int {
 		cl := New[int](All)
@@ -168,12 +169,13 @@ func TestErrorPlansIgnoreMeasurements(t *testing.T) {
 				// error score.
 				parent, score = 1000+k, 0.9+float64(k)/10000
 			}
-			return &Run[int]{Parents: []int{parent}, Scores: []float64{score}, CPU: cpu(k), Peak: cpu(k), Toward: p.Target}
+			size := float64(parent%13 + 1)
+			return &Run[int]{Parents: []int{parent}, Scores: []float64{score}, Sizes: []float64{size}, CPU: cpu(k), Peak: cpu(k), Toward: p.Target}
 		})
 		out := map[int]int{}
 		for k, p := range plans {
-			if p.Target == Error {
-				out[k] = p.Parents[0].Parents[0]
+			if !p.Target.measured() && p.Target != 0 {
+				out[k] = int(p.Target)<<20 | p.Parents[0].Parents[0]
 			}
 		}
 		return out
@@ -182,5 +184,51 @@ func TestErrorPlansIgnoreMeasurements(t *testing.T) {
 	b := errorPlans(func(k int) float64 { return math.Pow(1.1, float64(k)) }) // every input a new best
 	if len(a) == 0 || !maps.Equal(a, b) {
 		t.Errorf("error plans (slot: best parent) differ with the CPU times:\n%v\n%v", a, b)
+	}
+}
+
+// Size climbs on while its boards keep reaching the largest size seen (a
+// tie is progress: the limit is the goal), goes stale once they fall
+// short, and never climbs where every board has one size. Counts from the
+// slot rule: 40 slots, the error score silent (every score 0).
+func TestSizeClimbsWhileAtTheLimit(t *testing.T) {
+	sizeSlots := func(size func(k int, p Plan[int]) float64) int {
+		cl := New[int](Size)
+		plans := takeAll(cl, lag+1+2*40, 1, func(k int, p Plan[int]) *Run[int] {
+			return &Run[int]{Parents: []int{k}, Scores: []float64{0}, Sizes: []float64{size(k, p)}, Toward: p.Target}
+		})
+		n := 0
+		for _, p := range plans {
+			if p.Target == Size {
+				n++
+			}
+		}
+		return n
+	}
+	// Uniform boards of 10 or 26 bytes; climbed ones at 26, or at 10.
+	uniform := func(k int) float64 { return []float64{10, 26}[k%2] }
+	atLimit := sizeSlots(func(k int, p Plan[int]) float64 {
+		if p.Target == Size {
+			return 26
+		}
+		return uniform(k)
+	})
+	short := sizeSlots(func(k int, p Plan[int]) float64 {
+		if p.Target == Size {
+			return 10
+		}
+		return uniform(k)
+	})
+	flat := sizeSlots(func(int, Plan[int]) float64 { return 26 })
+	if atLimit != 40 {
+		t.Errorf("climbed boards at the limit: %d of 40 slots climbed, want all", atLimit)
+	}
+	// Slots are planned lag inputs ahead: lag/2 of them before the first
+	// climbed board is taken.
+	if short < 1 || short > 40/idleEvery+lag/2+stale+1 {
+		t.Errorf("climbed boards short of the limit: %d of 40 slots climbed, want about one in %d once stale", short, idleEvery)
+	}
+	if flat != 0 {
+		t.Errorf("boards of one size: %d slots climbed toward size, want none", flat)
 	}
 }

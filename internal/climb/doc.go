@@ -3,7 +3,8 @@
 // (programs.Stress, cases drawn by a generator program). Part of a search
 // draws inputs near the best so far for each Target instead of uniform
 // ones, so that a rising error score becomes a wrong answer, a rising CPU
-// time a time limit, a rising memory peak a memory limit. Targeted
+// time a time limit, a rising memory peak a memory limit, and boards at
+// the largest size meet a capacity or a short hash key. Targeted
 // property-based testing (Löscher and Sagonas, ISSTA 2017) climbs a
 // user's metric the same way. What an input near a parent is — rapid's
 // choices nudged, a generator's parameters moved — is the search's; which
@@ -21,16 +22,20 @@
 // time and memory, whose climbed inputs hold one board each, until singles
 // of them did where a uniform input holds a batch (a run of one board
 // costs a batch's twentieth: as many tries for the work) — and once none
-// is, one slot in idleEvery climbs: more while climbing pays.
+// is, one slot in idleEvery climbs: more while climbing pays. For size
+// a board as large as the largest so far is a new best (the limit is the
+// goal, not a figure to pass), and size climbs only where the boards'
+// sizes differ at all.
 //
 // Determinism. What slot k does is planned when input k−lag is taken,
 // from what the inputs up to it gave, taken in their order (Climber.Take):
 // the plan does not depend on when results came in, nor on how many run
 // at once. A slot's worker waits for its plan (Climber.Wait). Error scores
-// depend on the inputs and the solver's answers alone, and the error score
-// learns from the uniform inputs and its own slots alone (what a measured
-// target's slot held depends on measurements), so climbing the error
-// score repeats exactly for the same seed; CPU times and memory
+// and sizes depend on the inputs and the solver's answers alone, and they
+// learn from the uniform inputs and their own slots alone (what a
+// measured target's slot held, and whether a slot climbed at all, depends
+// on measurements), so climbing the error score and the size repeats
+// exactly for the same seed; CPU times and memory
 // peaks are measurements, so the inputs climbed toward them repeat only as
 // far as the measurements rank the same.
 //

@@ -19,10 +19,14 @@ const (
 	// Memory is the solver's peak memory: a rising one becomes a
 	// memory limit.
 	Memory
+	// Size is a board's size: its bytes alone in the input format. Boards
+	// at the limits are where a fixed capacity overflows and a short hash
+	// key collides.
+	Size
 )
 
 // All is every target.
-const All = Error | Time | Memory
+const All = Error | Time | Memory | Size
 
 // targetNames are the targets' names on the command line, in order.
 var targetNames = []struct {
@@ -33,6 +37,7 @@ var targetNames = []struct {
 	{Error, "error", "a higher error score"},
 	{Time, "time", "more CPU time"},
 	{Memory, "memory", "a higher memory peak"},
+	{Size, "size", "a larger board"},
 }
 
 // Each lists the targets of t, in order.
@@ -90,7 +95,7 @@ func ParseTargets(s string) (Target, error) {
 			}
 		}
 		if !found {
-			return 0, fmt.Errorf("no climbing target %q (want error, time, memory, all or none)", part)
+			return 0, fmt.Errorf("no climbing target %q (want error, time, memory, size, all or none)", part)
 		}
 	}
 	return t, nil
