@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/internal/testenv"
 )
 
 // waitingParallel is how many of this package's parallel tests run at
@@ -26,9 +28,10 @@ import (
 const waitingParallel = 4
 
 // TestMain runs the tests with waitingParallel parallel tests at once
-// where -parallel is not given.
+// where -parallel is not given, under the collector's batch target.
 func TestMain(m *testing.M) {
 	flag.Parse()
+	testenv.BatchGC()
 	given := false
 	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
 	if !given {

@@ -13,6 +13,7 @@ import (
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/internal/rapidtest"
+	"github.com/chancecheck/chancecheck/internal/testenv"
 	"github.com/chancecheck/chancecheck/props"
 )
 
@@ -55,8 +56,10 @@ type buildError struct {
 func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
 // TestMain runs the properties rapidtest.QuickChecks times each in the
-// quick suite, and removes the built solvers.
+// quick suite, under the collector's batch target, and removes the built
+// solvers.
 func TestMain(m *testing.M) {
+	testenv.BatchGC()
 	code := rapidtest.Main(m)
 	if solverBinaries.dir != "" {
 		os.RemoveAll(solverBinaries.dir)
