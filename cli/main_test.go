@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"flag"
 	"os"
-	"strconv"
 	"testing"
 
 	"github.com/chancecheck/chancecheck/internal/testenv"
@@ -30,15 +28,8 @@ const waitingParallel = 4
 // TestMain runs the tests with waitingParallel parallel tests at once
 // where -parallel is not given, under the collector's batch target.
 func TestMain(m *testing.M) {
-	flag.Parse()
 	testenv.BatchGC()
-	given := false
-	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
-	if !given {
-		if err := flag.Set("test.parallel", strconv.Itoa(waitingParallel)); err != nil {
-			panic(err)
-		}
-	}
+	testenv.Parallel(waitingParallel)
 	code := m.Run()
 	stopHelperRoute()
 	os.Exit(code)
