@@ -139,7 +139,8 @@ const depsRules = `
 	NONE < internal/longtest;
 
 	# testenv: what the test binaries share about their own process (the
-	# collector's target, how many parallel tests at once), for tests only.
+	# collector's target, how many parallel tests at once) and the Go
+	# programs they start, for tests only.
 	NONE < internal/testenv;
 
 	# rapidtest: fixed seeds, recorded failures and the quick suite's
