@@ -14,10 +14,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/internal/testenv"
 )
 
 // helperRoute is how the tests' helper solver is reached: the program
-// cli/internal/helpersolver, built once per test binary, which asks this
+// cli/internal/helpersolver, built once per test binary (from go run's
+// executable cache where it has it: testenv.GoPrograms), which asks this
 // process over a Unix socket for its answers (helperAnswer). It starts in
 // about a fifth of the CPU time this 29 MB binary takes to start as the
 // solver, for each of hundreds of solver runs; what the solver does in a
@@ -25,7 +28,8 @@ import (
 // does in its own.
 var helperRoute struct {
 	once        sync.Once
-	dir         string // the temporary directory of the program and the socket
+	dir         string // the temporary directory of the socket
+	buildDir    string // the directory of a go build of the program, if any
 	bin, socket string
 	err         error
 }
@@ -34,20 +38,16 @@ var helperRoute struct {
 // questions; it runs once, on the first helperSolver.
 func startHelperRoute() {
 	r := &helperRoute
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		r.err = fmt.Errorf("no go command to build the helper solver: %w", err)
+	var paths map[string]string
+	paths, r.buildDir, r.err = testenv.GoPrograms("github.com/chancecheck/chancecheck/cli/internal/helpersolver")
+	if r.err != nil {
 		return
 	}
+	r.bin = paths["helpersolver"]
 	if r.dir, r.err = os.MkdirTemp("", "cchelper"); r.err != nil {
 		return
 	}
-	r.bin, r.socket = filepath.Join(r.dir, "helpersolver"), filepath.Join(r.dir, "s")
-	build := exec.Command(goCmd, "build", "-o", r.bin, "github.com/chancecheck/chancecheck/cli/internal/helpersolver")
-	if out, err := build.CombinedOutput(); err != nil {
-		r.err = fmt.Errorf("building the helper solver: %v\n%s", err, out)
-		return
-	}
+	r.socket = filepath.Join(r.dir, "s")
 	l, err := net.Listen("unix", r.socket)
 	if err != nil {
 		r.err = fmt.Errorf("the helper solver's socket: %w", err)
@@ -58,8 +58,10 @@ func startHelperRoute() {
 
 // stopHelperRoute removes what startHelperRoute made, if it ran.
 func stopHelperRoute() {
-	if helperRoute.dir != "" {
-		os.RemoveAll(helperRoute.dir)
+	for _, d := range []string{helperRoute.dir, helperRoute.buildDir} {
+		if d != "" {
+			os.RemoveAll(d)
+		}
 	}
 }
 

@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"flag"
 	"os"
-	"strconv"
 	"testing"
+
+	"github.com/chancecheck/chancecheck/internal/testenv"
 )
 
 // waitingParallel is how many of this package's parallel tests run at
@@ -26,16 +26,10 @@ import (
 const waitingParallel = 4
 
 // TestMain runs the tests with waitingParallel parallel tests at once
-// where -parallel is not given.
+// where -parallel is not given, under the collector's batch target.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	given := false
-	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
-	if !given {
-		if err := flag.Set("test.parallel", strconv.Itoa(waitingParallel)); err != nil {
-			panic(err)
-		}
-	}
+	testenv.BatchGC()
+	testenv.Parallel(waitingParallel)
 	code := m.Run()
 	stopHelperRoute()
 	os.Exit(code)

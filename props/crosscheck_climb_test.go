@@ -84,6 +84,7 @@ func slowOnHighCoins(b []Board, s []Solution) (string, RunResult) {
 // the climber drew with every target (toward size too: both slips live
 // on boards with many coins).
 func TestCrossCheckClimbFindsRareSlips(t *testing.T) {
+	t.Parallel() // its failures are climbed, shrunk without rapid: see parallel_test.go
 	for _, slip := range []struct {
 		name   string
 		answer func([]Board, []Solution) (string, RunResult)
@@ -122,6 +123,7 @@ func TestCrossCheckClimbFindsRareSlips(t *testing.T) {
 // score draws the same boards and finds the same first failure whatever
 // Jobs is: its plans are made from the results in the inputs' order.
 func TestCrossCheckClimbJobsChangeNothing(t *testing.T) {
+	t.Parallel() // its failures are climbed, shrunk without rapid: see parallel_test.go
 	for _, keepGoing := range []bool{false, true} {
 		var want climbRecord
 		for _, jobs := range []int{1, 3, 8} {
@@ -165,6 +167,7 @@ func (n *noisyUsage) Run(ctx context.Context, input []byte) (RunResult, error) {
 // times and memory peaks measured: under different noise the error
 // score's boards, and the failure they find, are the same.
 func TestCrossCheckClimbErrorIgnoresMeasurements(t *testing.T) {
+	t.Parallel() // its failures are climbed, shrunk without rapid: see parallel_test.go
 	var want climbRecord
 	for noise := range uint64(3) {
 		solver := &noisyUsage{Runner: &fakeSolver{game: coins(), answer: driftingOnHighCoins}, rng: rand.New(rand.NewPCG(noise, 9))}
@@ -194,6 +197,7 @@ func TestCrossCheckClimbErrorIgnoresMeasurements(t *testing.T) {
 // over the goals a single false alarm in 60 runs (CHANCECHECK_LONG=1; 12
 // otherwise) would be a fault.
 func TestCrossCheckClimbNoFalseAlarms(t *testing.T) {
+	t.Parallel() // nothing fails, nothing shrinks: see parallel_test.go
 	seeds := 12
 	if longtest.Enabled() {
 		seeds = 60

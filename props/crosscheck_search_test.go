@@ -92,6 +92,7 @@ func recordSearchResult(t *testing.T, cc *CrossCheck, also func(*Result)) search
 // progress are the same whatever Jobs is, with runs that finish out of
 // order; with and without KeepGoing, batched and not.
 func TestCrossCheckJobsChangeNothing(t *testing.T) {
+	t.Parallel() // its shrinks take 0.1 s of a 10 s budget: see parallel_test.go
 	for _, tt := range []struct {
 		name      string
 		batch     int

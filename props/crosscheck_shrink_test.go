@@ -49,14 +49,16 @@ func wrongOnHighCoins(b []Board, s []Solution) (string, RunResult) {
 // takes 9 runs to shrink to the end (2.3 s), under ShrinkTime 1s: shrinking, both phases together, stops
 // within one run of the second, and says it was cut short. The bound
 // asserted leaves room for a loaded machine: the time limit, two of the
-// longest runs seen, and half a second.
+// longest runs seen, and half a second. Four jobs find the failure in the
+// first round of runs, where one took five runs in a row; shrinking runs one
+// board at a time whatever Jobs is.
 func TestShrinkTimeIsAHardBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes a few seconds")
 	}
 	const shrinkTime = time.Second
 	solver := &slowSolver{Runner: &fakeSolver{game: coins(), answer: wrongOnHighCoins}, delay: 250 * time.Millisecond}
-	cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 200, Seed: 7, Batch: 1, ShrinkTime: shrinkTime}
+	cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 200, Seed: 7, Batch: 1, Jobs: 4, ShrinkTime: shrinkTime}
 	out, err := cc.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +68,7 @@ func TestShrinkTimeIsAHardBound(t *testing.T) {
 	}
 	bound := shrinkTime + 2*solver.longest + 500*time.Millisecond
 	st := out.Shrink
-	t.Logf("shrinking: %v, %d runs (longest %v); %+v", st.Elapsed, st.Runs, solver.longest, st)
+	t.Logf("found after %v; shrinking: %v, %d runs (longest %v); %+v", out.TimeToFailure, st.Elapsed, st.Runs, solver.longest, st)
 	if st.Elapsed > bound {
 		t.Errorf("shrinking took %v, want at most %v (ShrinkTime %v)", st.Elapsed, bound, shrinkTime)
 	}

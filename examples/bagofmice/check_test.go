@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,6 +12,7 @@ import (
 	"github.com/chancecheck/chancecheck/cli"
 	"github.com/chancecheck/chancecheck/examples/bagofmice/mice"
 	"github.com/chancecheck/chancecheck/internal/longtest"
+	"github.com/chancecheck/chancecheck/internal/testenv"
 )
 
 // solvers are the example's two solvers, built once per test binary: three
@@ -27,54 +26,16 @@ var solvers struct {
 }
 
 // solverBin returns the path of the built solver name: "correct" or
-// "forgetful", the directories under ./solvers.
-//
-// `go run -exec echo` prints the path of the executable go run would start:
-// since Go 1.24 go run keeps the executables it links in the build cache,
-// so on a warm cache this is a lookup (0.2 s of CPU for both) where a go
-// build into a fresh directory links both anew (0.8 s). Where the printed
-// file does not outlast go run (an executable not cached), the solvers are
-// built by go build into a directory of their own.
+// "forgetful", the directories under ./solvers, from go run's executable
+// cache where it has them (testenv.GoPrograms).
 func solverBin(t *testing.T, name string) string {
 	t.Helper()
 	s := &solvers
-	s.once.Do(func() { s.paths, s.dir, s.err = buildSolvers("correct", "forgetful") })
+	s.once.Do(func() { s.paths, s.dir, s.err = testenv.GoPrograms("./solvers/correct", "./solvers/forgetful") })
 	if s.err != nil {
 		t.Fatal(s.err)
 	}
 	return s.paths[name]
-}
-
-// buildSolvers builds the solvers ./solvers/NAME, returning their paths and
-// the directory to remove, if any.
-func buildSolvers(names ...string) (paths map[string]string, dir string, err error) {
-	paths = map[string]string{}
-	for _, n := range names {
-		out, err := exec.Command("go", "run", "-exec", "echo", "./solvers/"+n).Output()
-		p := strings.TrimSpace(string(out))
-		if err != nil || !filepath.IsAbs(p) || filepath.Base(p) != n {
-			break
-		}
-		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
-			break
-		}
-		paths[n] = p
-	}
-	if len(paths) == len(names) {
-		return paths, "", nil
-	}
-	if dir, err = os.MkdirTemp("", "bagofmice-solvers-"); err != nil {
-		return nil, "", err
-	}
-	args := []string{"build", "-o", dir + string(filepath.Separator)}
-	for _, n := range names {
-		args = append(args, "./solvers/"+n)
-		paths[n] = filepath.Join(dir, n)
-	}
-	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
-		return nil, dir, fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	return paths, dir, nil
 }
 
 func TestMain(m *testing.M) {

@@ -138,6 +138,11 @@ const depsRules = `
 	# only.
 	NONE < internal/longtest;
 
+	# testenv: what the test binaries share about their own process (the
+	# collector's target, how many parallel tests at once) and the Go
+	# programs they start, for tests only.
+	NONE < internal/testenv;
+
 	# rapidtest: fixed seeds, recorded failures and the quick suite's
 	# count of checks for tests of rapid properties.
 	pgregory.net/rapid, internal/longtest < internal/rapidtest;

@@ -8,32 +8,27 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chancecheck/chancecheck/internal/testenv"
 )
 
-// staticProgram builds a Go program with a static array of 1800 MiB (the
-// Go linker's limit is 2 GB a symbol): Linux maps it at exec, and under a
-// smaller RLIMIT_DATA it kills the program with SIGSEGV before main.
+// staticProgram returns the program of testdata/static, a static array of
+// 1800 MiB, built from go run's executable cache where it has it
+// (testenv.GoPrograms): a build of its own into a temporary module, as
+// this test made, compiled and linked it anew on every run.
 func staticProgram(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	src := "package main\n\nimport \"fmt\"\n\nvar a [1800 << 20]byte\n\nfunc main() {\n\tvar i int\n\tfmt.Scan(&i)\n\ta[i] = 1\n\tfmt.Println(a[i])\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module static\n\ngo 1.26\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "static")
-	goBin, err := exec.LookPath("go")
-	if err != nil {
+	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go on PATH to build the static program")
 	}
-	cmd := exec.Command(goBin, "build", "-o", bin, ".")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("cannot build the static program: %v\n%s", err, out)
+	paths, dir, err := testenv.GoPrograms("./testdata/static")
+	if dir != "" {
+		t.Cleanup(func() { os.RemoveAll(dir) })
 	}
-	return bin
+	if err != nil {
+		t.Skipf("cannot build the static program: %v", err)
+	}
+	return paths["static"]
 }
 
 // A static array larger than the memory limit is a memory limit, not a

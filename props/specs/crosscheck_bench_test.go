@@ -3,7 +3,6 @@ package specs
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,7 +19,6 @@ import (
 //
 //	go test ./props -run '^$' -bench CrossCheckWrongSolvers -benchtime 3x
 func BenchmarkCrossCheckWrongSolvers(b *testing.B) {
-	dir := solverDir(b)
 	for _, tc := range e2eCases() {
 		if !tc.wrong {
 			continue
@@ -32,7 +30,7 @@ func BenchmarkCrossCheckWrongSolvers(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				cc := &props.CrossCheck{
 					Game:   tc.game,
-					Solver: &props.ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
+					Solver: &props.ProcessSolver{Argv: append([]string{solverBin(b, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
 					Cases:  500, Seed: uint64(i + 1), Time: time.Minute, ShrinkTime: props.DefaultShrinkTime,
 				}
 				out, err := cc.Run(context.Background())
@@ -86,7 +84,6 @@ func boardSize(b props.Board) (int, string) {
 //
 //	go test ./props -run '^$' -bench CrossCheckThroughput -benchtime 2000x
 func BenchmarkCrossCheckThroughput(b *testing.B) {
-	dir := solverDir(b)
 	for _, tc := range e2eCases() {
 		if tc.wrong || len(tc.args) > 0 {
 			continue
@@ -95,7 +92,7 @@ func BenchmarkCrossCheckThroughput(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/jobs=%d", tc.game.Name(), jobs), func(b *testing.B) {
 				cc := &props.CrossCheck{
 					Game:   tc.game,
-					Solver: &props.ProcessSolver{Argv: []string{filepath.Join(dir, tc.solver)}, Timeout: 10 * time.Second},
+					Solver: &props.ProcessSolver{Argv: []string{solverBin(b, tc.solver)}, Timeout: 10 * time.Second},
 					Cases:  b.N, Seed: 1, Jobs: jobs,
 				}
 				b.ResetTimer()

@@ -3,8 +3,6 @@ package specs
 import (
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"sync"
 	"testing"
@@ -13,50 +11,41 @@ import (
 	"github.com/chancecheck/chancecheck/games/snakes"
 	"github.com/chancecheck/chancecheck/internal/longtest"
 	"github.com/chancecheck/chancecheck/internal/rapidtest"
+	"github.com/chancecheck/chancecheck/internal/testenv"
 	"github.com/chancecheck/chancecheck/props"
 )
 
-// solverBinaries builds the contest-style solvers of testdata/solvers once
-// per test binary, into a directory TestMain removes.
+// solverBinaries are the contest-style solvers of testdata/solvers, built
+// once per test binary; dir, when set, is the directory of a go build,
+// which TestMain removes.
 var solverBinaries = struct {
-	once sync.Once
-	dir  string
-	err  error
+	once  sync.Once
+	paths map[string]string
+	dir   string
+	err   error
 }{}
 
-// solverDir returns the directory holding the built solvers, building them
-// on first use.
-func solverDir(t testing.TB) string {
+// solverBin returns the path of the built solver name ("snakes",
+// "patience", "traps" or "jenga"), from go run's executable cache where it
+// has them (testenv.GoPrograms).
+func solverBin(t testing.TB, name string) string {
 	t.Helper()
 	s := &solverBinaries
 	s.once.Do(func() {
-		s.dir, s.err = os.MkdirTemp("", "chancecheck-solvers-")
-		if s.err != nil {
-			return
-		}
-		cmd := exec.Command("go", "build", "-o", s.dir+string(filepath.Separator),
-			"./testdata/solvers/snakes", "./testdata/solvers/patience", "./testdata/solvers/traps",
-			"./testdata/solvers/jenga")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			s.err = &buildError{err: err, out: string(out)}
-		}
+		s.paths, s.dir, s.err = testenv.GoPrograms("./testdata/solvers/snakes", "./testdata/solvers/patience",
+			"./testdata/solvers/traps", "./testdata/solvers/jenga")
 	})
 	if s.err != nil {
 		t.Fatalf("building the test solvers: %v", s.err)
 	}
-	return s.dir
+	return s.paths[name]
 }
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
 // TestMain runs the properties rapidtest.QuickChecks times each in the
-// quick suite, and removes the built solvers.
+// quick suite, under the collector's batch target, and removes the built
+// solvers.
 func TestMain(m *testing.M) {
+	testenv.BatchGC()
 	code := rapidtest.Main(m)
 	if solverBinaries.dir != "" {
 		os.RemoveAll(solverBinaries.dir)
@@ -67,7 +56,7 @@ func TestMain(m *testing.M) {
 // e2eCase is one contest-style solver run end to end.
 type e2eCase struct {
 	game    props.Game
-	solver  string   // binary in solverDir
+	solver  string   // a solver of solverBin
 	args    []string // the planted slip, or none
 	wrong   bool     // the checker must flag it
 	fullPrc bool
@@ -117,7 +106,6 @@ func (c e2eCase) name() string {
 // the cost (a traps maze of up to 30×30 takes its solver some 0.1 s), and
 // the slips are caught on the same boards in both.
 func TestCrossCheckEndToEnd(t *testing.T) {
-	dir := solverDir(t)
 	correctCases := 40
 	if !longtest.Enabled() {
 		correctCases = 10
@@ -126,7 +114,7 @@ func TestCrossCheckEndToEnd(t *testing.T) {
 		t.Run(tc.name(), func(t *testing.T) {
 			cc := &props.CrossCheck{
 				Game:   tc.game,
-				Solver: &props.ProcessSolver{Argv: append([]string{filepath.Join(dir, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
+				Solver: &props.ProcessSolver{Argv: append([]string{solverBin(t, tc.solver)}, tc.args...), Timeout: 10 * time.Second},
 				Cases:  60, Seed: 1, Jobs: 2, FullPrecision: tc.fullPrc, ShrinkTime: 1500 * time.Millisecond,
 			}
 			if tc.shrink > 0 {
@@ -188,14 +176,13 @@ func TestCrossCheckMemoryLimit(t *testing.T) {
 	// every board shrinking tries: 3 s alone, 15 s on a loaded machine.
 	// internal/solverproc's tests check the limit itself in the quick suite.
 	longtest.Skip(t, "an end-to-end run under a memory limit, the hog touching 1 GB per crash")
-	dir := solverDir(t)
 	for _, tc := range []struct {
 		args  []string
 		wrong bool
 	}{{nil, false}, {[]string{"hog"}, true}} {
 		cc := &props.CrossCheck{
 			Game:   Snakes(),
-			Solver: &props.ProcessSolver{Argv: append([]string{filepath.Join(dir, "snakes")}, tc.args...), Timeout: 10 * time.Second, Memory: 64e6},
+			Solver: &props.ProcessSolver{Argv: append([]string{solverBin(t, "snakes")}, tc.args...), Timeout: 10 * time.Second, Memory: 64e6},
 			Cases:  40, Seed: 1, Jobs: 1, // one at a time: a rerun of a crash may take 1 GB
 			ShrinkTime: time.Minute, // to the end, which takes a few seconds alone, more on a loaded machine
 

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,7 +27,7 @@ import (
 // "rare planted bugs").
 type rareSlip struct {
 	game   props.Game
-	solver string // binary in solverDir
+	solver string // a solver of solverBin
 	slip   string
 	seed   uint64
 	cases  int // the first failure is generated board cases or earlier
@@ -54,12 +53,11 @@ func TestCrossCheckRareSlips(t *testing.T) {
 	// generated boards, each a solver process, then shrunk for up to 2 s;
 	// five slips in a row take 15 s or more on two cores.
 	longtest.Skip(t, "a sweep of five rare planted slips through real solver processes")
-	dir := solverDir(t)
 	for _, rs := range rareSlips() {
 		t.Run(rs.game.Name()+"-"+rs.slip, func(t *testing.T) {
 			cc := &props.CrossCheck{
 				Game:   rs.game,
-				Solver: &props.ProcessSolver{Argv: []string{filepath.Join(dir, rs.solver), rs.slip}, Timeout: 10 * time.Second},
+				Solver: &props.ProcessSolver{Argv: []string{solverBin(t, rs.solver), rs.slip}, Timeout: 10 * time.Second},
 				Cases:  rs.cases, Seed: rs.seed, Jobs: 2, ShrinkTime: 2 * time.Second,
 			}
 			out, err := cc.Run(context.Background())
@@ -98,7 +96,6 @@ func TestRareSlipUniformRate(t *testing.T) {
 	if n <= 0 {
 		t.Skip("set CHANCECHECK_RARE_RATE=N to measure the rare slips' wrong-rate on N uniform boards each")
 	}
-	dir := solverDir(t)
 	for _, u := range []struct {
 		game   props.Game
 		solver string
@@ -120,7 +117,7 @@ func TestRareSlipUniformRate(t *testing.T) {
 				if err := u.game.WriteInput(&in, []props.Board{b}); err != nil {
 					t.Fatal(err)
 				}
-				good, bad := runAnswer(t, filepath.Join(dir, u.solver), referenceArg(u.solver), in.Bytes()), runAnswer(t, filepath.Join(dir, u.solver), u.slip, in.Bytes())
+				good, bad := runAnswer(t, solverBin(t, u.solver), referenceArg(u.solver), in.Bytes()), runAnswer(t, solverBin(t, u.solver), u.slip, in.Bytes())
 				if math.Abs(good-bad) > 1e-6*max(1, math.Abs(good)) {
 					wrong++
 					if wrong <= 3 {

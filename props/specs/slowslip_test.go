@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -58,7 +57,7 @@ func TestSlowSlipIsRight(t *testing.T) {
 	} {
 		t.Run(tt.game.Name()+"/"+tt.slip, func(t *testing.T) {
 			g := tt.game
-			bin := filepath.Join(solverDir(t), g.Name())
+			bin := solverBin(t, g.Name())
 			type input struct {
 				text   []byte
 				boards int
@@ -108,7 +107,7 @@ func TestSlowSlipUniformRate(t *testing.T) {
 	if n <= 0 {
 		t.Skip("set CHANCECHECK_SLOW_RATE=N to measure the slow slip's rate on N uniform deals")
 	}
-	bin := filepath.Join(solverDir(t), "patience")
+	bin := solverBin(t, "patience")
 	g := Patience()
 	r := rand.New(rand.NewPCG(1, 2))
 	slow, worst := 0, time.Duration(0)

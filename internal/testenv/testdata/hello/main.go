@@ -1,0 +1,6 @@
+// Command hello prints hello: a main package for GoPrograms' test.
+package main
+
+import "fmt"
+
+func main() { fmt.Println("hello") }

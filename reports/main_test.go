@@ -1,0 +1,14 @@
+package reports
+
+import (
+	"os"
+	"testing"
+
+	"github.com/chancecheck/chancecheck/internal/testenv"
+)
+
+// TestMain runs the tests under the collector's batch target.
+func TestMain(m *testing.M) {
+	testenv.BatchGC()
+	os.Exit(m.Run())
+}
