@@ -41,6 +41,7 @@ func TestSplit(t *testing.T) {
 }
 
 func TestRun(t *testing.T) {
+	t.Parallel() // see parallel_test.go
 	ctx := context.Background()
 	tests := []struct {
 		name    string
@@ -135,6 +136,7 @@ func TestRunDefaultIdle(t *testing.T) {
 // TestRunKillsTheGroup checks that a child the solver started in the
 // background is gone after Run returns, for a normal exit and a time out.
 func TestRunKillsTheGroup(t *testing.T) {
+	t.Parallel() // see parallel_test.go
 	for _, script := range []string{
 		`sleep 30 & echo $!`,
 		`sleep 30 & echo $!; sleep 30`,

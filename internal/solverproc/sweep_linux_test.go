@@ -81,6 +81,7 @@ func TestLeftoversOnlyWhenTheSolverExits(t *testing.T) {
 			{"exits", `sleep 30 & echo out`, 20 * time.Second, 1},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
+				t.Parallel() // within the mode, as TestRunKillsEscapedDescendants's cases
 				for range repeats {
 					r, err := Run(context.Background(), []string{"sh", "-c", tt.script}, nil, Limits{Time: 200 * time.Millisecond, Idle: tt.idle})
 					if err != nil {

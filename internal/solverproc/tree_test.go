@@ -142,10 +142,13 @@ func modes(t *testing.T, test func(t *testing.T)) {
 // in a new session (setsid), which a process-group kill misses, are gone
 // after the run, whether the solver exits at once, at the time limit, at
 // the idleness limit, or its run is cancelled (beside a CPU hog in the
-// long suite).
+// long suite). The cases of a mode run beside each other, as a check's
+// runs do with --jobs: each run's tree is its own (TestSweepSparesOtherRuns),
+// and each case asserts on its own child's pid, so the idleness case's
+// wait overlaps the others' instead of following them.
 func TestRunKillsEscapedDescendants(t *testing.T) {
 	hogWhenLong(t)
-	for _, tt := range []struct {
+	cases := []struct {
 		name, script string
 		cancel       bool
 	}{
@@ -154,9 +157,11 @@ func TestRunKillsEscapedDescendants(t *testing.T) {
 		{"time limit", `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!; while :; do :; done`, false},
 		{"idle", `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!; exec sleep 300`, false},
 		{"cancelled", `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!; exec sleep 300`, true},
-	} {
-		modes(t, func(t *testing.T) {
+	}
+	modes(t, func(t *testing.T) {
+		for _, tt := range cases {
 			t.Run(tt.name, func(t *testing.T) {
+				t.Parallel() // within the mode, whose environment its parent holds until they end
 				ctx, cancel := context.WithCancel(context.Background())
 				defer cancel()
 				script := tt.script
@@ -189,8 +194,8 @@ func TestRunKillsEscapedDescendants(t *testing.T) {
 					syscall.Kill(pid, syscall.SIGKILL)
 				}
 			})
-		})
-	}
+		}
+	})
 }
 
 // TestRunReadsOutputToTheEnd runs solvers that print a lot and exit at

@@ -116,6 +116,7 @@ func TestBuiltinConfigsSetTheDefaults(t *testing.T) {
 // it: with those goals, a game aimed at part of the search (only K = 5,
 // only n = 6) still meets its goals.
 func TestBuiltinCoverageUnderParams(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	trapsGoals := func(v map[string]int) []props.ClassGoal { return trapsCoverage(trapsOptions(v)) }
 	jengaGoals := func(v map[string]int) []props.ClassGoal { return jengaCoverage(jengaOptions(v)) }
 	snakesGoals := func(v map[string]int) []props.ClassGoal { return snakesCoverage(snakesOptions(v)) }

@@ -70,6 +70,7 @@ func FuzzJengaNoPolicyBeatsOptimum(f *testing.F) {
 // TestJengaBuggyBaseline: with no knob turned, the naive analyst agrees with
 // the real one (so the planted failures below come from the knobs).
 func TestJengaBuggyBaseline(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	naive := jengaBuggy{}.solver()
 	rapid.Check(t, func(t *rapid.T) {
 		tw := jengaTiny.generator().Draw(t, "tower")

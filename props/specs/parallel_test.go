@@ -17,5 +17,8 @@ package specs
 //
 // What is left are the long pure computations: the conformance kit on the
 // four games (each game a parallel subtest), the three-way checks of the
-// rules, the policy sweeps and the 2^22-throw distribution. They read
-// rapid's flags and nothing else shared.
+// rules, the policy sweeps, the 2^22-throw distribution, the simplifiers
+// and coverage goals over fixed Example seeds, the engine confirming a
+// rounded analyst, and the slow slips' answers against the correct
+// solvers' (processes of their own, built once for the package). They
+// read rapid's flags and nothing else shared.

@@ -17,6 +17,7 @@ import (
 // on towers of 2 levels; a policy that plays the last legal move it can
 // find instead of the analyst's fails it on the tower "RGB/GRG/BBB".
 func TestJengaOptimalInvariant(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	g := JengaThreeWay(JengaConfig{MaxLevels: 2})
 	rapid.Check(t, props.InvariantHolds(g, props.OptimalInvariant))
 

@@ -23,6 +23,7 @@ var illConditionedSnakes = [][2]int{{2, 5}, {3, 5}, {4, 5}, {6, 5}, {87, 5}, {7,
 // as an inconsistent oracle that stops the check: on the board above the
 // analyst's float is 1.4e-12 (relative) off its own fraction.
 func TestSnakesAnalystRoundingIsNoFault(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	var in strings.Builder
 	fmt.Fprintf(&in, "1\n%d\n", len(illConditionedSnakes))
 	for _, j := range illConditionedSnakes {

@@ -18,6 +18,7 @@ import (
 // Every simpler board is valid and smaller by the game's measure, on
 // generated boards of each game.
 func TestSimplerBoardsAreValidAndSmaller(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	jengaColours := func(tw jenga.Tower) int {
 		used := map[jenga.Colour]bool{}
 		for _, l := range tw.Levels {

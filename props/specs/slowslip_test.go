@@ -29,6 +29,7 @@ const checkTimeout = 2 * time.Second
 // one run each spares 78 starts of a solver that clears a 5^9 table first
 // (some 70 ms of CPU a start).
 func TestSlowSlipIsRight(t *testing.T) {
+	t.Parallel() // safe in parallel: see parallel_test.go
 	if testing.Short() {
 		t.Skip("builds and runs the solver binaries")
 	}
