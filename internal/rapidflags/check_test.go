@@ -337,3 +337,43 @@ func TestReplayFollowsChoices(t *testing.T) {
 		t.Errorf("with the first choice 0 the board is %v, want none", got)
 	}
 }
+
+// TestReplayBesideExample replays boards while another goroutine draws
+// boards with Generator.Example, as check's climbed and uniform boards
+// are drawn beside each other under --jobs: both draw what they would
+// alone. Example reads rapid's seed flag (rapid's data.go baseSeed) even
+// when given a seed, so under `go test -race` this fails if Replay writes
+// it.
+func TestReplayBesideExample(t *testing.T) {
+	r, err := NewReplayer("rapidflags-replay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	want := make([][]int, 20)
+	for i := range want {
+		want[i] = board.Example(i + 1)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 5 {
+			for i := range want {
+				if got := board.Example(i + 1); !reflect.DeepEqual(got, want[i]) {
+					t.Errorf("Example(%d) beside a replay drew %v, alone %v", i+1, got, want[i])
+					return
+				}
+			}
+		}
+	}()
+	for i := range want {
+		var got []int
+		if err := r.Replay(Seeded(uint64(i+1), 64), func(rt *rapid.T) { got = board.Draw(rt, "board") }); err != nil {
+			t.Fatalf("seed %d: %v", i+1, err)
+		}
+		if !reflect.DeepEqual(got, want[i]) {
+			t.Errorf("seed %d: replayed beside Example: %v, alone %v", i+1, got, want[i])
+		}
+	}
+	<-done
+}
