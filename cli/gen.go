@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/internal/safefile"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
@@ -68,7 +69,7 @@ on them, and on --seed).
 			gen := g.Generator()
 			boards := make([]props.Board, count)
 			for i := range boards {
-				boards[i] = gen.Example(int(montecarlo.SubSeed(seed, uint64(i)) >> 1))
+				boards[i] = rapidflags.Example(gen, int(montecarlo.SubSeed(seed, uint64(i))>>1))
 			}
 			if mix {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d boards by kind: %s\n", g.Name(), count, classList(classCounts(g, boards)))

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -35,7 +36,7 @@ func checkClasses(t rapid.TB, g props.Game, _ options) {
 	}
 	counts := map[string]int{}
 	for i := range classBoards {
-		counts[g.Classify(g.Generator().Example(i))]++
+		counts[g.Classify(rapidflags.Example(g.Generator(), i))]++
 	}
 	t.Logf("%d generated boards in %d class(es): %s", classBoards, len(counts), describeCounts(counts))
 	if len(counts) == 1 && counts[props.DefaultClass] == classBoards {

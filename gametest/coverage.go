@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -41,7 +42,7 @@ func checkCoverage(t rapid.TB, g props.Game, o options) {
 	}
 	counts := map[string]int{}
 	for i := range n {
-		counts[g.Classify(g.Generator().Example(i))]++
+		counts[g.Classify(rapidflags.Example(g.Generator(), i))]++
 	}
 	var met, under, unjudged []string
 	for _, goal := range goals {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/props"
 	"pgregory.net/rapid"
 )
@@ -91,7 +92,7 @@ func checkRoundTrip(t rapid.TB, g props.Game, _ options) {
 	}
 	full := make([]props.Board, limit)
 	for i := range full {
-		full[i] = g.Generator().Example(i)
+		full[i] = rapidflags.Example(g.Generator(), i)
 	}
 	if err := roundTrip(g, full); err != nil {
 		t.Fatalf("an input of MaxBoardsPerInput = %d boards: %v", limit, err)

@@ -3,6 +3,7 @@ package props
 import (
 	"context"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/montecarlo"
 )
 
@@ -35,7 +36,7 @@ func (s *searcher) draw(ctx context.Context, seq int) inputResult {
 	for p := first; p < last; p++ {
 		i := s.c.Shard.board(p)
 		seed := montecarlo.SubSeed(s.c.Seed, uint64(i))
-		cases = append(cases, genCase{index: i, seed: seed, board: s.gen.Example(exampleSeed(seed))})
+		cases = append(cases, genCase{index: i, seed: seed, board: rapidflags.Example(s.gen, exampleSeed(seed))})
 	}
 	return s.runCases(ctx, seq, cases)
 }

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"strings"
 
+	"github.com/chancecheck/chancecheck/internal/rapidflags"
 	"github.com/chancecheck/chancecheck/montecarlo"
 	"github.com/chancecheck/chancecheck/props"
 )
@@ -65,7 +66,7 @@ func drawClasses(g props.Game, seed uint64, n int) map[string]int {
 					counts["(generator failed)"]++
 				}
 			}()
-			counts[g.Classify(gen.Example(BoardSeed(seed, g.Name(), i)))]++
+			counts[g.Classify(rapidflags.Example(gen, BoardSeed(seed, g.Name(), i)))]++
 		}()
 	}
 	return counts
@@ -140,7 +141,7 @@ func makeBoard(g props.Game, samples []sampleBoard, p Plan, ref boardRef) (pb pl
 			pb.err = fmt.Errorf("generate: %v", r)
 		}
 	}()
-	pb.board = g.Generator().Example(BoardSeed(p.Seed, g.Name(), i))
+	pb.board = rapidflags.Example(g.Generator(), BoardSeed(p.Seed, g.Name(), i))
 	pb.class = g.Classify(pb.board)
 	return pb
 }

@@ -122,12 +122,35 @@ func setFlags(program *flag.FlagSet, values []flagValue) (restore func(), err er
 		if old == v.value {
 			continue
 		}
-		if err := f.Value.Set(v.value); err != nil {
+		if err := setFlag(f, v.value); err != nil {
 			return restore, fmt.Errorf("rapidflags: -%s=%s: %w", v.name, v.value, err)
 		}
-		undo = append(undo, func() { _ = f.Value.Set(old) })
+		undo = append(undo, func() { _ = setFlag(f, old) })
 	}
 	return restore, nil
+}
+
+// writing keeps Example's reads of rapid's flags apart from setFlags'
+// writes; Checks and Replays are kept apart by mu.
+var writing sync.RWMutex
+
+// setFlag sets f to value while no Example reads the flags.
+func setFlag(f *flag.Flag, value string) error {
+	writing.Lock()
+	defer writing.Unlock()
+	return f.Value.Set(value)
+}
+
+// Example is gen.Example(seed), which draws the same value beside a Check
+// or a Replay on another goroutine. rapid's Example reads rapid.seed even
+// when it is handed a seed (data.go:21-27, generator.go:82) and rapid.log
+// (engine.go:626): a Check shrinking one failure (which sets rapid.seed)
+// beside a search drawing boards — two checks run by one program, or a
+// shrink in one test beside a check in a parallel one — was a data race.
+func Example[V any](gen *rapid.Generator[V], seed int) V {
+	writing.RLock()
+	defer writing.RUnlock()
+	return gen.Example(seed)
 }
 
 // oneCheck is rapid.checks for one check: 5 under -short, which rapid

@@ -338,13 +338,15 @@ func TestReplayFollowsChoices(t *testing.T) {
 	}
 }
 
-// TestReplayBesideExample replays boards while another goroutine draws
-// boards with Generator.Example, as check's climbed and uniform boards
-// are drawn beside each other under --jobs: both draw what they would
-// alone. Example reads rapid's seed flag (rapid's data.go baseSeed) even
-// when given a seed, so under `go test -race` this fails if Replay writes
-// it.
-func TestReplayBesideExample(t *testing.T) {
+// TestBesideExample replays boards and runs Checks while another
+// goroutine draws boards with Example, as check's climbed and uniform
+// boards are drawn beside each other under --jobs, and as one test's
+// shrinking runs beside another's search: each draws what it would
+// alone. rapid's Generator.Example reads rapid's seed flag (data.go
+// baseSeed) even when handed a seed: under `go test -race` (.ci/run runs
+// this package so) this fails if Replay writes that flag, or if Check
+// writes it while a bare Generator.Example reads it.
+func TestBesideExample(t *testing.T) {
 	r, err := NewReplayer("rapidflags-replay")
 	if err != nil {
 		t.Fatal(err)
@@ -359,7 +361,7 @@ func TestReplayBesideExample(t *testing.T) {
 		defer close(done)
 		for range 5 {
 			for i := range want {
-				if got := board.Example(i + 1); !reflect.DeepEqual(got, want[i]) {
+				if got := Example(board, i+1); !reflect.DeepEqual(got, want[i]) {
 					t.Errorf("Example(%d) beside a replay drew %v, alone %v", i+1, got, want[i])
 					return
 				}
@@ -373,6 +375,17 @@ func TestReplayBesideExample(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want[i]) {
 			t.Errorf("seed %d: replayed beside Example: %v, alone %v", i+1, got, want[i])
+		}
+		var first []int
+		if _, err := Check("rapidflags-beside", Settings{Seed: uint64(i + 1)}, func(rt *rapid.T) {
+			if b := board.Draw(rt, "board"); first == nil {
+				first = b
+			}
+		}); err != nil {
+			t.Fatalf("seed %d: %v", i+1, err)
+		}
+		if !reflect.DeepEqual(first, want[i]) {
+			t.Errorf("seed %d: Check beside Example drew %v first, Example alone %v", i+1, first, want[i])
 		}
 	}
 	<-done
