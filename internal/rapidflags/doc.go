@@ -13,7 +13,10 @@
 // sets each one it needs through its flag.Value, not flag.Set, which would
 // also count it as set for the program's flag.Visit, and puts every value
 // back afterwards. A mutex keeps two Checks apart; a rapid.Check of the
-// program's own running at the same time would see these values.
+// program's own running at the same time would see these values. Boards
+// drawn beside a Check go through Example, which reads the flags only while
+// none is being written (rapid's Generator.Example reads rapid.seed even
+// when handed a seed).
 //
 //   - rapid.seed = S: the first check draws from the bit stream seeded with
 //     S (engine.go:280 passes baseSeed, which is rapid.seed unless it is 0,
