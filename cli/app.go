@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -86,7 +87,16 @@ func (app App) Run(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 	root := app.newRootCommand(stdin, stdout, stderr)
 	root.SetArgs(args)
-	return app.reportError(stderr, root.ExecuteContext(ctx))
+	err := root.ExecuteContext(ctx)
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) &&
+		!errors.Is(err, errInterrupted) && !errors.Is(err, errCheckFailed) {
+		// A cancellation the interrupt caused, let through as an error by
+		// a command that does not say so itself, blames nobody: no
+		// verdict, exit 130, as every command's own interrupt message.
+		fmt.Fprintf(terminalSafe(stderr), "%s: interrupted: no verdict (%v)\n", app.Name, err)
+		return exitInterrupted
+	}
+	return app.reportError(stderr, err)
 }
 
 // check reports a game list the commands cannot work with.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/chancecheck/chancecheck/internal/safefile"
+	"github.com/spf13/cobra"
 )
 
 // Exit statuses.
@@ -44,6 +45,13 @@ var errUsageSaid = errors.New("a usage error, printed above")
 // errInterrupted is returned when an interrupt stopped a run that has
 // printed what it found so far: no verdict on anyone, exit 130.
 var errInterrupted = errors.New("interrupted")
+
+// interrupted says on stderr what an interrupt stopped and returns
+// errInterrupted (exit 130): no verdict on anyone.
+func interrupted(cmd *cobra.Command, format string, args ...any) error {
+	fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
+	return errInterrupted
+}
 
 // errCheckFailed is returned when the command ran but found a disagreement:
 // exit 1 without an extra message (the command has printed its findings).

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chancecheck/chancecheck/props"
 	"github.com/chancecheck/chancecheck/props/specs"
@@ -208,6 +209,57 @@ func TestInterruptedExitStatus(t *testing.T) {
 		code := Run(ctx, args, strings.NewReader(""), &stdout, &stderr, builtins()...)
 		if code != exitInterrupted || !strings.Contains(stdout.String(), "INTERRUPTED") {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 130 and INTERRUPTED", args[0], code, stdout.String(), stderr.String())
+		}
+	}
+}
+
+// The commands that print no INTERRUPTED line of their own say on stderr
+// what the interrupt stopped, blame nobody, and exit 130: report (and
+// 'programs report') before its files are written, simulate while it
+// plays (the referee's cancelled run is no referee fault), validate while
+// it reads a named pipe that never ends. The context is cancelled before
+// the run; the pipe's writer stays open, so only the interrupt ends it.
+func TestInterruptedSaysSoAndBlamesNobody(t *testing.T) {
+	dir := t.TempDir()
+	board := filepath.Join(dir, "board.in")
+	if err := os.WriteFile(board, []byte(specs.Snakes().Samples()[0].Input), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	// Opened for reading and writing, the FIFO opens at once for the
+	// reader below, and never ends: this end stays open.
+	writer, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer writer.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"report", "--games", "snakes", "--boards", "2", "--runs", "1000", "--out", filepath.Join(dir, "report")}, "report: interrupted"},
+		{[]string{"programs", "--generator", shGen, "--referee", shReferee, "--brute", shRight, "--kind", "probability", "--params", "n=1..9",
+			"report", "--boards", "2", "--runs", "1000", "--out", filepath.Join(dir, "programs-report")}, "interrupted"},
+		{[]string{"simulate", "snakes", board, "--runs", "1000000"}, "interrupted while"},
+		{[]string{"validate", "snakes", fifo}, fifo + ": interrupted while reading"},
+	} {
+		var stdout, stderr bytes.Buffer
+		done := make(chan int, 1)
+		go func() { done <- Run(ctx, tt.args, strings.NewReader(""), &stdout, &stderr, builtins()...) }()
+		var code int
+		select {
+		case code = <-done:
+		case <-time.After(20 * time.Second): // bounds a failing run only
+			t.Fatalf("%s still runs 20 s after the interrupt", tt.args[0])
+		}
+		if code != exitInterrupted || !strings.Contains(stderr.String(), tt.want) ||
+			strings.Contains(stderr.String(), "failed") || strings.Contains(stdout.String(), "failed") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 130, %q, and nobody failed", tt.args[0], code, stdout.String(), stderr.String(), tt.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -110,6 +111,9 @@ values in force, and 'report merge' refuses shards run under other values.
 			opt.Progress = progress
 			rep, tim, err := reports.Run(cmd.Context(), opt)
 			stop()
+			if err != nil && cmd.Context().Err() != nil {
+				return interrupted(cmd, "report: interrupted before the report was complete: no verdict, nothing written to %s (%v)", out, context.Cause(cmd.Context()))
+			}
 			if err != nil {
 				return err
 			}

@@ -166,7 +166,13 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 		return nil, err
 	}
 	defer f.Close()
-	return parse(f, args[1])
+	// A named file may be a pipe (/dev/stdin, a FIFO) that an interrupt
+	// must not wait on.
+	boards, err := parseUntilDone(cmd.Context(), f, args[1], parse)
+	if errors.Is(err, errInterrupted) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", args[1], err)
+	}
+	return boards, err
 }
 
 // namesOf lists the games for which has holds, or "none".

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -59,6 +60,9 @@ Exits 1 when a board disagrees, 2 when no board could be played.`,
 			allPass, notPlayed := true, 0
 			for i, b := range boards {
 				sol, err := g.SolveContext(cmd.Context(), b)
+				if err != nil && cmd.Context().Err() != nil {
+					return interrupted(cmd, "%s: case %d of %d: interrupted while solving: %v", inputName(args), i+1, len(boards), context.Cause(cmd.Context()))
+				}
 				if err != nil {
 					return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), i+1, err)
 				}
@@ -69,6 +73,10 @@ Exits 1 when a board disagrees, 2 when no board could be played.`,
 					fmt.Fprintf(out, "Case %d: NOT PLAYED: %v%s\n", i+1, err, tooLongHint(sol))
 					notPlayed++
 					continue
+				}
+				if err != nil && cmd.Context().Err() != nil {
+					// The interrupt stopped the referee: nobody failed.
+					return interrupted(cmd, "%s: case %d of %d: interrupted while simulating: %v", inputName(args), i+1, len(boards), context.Cause(cmd.Context()))
 				}
 				if err != nil {
 					return fmt.Errorf("%s: case %d: the referee failed: %w", inputName(args), i+1, err)

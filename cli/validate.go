@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -33,8 +34,13 @@ first problem of each invalid file, and exits 0 only when every file is valid.`,
 					bad++
 					continue
 				}
-				boards, err := g.Parse(f, name)
+				// A named file may be a pipe an interrupt must not wait on.
+				boards, err := parseUntilDone(cmd.Context(), f, name, g.Parse)
 				f.Close()
+				if errors.Is(err, errInterrupted) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", name, err)
+					return err // exit 130
+				}
 				if err != nil {
 					fmt.Fprintln(cmd.ErrOrStderr(), err)
 					bad++
