@@ -333,7 +333,7 @@ func (s *Stress) take(ctx context.Context, out *Result, i int, c caseResult) (fa
 		}
 		out.Climbed[c.climbed.Target]++
 	}
-	r.closest.offer(&out.Closest)
+	r.closest.offer(&out.Closest, c.climbed != nil && c.climbed.Target.Measured())
 	values := drawCase(s.Params, s.Seed, i).Values
 	if c.c != nil {
 		values = c.c.Values

@@ -81,10 +81,18 @@ func (c *caseClosest) climbed(how *props.Climbed) {
 	}
 }
 
-// offer takes a case's offer into the run's closest calls.
-func (c caseClosest) offer(out *props.Closest) {
+// offer takes a case's offer into the run's closest calls; measured: the
+// case was climbed toward a measured target (CPU time, memory).
+func (c caseClosest) offer(out *props.Closest, measured bool) {
 	for _, r := range c.runs {
 		out.OfferRun(r)
+	}
+	if measured {
+		// A case climbed toward CPU time or memory is one measurements
+		// chose: the error and size lists, like those targets' climbs,
+		// take none, so that they repeat for the same seed whatever the
+		// machine's load or --jobs.
+		return
 	}
 	if c.score != nil {
 		out.OfferScore(*c.score)

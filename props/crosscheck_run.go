@@ -379,6 +379,9 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 		fill(u.seen) // a failure seen, not confirmed: the error stays
 	}
 	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases), climbed: cases[0].climbed != nil}
+	if cl := cases[0].climbed; cl != nil {
+		figs.toward = cl.Target
+	}
 	for i, gc := range cases {
 		figs.names = append(figs.names, casesSource(cases[i:i+1]))
 		figs.index = append(figs.index, gc.index)
@@ -454,6 +457,10 @@ func (c *CrossCheck) checkInputFigures(ctx context.Context, boards []Board, inpu
 		case RerunClean:
 			notReproduced = true
 			detail += "\n" + CheckAlone.Again(again)
+			// The input's figures are the clean run's: the first run's
+			// answers may be missing (killed at a limit the machine's
+			// load made), and error scores must not depend on load.
+			figs = c.figuresOf(again, sols, known, t)
 		case Recurred:
 			verdict, index, theirs, detail, res = v, i, t, d, again
 			detail += CheckAlone.Confirmed(first)

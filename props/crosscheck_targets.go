@@ -110,7 +110,8 @@ type inputFigures struct {
 	names   []string
 	first   int // the first generated board's index, -1 for a sample
 	index   []int
-	climbed bool // the boards are climbed ones, numbered apart
+	climbed bool   // the boards are climbed ones, numbered apart
+	toward  Target // what they were climbed toward (0: uniform boards or a sample)
 }
 
 // closestTracker keeps the closest calls of the inputs offered to it in
@@ -131,6 +132,13 @@ func (t *closestTracker) add(in *inputFigures) {
 	}
 	r := in.run
 	t.out.OfferRun(CloseCall{Source: in.source, Board: in.first, Climbed: in.climbed, Input: in.input, Boards: len(in.boards), CPU: r.cpu, Wall: r.wall, Peak: r.peak})
+	if in.toward.Measured() {
+		// Which boards a slot climbed toward CPU time or memory holds
+		// depends on measurements: the error and size lists, like the
+		// climbs of those targets, take none of them, so that they
+		// repeat for the same seed whatever the machine's load or Jobs.
+		return
+	}
 	for i, s := range r.scores {
 		if math.IsNaN(s) {
 			continue

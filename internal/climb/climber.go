@@ -181,7 +181,7 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 		for _, t := range cl.targets {
 			switch t {
 			case Error, Size:
-				if cl.Slot(k) && (plan.Target == 0 || plan.Target.measured()) {
+				if cl.Slot(k) && (plan.Target == 0 || plan.Target.Measured()) {
 					// What a measured target's slot held, and whether a
 					// slot climbed at all, depends on measurements: the
 					// error score and the size learn from the uniform
@@ -273,9 +273,9 @@ func (cl *Climber[P]) offerSizes(r *Run[P]) bool {
 	return better
 }
 
-// measured reports whether t is a measured target (CPU time, memory),
+// Measured reports whether t is a measured target (CPU time, memory),
 // whose figures depend on the machine as well as the boards.
-func (t Target) measured() bool { return t == Time || t == Memory }
+func (t Target) Measured() bool { return t == Time || t == Memory }
 
 // offerMeasured offers a run's CPU time or memory peak (raw) for target
 // t; plan is the slot's, which for a narrowing of t also offers the other
@@ -373,13 +373,13 @@ func (cl *Climber[P]) decide(batch int) Plan[P] {
 	}
 	g := cl.slots % len(groups)
 	t, ok := cl.pick(groups[g], cl.slots/len(groups), batch)
-	if !ok && g == 0 && len(groups) == 2 && !groups[0][0].measured() {
+	if !ok && g == 0 && len(groups) == 2 && !groups[0][0].Measured() {
 		// A slot the error score and the size have no use for goes to
 		// the measured targets: their boards depend on measurements
 		// anyway.
 		t, ok = cl.pick(groups[1], cl.slots, batch)
 	}
-	if ok && t.measured() && cl.measuredCost > measuredShare*cl.uniformCost {
+	if ok && t.Measured() && cl.measuredCost > measuredShare*cl.uniformCost {
 		// The measured targets have spent their share of the solver's
 		// time: this slot waits for the uniform stream to catch up.
 		ok = false
@@ -388,12 +388,12 @@ func (cl *Climber[P]) decide(batch int) Plan[P] {
 		return Plan[P]{}
 	}
 	pool := cl.sorted(t)
-	if t.measured() && len(pool[0].Parents) > 1 && !pool[0].narrowing {
+	if t.Measured() && len(pool[0].Parents) > 1 && !pool[0].narrowing {
 		pool[0].narrowing = true
 		return Plan[P]{Target: t, Narrow: pool[0], Boards: (len(pool[0].Parents) + 1) / 2}
 	}
 	p := Plan[P]{Target: t, Parents: append([]*Entry[P](nil), pool...), Boards: 1}
-	if !t.measured() {
+	if !t.Measured() {
 		p.Boards = batch // error scores and sizes are each board's: a batch is judged board by board
 	}
 	return p
@@ -437,7 +437,7 @@ func (cl *Climber[P]) varies(t Target) bool {
 // singles one-board climbs of a measured target where an input holds a
 // batch.
 func staleAfter(t Target, batch int) int {
-	if !t.measured() || batch == 1 {
+	if !t.Measured() || batch == 1 {
 		return stale * batch
 	}
 	return singles

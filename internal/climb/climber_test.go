@@ -174,7 +174,7 @@ func TestErrorPlansIgnoreMeasurements(t *testing.T) {
 		})
 		out := map[int]int{}
 		for k, p := range plans {
-			if !p.Target.measured() && p.Target != 0 {
+			if !p.Target.Measured() && p.Target != 0 {
 				out[k] = int(p.Target)<<20 | p.Parents[0].Parents[0]
 			}
 		}
