@@ -17,8 +17,10 @@ import (
 // flight, and judges their results strictly in the sequence's order, as
 // one process at a time would (internal/inorder schedules them):
 //
-//   - Input i is sample i below len(samples), else batch i−len(samples),
-//     which holds the generated boards numbered batch·size upwards; a
+//   - Input i is sample i below len(samples); else, with k = i−len(samples),
+//     a climbing slot (crosscheck_climb.go) or uniform batch
+//     k − (the slots before k), which holds the generated boards numbered
+//     batch·size upwards; a
 //     worker draws and solves its batch's boards itself, so the analyst and
 //     the generator run in parallel too. A board's number alone fixes it.
 //     In a shard (CrossCheck.Shard) the numbers are the shard's own in

@@ -76,6 +76,7 @@ type Climber[P any] struct {
 	// uniform inputs and on those climbed toward time or memory.
 	uniformCost, measuredCost float64
 	slots                     int // slots planned
+	fallbacks                 int // slots the error score and size had no use for, given to the measured targets
 	planned                   map[int]Plan[P]
 
 	mu    sync.Mutex
@@ -214,6 +215,14 @@ func (cl *Climber[P]) Take(k int, r *Run[P], batch int) {
 			}
 		}
 	}
+	if plan.Target != 0 && (r == nil || len(r.Parents) == 0) {
+		// A slot that came to nothing — none of its boards replayed, or
+		// none could be judged — found no new best: its target goes
+		// stale as if its boards had been tried, else it would take its
+		// group's every slot for ever. The plan, not a measurement,
+		// says so.
+		cl.stale[plan.Target] += max(1, plan.Boards)
+	}
 	if plan.Narrow != nil {
 		plan.Narrow.narrowing = false // its result is in, or never will be
 	}
@@ -251,9 +260,11 @@ func (cl *Climber[P]) Best(t Target) float64 {
 }
 
 // offerSizes offers a run's boards by size. It reports whether one was
-// at least as large as the largest so far: for size the limit is the
-// goal, not a figure to pass, and a climb that keeps drawing boards at
-// it is doing its work.
+// larger than the largest so far or, for a run climbed toward size, as
+// large: for size the limit is the goal, not a figure to pass, and a
+// climb that keeps drawing boards at it is doing its work. A uniform
+// board at the limit is no news: else a generator that often draws its
+// largest boards would keep size climbing whatever its slots found.
 func (cl *Climber[P]) offerSizes(r *Run[P]) bool {
 	best, better := cl.Best(Size), false
 	for i, s := range r.Sizes {
@@ -266,7 +277,7 @@ func (cl *Climber[P]) offerSizes(r *Run[P]) bool {
 		// A board as large as the largest goes before those it ties:
 		// the climb walks along the limit, from the newest boards.
 		cl.insertAt(Size, &Entry[P]{raw: s, Parents: r.Parents[i : i+1]}, true)
-		if s >= best {
+		if s > best || s == best && r.Toward == Size {
 			better = true
 		}
 	}
@@ -377,7 +388,10 @@ func (cl *Climber[P]) decide(batch int) Plan[P] {
 		// A slot the error score and the size have no use for goes to
 		// the measured targets: their boards depend on measurements
 		// anyway.
-		t, ok = cl.pick(groups[1], cl.slots, batch)
+		// Their own turn count: cl.slots is always even here, which
+		// gave every such slot to the same measured target.
+		t, ok = cl.pick(groups[1], cl.fallbacks, batch)
+		cl.fallbacks++
 	}
 	if ok && t.Measured() && cl.measuredCost > measuredShare*cl.uniformCost {
 		// The measured targets have spent their share of the solver's

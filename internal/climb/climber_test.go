@@ -232,3 +232,58 @@ func TestSizeClimbsWhileAtTheLimit(t *testing.T) {
 		t.Errorf("boards of one size: %d slots climbed toward size, want none", flat)
 	}
 }
+
+// TestFallbackSlotsShareBetweenTimeAndMemory checks that the slots the
+// error score and the size have no use for (an exact game whose boards all
+// have one size) go to time and memory in turn while both still climb.
+// They used the slot count for a turn, always even there: every one went
+// to time (147 against 49 before; a review found it).
+func TestFallbackSlotsShareBetweenTimeAndMemory(t *testing.T) {
+	cl := New[int](All)
+	plans := takeAll(cl, 400, 1, func(k int, p Plan[int]) *Run[int] {
+		// Every uniform run is a new best for time and memory, so both
+		// stay fresh; climbed runs are cheap, so the share never binds.
+		if p.Target != 0 {
+			return &Run[int]{Parents: []int{k}, Scores: []float64{0}, Sizes: []float64{10}, CPU: 1, Peak: 1, Toward: p.Target}
+		}
+		x := math.Pow(1.1, float64(k))
+		return &Run[int]{Parents: []int{k}, Scores: []float64{0}, Sizes: []float64{10}, CPU: x, Peak: x}
+	})
+	count := map[Target]int{}
+	for _, p := range plans {
+		count[p.Target]++
+	}
+	if count[Time] == 0 || count[Time] > count[Memory]*5/4 || count[Memory] > count[Time]*5/4 {
+		t.Errorf("time took %d slots, memory %d: want them in turn", count[Time], count[Memory])
+	}
+}
+
+// TestFruitlessSlotsGoStale checks that a target whose slots all come to
+// nothing (every board refused by the analyst, or none replayed: Take
+// gets no run) goes stale as one whose boards found no new best does.
+// It kept every slot of its group for ever (40 of 40; a review found it).
+func TestFruitlessSlotsGoStale(t *testing.T) {
+	cl := New[int](Size)
+	plans := takeAll(cl, lag+1+2*40, 20, func(k int, p Plan[int]) *Run[int] {
+		if p.Target == Size {
+			return nil // every climbed board refused: nothing judged
+		}
+		sizes := make([]float64, 20)
+		parents := make([]int, 20)
+		for i := range sizes {
+			sizes[i], parents[i] = float64(10+(k*20+i)%17), k*20+i
+		}
+		return &Run[int]{Parents: parents, Scores: make([]float64, 20), Sizes: sizes}
+	})
+	n := 0
+	for _, p := range plans {
+		if p.Target == Size {
+			n++
+		}
+	}
+	// Before it goes stale: stale slots' results, and the lag/2 slots
+	// planned while they were in flight; after: one slot in idleEvery.
+	if n > 40/idleEvery+lag/2+stale+1 {
+		t.Errorf("%d of 40 slots climbed toward size, each finding nothing: want it to go stale", n)
+	}
+}

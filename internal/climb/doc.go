@@ -22,10 +22,12 @@
 // time and memory, whose climbed inputs hold one board each, until singles
 // of them did where a uniform input holds a batch (a run of one board
 // costs a batch's twentieth: as many tries for the work) — and once none
-// is, one slot in idleEvery climbs: more while climbing pays. For size
-// a board as large as the largest so far is a new best (the limit is the
-// goal, not a figure to pass), and size climbs only where the boards'
-// sizes differ at all.
+// is, one slot in idleEvery climbs: more while climbing pays. A slot that
+// comes to nothing (no board replayed, none judged) counts its boards as
+// tried. For size a climbed board as large as the largest so far is a new
+// best (the limit is the goal, not a figure to pass; a uniform board must
+// be larger), and size climbs only where the largest board is more than
+// gain (5%) above the smallest.
 //
 // Determinism. What slot k does is planned when input k−lag is taken,
 // from what the inputs up to it gave, taken in their order (Climber.Take):
