@@ -87,7 +87,7 @@ func (app App) Run(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 	root := app.newRootCommand(stdin, stdout, stderr)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) &&
 		!errors.Is(err, errInterrupted) && !errors.Is(err, errCheckFailed) {
 		// A cancellation the interrupt caused, let through as an error by
@@ -96,7 +96,11 @@ func (app App) Run(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		fmt.Fprintf(terminalSafe(stderr), "%s: interrupted: no verdict (%v)\n", app.Name, err)
 		return exitInterrupted
 	}
-	return app.reportError(stderr, err)
+	help := app.Name
+	if cmd != nil {
+		help = cmd.CommandPath() // the help of the command that was run
+	}
+	return app.reportError(stderr, err, help)
 }
 
 // check reports a game list the commands cannot work with.

@@ -31,6 +31,6 @@ func ExampleApp_Run() {
 	fmt.Println("exit status", code)
 	// Output:
 	// unknown game "jenga" (known: snakes, patience)
-	// Run 'dice --help' for usage.
+	// Run 'dice solve --help' for usage.
 	// exit status 2
 }

@@ -78,7 +78,9 @@ func TestExitStatusesAndErrors(t *testing.T) {
 		{"no command", []string{"solve"}, 2, "missing GAME"},
 		{"unknown game", []string{"solve", "chess"}, 2, `unknown game "chess"`},
 		{"unknown flag", []string{"solve", "snakes", "--nope"}, 2, "unknown flag"},
-		{"too many args", []string{"solve", "snakes", "a", "b"}, 2, "takes 1 to 2 arguments"},
+		{"too many args", []string{"solve", "snakes", "a", "b"}, 2, "takes 1 to 2 arguments, got 3 (usage: chancecheck solve GAME [FILE] [flags])"},
+		{"one argument exactly", []string{"check", "snakes", "b", "--solver", "cat"}, 2, "check takes 1 argument(s), got 2 (usage: chancecheck check"},
+		{"a negative duration is named", []string{"check", "snakes", "--solver", "cat", "--cases", "5", "--time", "-1s"}, 2, "--idle-timeout, --time, --shrink-time and --board-time must not be negative"},
 		{"invalid input names file and line", []string{"solve", "snakes", bad}, 1, bad + ":4: case 1: 1 50: no jump may start on cell 1"},
 		{"missing file", []string{"solve", "snakes", "/nonexistent/x.in"}, 1, "no such file"},
 		{"validate invalid", []string{"validate", "snakes", bad}, 1, bad + ":4:"},
@@ -173,7 +175,7 @@ func TestAppNeedsDistinctGames(t *testing.T) {
 func TestAppName(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := App{Name: "bagofmice", Games: builtins()}.Run(context.Background(), []string{"solve", "chess"}, strings.NewReader(""), &out, &errOut)
-	if want := "Run 'bagofmice --help' for usage.\n"; code != 2 || !strings.HasSuffix(errOut.String(), want) {
+	if want := "Run 'bagofmice solve --help' for usage.\n"; code != 2 || !strings.HasSuffix(errOut.String(), want) {
 		t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, errOut.String(), want)
 	}
 	out.Reset()

@@ -212,7 +212,7 @@ func (app App) runCheck(cmd *cobra.Command, g props.Game, o checkOptions) error 
 	case o.timeout <= 0:
 		return usagef("--timeout must be positive: a solver with no time limit could run forever")
 	case o.idle < 0 || o.time < 0 || o.shrinkTime < 0 || o.boardTime < 0:
-		return usagef("durations must not be negative")
+		return usagef("--idle-timeout, --time, --shrink-time and --board-time must not be negative")
 	case o.idle > 0 && o.idle < o.timeout:
 		return usagef("--idle-timeout (%v) must not be below --timeout (%v): a solver that works would be stopped as idle before it could use its CPU time", o.idle, o.timeout)
 	case o.jobs < 1:

@@ -57,9 +57,10 @@ func interrupted(cmd *cobra.Command, format string, args ...any) error {
 // exit 1 without an extra message (the command has printed its findings).
 var errCheckFailed = errors.New("a check failed")
 
-// reportError prints err on stderr, with a pointer to the help for a usage
-// error, and returns the exit status it means.
-func (app App) reportError(stderr io.Writer, err error) int {
+// reportError prints err on stderr, with a pointer to the help of
+// command (its path: "chancecheck check") for a usage error, and returns
+// the exit status it means.
+func (app App) reportError(stderr io.Writer, err error, command string) int {
 	if err == nil {
 		return exitOK
 	}
@@ -80,7 +81,7 @@ func (app App) reportError(stderr io.Writer, err error) int {
 	var ue usageError
 	// cobra's own "unknown command" has no type of its own to test for.
 	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command ") {
-		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", app.Name)
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", command)
 		return exitUsage
 	}
 	return exitUnknown

@@ -124,7 +124,10 @@ func (app App) argsBetween(lo, hi int) cobra.PositionalArgs {
 				// The game was left out: count what the user typed.
 				return usagef("%s takes at most %d argument(s) after the game, got %d", cmd.CommandPath(), hi-1, typed)
 			}
-			return usagef("%s takes %d to %d arguments, got %d", cmd.CommandPath(), lo, hi, len(args))
+			if lo == hi {
+				return usagef("%s takes %d argument(s), got %d (usage: %s)", cmd.CommandPath(), lo, len(args), cmd.UseLine())
+			}
+			return usagef("%s takes %d to %d arguments, got %d (usage: %s)", cmd.CommandPath(), lo, hi, len(args), cmd.UseLine())
 		}
 		return nil
 	}

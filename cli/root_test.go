@@ -26,7 +26,7 @@ func TestRelaxLimits(t *testing.T) {
 		{"snakes has relaxed limits", []string{"solve", "snakes", "--relax-limits", snakes}, 0,
 			"Case 1: 31.5488080634\nCase 2: 33.0476190476\n"},
 		{"patience has none", []string{"solve", "patience", "--relax-limits", patience}, 2,
-			"patience has no relaxed limits\nRun 'chancecheck --help' for usage.\n"},
+			"patience has no relaxed limits\nRun 'chancecheck solve --help' for usage.\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

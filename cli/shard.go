@@ -177,7 +177,7 @@ func slurmShard(lookup func(string) (string, bool)) (*shardSource, error) {
 		return nil, fmt.Errorf("the Slurm array's %d task ids from %d to %d are not evenly spaced by %d: give the array as a range (--array=1-%d) or --shard i/n",
 			count, least, most, step, count)
 	case id < least || id > most || (id-least)%step != 0:
-		return nil, fmt.Errorf("%s=%d is not one of the array's ids %d, %d, ..., %d", slurmIDEnv, id, least, least+step, most)
+		return nil, fmt.Errorf("%s=%d is not one of the array's task ids (%s)", slurmIDEnv, id, arrayIDs(least, step, count))
 	}
 	return &shardSource{fmt.Sprintf("%s=%d of %d from %d", slurmIDEnv, id, count, least),
 		props.Shard{Index: (id-least)/step + 1, Count: count}}, nil
@@ -190,4 +190,17 @@ func envInt(name, v string) (int, error) {
 		return 0, fmt.Errorf("%s=%q: want a whole number", name, v)
 	}
 	return n, nil
+}
+
+// arrayIDs lists a Slurm array's task ids as a reader takes them in: all
+// of a short array, the first two and the last of a long one.
+func arrayIDs(least, step, count int) string {
+	if count <= 4 {
+		ids := make([]string, count)
+		for i := range ids {
+			ids[i] = fmt.Sprint(least + i*step)
+		}
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%d, %d, ..., %d", least, least+step, least+(count-1)*step)
 }

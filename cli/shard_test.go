@@ -60,8 +60,8 @@ func TestParseShardAuto(t *testing.T) {
 		{"slurm without min", "auto", []string{"SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_COUNT=3"}, props.Shard{}, "SLURM_ARRAY_TASK_MIN is not"},
 		{"slurm without count", "auto", []string{"SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_MIN=1"}, props.Shard{}, "SLURM_ARRAY_TASK_COUNT is not"},
 		{"slurm list 1,2,7", "auto", []string{"SLURM_ARRAY_TASK_ID=7", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=7"}, props.Shard{}, "not evenly spaced"},
-		{"slurm id off the step", "auto", []string{"SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=8", "SLURM_ARRAY_TASK_STEP=4"}, props.Shard{}, "is not one of the array's ids"},
-		{"slurm id below min", "auto", []string{"SLURM_ARRAY_TASK_ID=4", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=5"}, props.Shard{}, "is not one of the array's ids"},
+		{"slurm id off the step", "auto", []string{"SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=8", "SLURM_ARRAY_TASK_STEP=4"}, props.Shard{}, "is not one of the array's task ids (0, 4, 8)"},
+		{"slurm id below min", "auto", []string{"SLURM_ARRAY_TASK_ID=4", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=5"}, props.Shard{}, "is not one of the array's task ids (5, 6, 7)"},
 		{"slurm step zero", "auto", []string{"SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_STEP=0"}, props.Shard{}, "want both at least 1"},
 
 		// Several systems: they must agree.

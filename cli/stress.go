@@ -256,7 +256,7 @@ func stressSetup(o stressOptions) (*programs.Stress, error) {
 	case o.timeout <= 0 || o.bruteTimeout <= 0 || o.programTimeout <= 0:
 		return nil, usagef("--timeout, --brute-timeout and --program-timeout must be positive: a program with no time limit could run forever")
 	case o.idle < 0 || o.shrinkTime < 0:
-		return nil, usagef("durations must not be negative")
+		return nil, usagef("--idle-timeout and --shrink-time must not be negative")
 	case o.idle > 0 && o.idle < o.timeout:
 		return nil, usagef("--idle-timeout (%v) must not be below --timeout (%v): a solver that works would be stopped as idle before it could use its CPU time", o.idle, o.timeout)
 	case o.jobs < 1:
