@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,6 +29,16 @@ func TestSolveDigitsAndExact(t *testing.T) {
 		// Every game takes --digits, not only the one whose statement asks for few.
 		{[]string{"solve", "snakes", "--digits", "4", snakes}, 0, "Case 1: 31.5488\nCase 2: 33.0476\n"},
 		{[]string{"solve", "snakes", "--digits", "0", snakes}, 0, "Case 1: 31.5488080634\nCase 2: 33.0476190476\n"},
+		// A float64 near 31.5 holds 13 decimals (15 significant digits):
+		// more would print float noise as if it were the answer.
+		{[]string{"solve", "snakes", "--digits", "14", snakes}, 2, "--digits 14: case 1's answer (31.5488) is a float64, which holds 13 decimal(s) there"},
+		{[]string{"solve", "snakes", "--digits", "40", snakes}, 2, "--digits 40: case 1's answer (31.5488) is a float64, which holds 13 decimal(s) there"},
+	}
+	// 13 decimals are held: printed, the published sample's 10 rounded
+	// from them.
+	if code, out, errOut := chancecheck(t, "", "solve", "snakes", "--digits", "13", snakes); code != 0 ||
+		!regexp.MustCompile(`^Case 1: 31\.54880806\d{5}\nCase 2: 33\.04761904\d{5}\n$`).MatchString(out) {
+		t.Errorf("--digits 13: exit %d, stdout %q, stderr %q; want 13 decimals of the published answers", code, out, errOut)
 	}
 	for _, tt := range tests {
 		code, out, errOut := chancecheck(t, "", tt.args...)

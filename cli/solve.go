@@ -80,6 +80,9 @@ Games:
 			if err != nil {
 				return fmt.Errorf("%s: case %d: the analyst failed: %w", inputName(args), bad+1, err)
 			}
+			if err := floatHoldsDigits(sols, digits); err != nil {
+				return err
+			}
 			if err := g.WriteAnswers(cmd.OutOrStdout(), sols); err != nil {
 				return err
 			}
@@ -128,7 +131,7 @@ Games:
 	}
 	cmd.Flags().BoolVar(&withFraction, "exact", false, "also print each answer as an exact fraction, after the normal output (where there is none, why, and the float's proved bound)")
 	cmd.Flags().BoolVar(&explain, "explain", false, "also print how each board was solved: states, components, the method of each, the proved bound, time and memory")
-	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the game's own ("+app.gamesWith(func(g props.Game) string { return fmt.Sprint(g.Digits()) })+")")
+	cmd.Flags().IntVar(&digits, "digits", 0, "print answers with this many decimals instead of the game's own ("+app.gamesWith(func(g props.Game) string { return fmt.Sprint(g.Digits()) })+"); at most what a float64 holds at the answer, 15 significant digits (--exact gives the fraction)")
 	// A program whose games have no policy or no relaxed limits does not
 	// offer the flags at all.
 	if games := app.namesOf(props.Game.HasPolicy); games != "none" {
