@@ -108,7 +108,7 @@ func TestCheckCommand(t *testing.T) {
 		{name: "no jobs", game: "snakes", mode: "snakes", args: []string{"--jobs", "0"}, wantCode: 2, want: []string{"--jobs"}},
 		{name: "alpha out of range", game: "snakes", mode: "snakes", args: []string{"--alpha", "1"}, wantCode: 2, want: []string{"--alpha"}},
 		{name: "crash", game: "patience", mode: "crash", args: []string{"--cases", "3", "--keep-going"}, wantCode: 1,
-			want: []string{"CRASH", "exit status 3", "crashing on purpose", "failing inputs by verdict: crash"}},
+			want: []string{"CRASH", "exit status 3", "crashing on purpose", "failing inputs by verdict: crash", "a generated input holds up to 20 boards: --batch 1 counts boards"}},
 		{name: "time limit", game: "traps", mode: "spin", args: []string{"--cases", "1", "--timeout", "100ms"}, wantCode: 1,
 			want: []string{"TIME LIMIT", "over the CPU time limit", "time limits are not shrunk", "confirmed: run again with no other solver of this check running",
 				"limits: 100ms of CPU time a run (the solver and every process it starts), idleness 10.1s of wall-clock time"}},
