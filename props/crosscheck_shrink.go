@@ -143,6 +143,11 @@ func (c *CrossCheck) shrink(ctx context.Context, gc genCase, found *Failure) (_ 
 	stats.Elapsed = time.Since(start)
 	last := s.last
 	last.Source = "a board shrunk from " + found.Source
+	if bytes.Equal(last.Input, found.Input) {
+		// Shrinking kept the very input it started from: say so, not
+		// "shrunk".
+		last.Source = found.Source + " (no smaller failing board found)"
+	}
 	last.Class = c.Game.Classify(last.Boards[0])
 	last.cases = nil
 	return last, stats, nil

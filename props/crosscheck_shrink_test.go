@@ -277,3 +277,35 @@ func TestShrinkLeavesHalfToTheSimplifiers(t *testing.T) {
 		t.Errorf("the note does not say the shrinking time ran out: %+v", st)
 	}
 }
+
+// TestUnshrunkFailureIsNotCalledShrunk checks that a failure shrinking
+// could not make smaller keeps its own name: the generator draws one board
+// alone (one coin of 50, no choices for rapid to shrink), the solver is
+// wrong on it alone, and taking its coin away gives a board it answers.
+// It was called "a board shrunk from generated board 1" after 0 steps.
+func TestUnshrunkFailureIsNotCalledShrunk(t *testing.T) {
+	spec := coinsSpec()
+	spec.GeneratorWith = func(map[string]int) *rapid.Generator[coinBoard] {
+		return rapid.Just(coinBoard{Coins: []int{50}})
+	}
+	g := Define(spec)
+	wrongOnLoneFifty := func(b []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(i int, s Solution) string {
+			if c := b[i].(coinBoard).Coins; len(c) == 1 && c[0] == 50 {
+				return fmt.Sprint(s.Value + 0.25)
+			}
+			return fmt.Sprint(s.Value)
+		}), RunResult{}
+	}
+	cc := &CrossCheck{Game: g, Solver: &fakeSolver{game: g, answer: wrongOnLoneFifty}, Cases: 3, Seed: 1, Batch: 1}
+	res, err := cc.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.First == nil {
+		t.Fatal("the planted slip was not caught")
+	}
+	if want := "generated board 1 (no smaller failing board found)"; res.First.Source != want {
+		t.Errorf("the failure's source is %q, want %q (shrink: %+v)", res.First.Source, want, res.Shrink)
+	}
+}

@@ -134,19 +134,20 @@ func peakText(peak int64) string {
 
 // allocWatch watches a stream for allocFailures, across writes.
 type allocWatch struct {
-	carry []byte // the end of the stream so far, lower case, shorter than the longest message
-	found string // the first message seen
+	carry []byte // the end of the stream so far, shorter than the longest message
+	found string // the first message seen, as the stream spelt it
 }
 
 func (a *allocWatch) Write(p []byte) (int, error) {
 	if a.found != "" {
 		return len(p), nil
 	}
-	buf := append(a.carry, bytes.ToLower(p)...)
+	buf := append(a.carry, p...)
+	lower := asciiLower(buf) // byte for byte: an index in it is one in buf
 	longest := 0
 	for _, m := range allocFailures {
-		if bytes.Contains(buf, m) {
-			a.found = string(m)
+		if i := bytes.Index(lower, m); i >= 0 {
+			a.found = string(buf[i : i+len(m)])
 			a.carry = nil
 			return len(p), nil
 		}
@@ -155,4 +156,17 @@ func (a *allocWatch) Write(p []byte) (int, error) {
 	keep := min(len(buf), longest-1)
 	a.carry = append(a.carry[:0], buf[len(buf)-keep:]...)
 	return len(p), nil
+}
+
+// asciiLower is b with its ASCII letters in lower case and every other
+// byte as it is: the same length, unlike bytes.ToLower on UTF-8.
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }

@@ -73,15 +73,17 @@ func TestOverMemory(t *testing.T) {
 }
 
 // TestAllocWatch checks that a message split over writes, in any case, is
-// seen, and that none is seen where there is none.
+// seen and quoted as the stream spelt it (a lower-cased "memoryerror"
+// read oddly), also after multi-byte UTF-8, and that none is seen where
+// there is none.
 func TestAllocWatch(t *testing.T) {
-	text := "goroutine 1 [running]:\nfatal error: runtime: Out Of Memory\n" + strings.Repeat("x", 5000)
+	text := "goroutine 1 [running]: ✓ Ä\nfatal error: runtime: Out Of Memory\n" + strings.Repeat("x", 5000)
 	for _, chunk := range []int{1, 3, 7, 64, len(text)} {
 		var a allocWatch
 		for i := 0; i < len(text); i += chunk {
 			a.Write([]byte(text[i:min(i+chunk, len(text))]))
 		}
-		if a.found != "out of memory" {
+		if a.found != "Out Of Memory" {
 			t.Errorf("chunks of %d: found %q", chunk, a.found)
 		}
 	}
