@@ -130,7 +130,7 @@ func TestCheckCommand(t *testing.T) {
 		{name: "a kill from outside that does not recur", game: "snakes", mode: "killed-once-snakes", args: []string{"--cases", "5", "--jobs", "1"}, wantCode: 0,
 			want: []string{"every answer agreed: 2 sample board(s) and 5 generated board(s), seed 1, in ",
 				"(but 1 input(s) ran out of time or were killed once, not when run again: see \"not reproduced\")",
-				"not reproduced: 1 input(s) ran out of time or were killed from outside once", "sample sample: crash: killed by signal: killed"}},
+				"not reproduced: 1 input(s) ran out of time or were killed from outside once", "sample: crash: killed by signal: killed"}},
 		{name: "nan", game: "traps", mode: "nan", args: []string{"--cases", "1"}, wantCode: 1,
 			want: []string{"OUTPUT FORMAT", `"-nan" is not a decimal number`}},
 		{name: "no solver", game: "snakes", args: []string{}, wantCode: 2, want: []string{"--solver"}},

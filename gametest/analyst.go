@@ -19,7 +19,7 @@ func sampleBoards(g props.Game) (names []string, boards []props.Board) {
 			continue
 		}
 		for i, b := range bs {
-			names = append(names, fmt.Sprintf("sample %s, board %d", s.Name, i+1))
+			names = append(names, fmt.Sprintf("%s, board %d", s.Label(), i+1))
 			boards = append(boards, b)
 		}
 	}

@@ -51,7 +51,7 @@ func plantedBugs() []plantedBug {
 		// samples
 		{"samples/wrong answer", checkSamples,
 			func(s *props.Spec[int]) { s.Solve = wrongValue(0.5) },
-			nil, []string{"sample sample: board 1: the game answers 2.5", "does not accept the published 2"}},
+			nil, []string{"sample: board 1: the game answers 2.5", "does not accept the published 2"}},
 		{"samples/published output unreadable", checkSamples,
 			func(s *props.Spec[int]) {
 				s.Samples = []props.Sample{{Name: "short", Input: "2\n2\n6\n", Output: "2.0\n"}}
@@ -132,14 +132,14 @@ func plantedBugs() []plantedBug {
 					return props.Solution{Value: math.Nextafter(float64(s), math.Inf(1))}, nil
 				}
 			},
-			nil, []string{"sample sample, board 1: the game's Answer gives 2.0000000000000004", "its Solve 2 ", "bit for bit"}},
+			nil, []string{"sample, board 1: the game's Answer gives 2.0000000000000004", "its Solve 2 ", "bit for bit"}},
 		{"answer-matches-solve/valid route's last bit", checkAnswer,
 			func(s *props.Spec[int]) {
 				s.AnswerValid = func(s int) (props.Solution, error) {
 					return props.Solution{Value: math.Nextafter(float64(s), math.Inf(-1))}, nil
 				}
 			},
-			nil, []string{"sample sample, board 1: the game's AnswerValid gives 1.9999999999999998", "AnswerValid must agree with Solve bit for bit"}},
+			nil, []string{"sample, board 1: the game's AnswerValid gives 1.9999999999999998", "AnswerValid must agree with Solve bit for bit"}},
 		{"fraction-matches-value/drift", checkFraction,
 			func(s *props.Spec[int]) {
 				s.Fraction = func(s int) (*big.Rat, error) { return big.NewRat(int64(s)*1000+1, 1000), nil }
@@ -149,7 +149,7 @@ func plantedBugs() []plantedBug {
 					return sol, err
 				}
 			},
-			nil, []string{"sample sample, board 1: the float answer 2 is not accepted against the exact fraction 2001/1000"}},
+			nil, []string{"sample, board 1: the float answer 2 is not accepted against the exact fraction 2001/1000"}},
 		{"answer-matches-solve/fraction", checkAnswer,
 			func(s *props.Spec[int]) {
 				s.Answer = func(s int) (props.Solution, error) {
@@ -161,7 +161,7 @@ func plantedBugs() []plantedBug {
 		// invariants
 		{"invariants/on a sample board", checkInvariants,
 			func(s *props.Spec[int]) { s.Invariants[0].Check = brokenFor(6) },
-			nil, []string{"sample sample, board 2: invariant mean-is-sides: planted for 6"}},
+			nil, []string{"sample, board 2: invariant mean-is-sides: planted for 6"}},
 		{"invariants/on a generated board", checkInvariants,
 			func(s *props.Spec[int]) { s.Invariants[0].Check = brokenFor(11) },
 			nil, []string{"[rapid] failed", "die: invariant mean-is-sides: planted for 11"}},

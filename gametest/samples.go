@@ -23,7 +23,7 @@ func checkSamples(t rapid.TB, g props.Game, o options) {
 	}
 	for _, s := range samples {
 		if err := checkSample(g, s, o.exact); err != nil {
-			t.Errorf("sample %s: %v", s.Name, err)
+			t.Errorf("%s: %v", s.Label(), err)
 		}
 	}
 }

@@ -21,7 +21,7 @@ const ClosestShown = 3
 // time or memory limit.
 type CloseCall struct {
 	// Source names it as failures are named: "generated board 17",
-	// "generated boards 1..20", "sample sample1, board 2".
+	// "generated boards 1..20", "sample1, board 2".
 	Source string
 	// Board is the generated board's index (from 0), the input's first for
 	// a run; -1 for a sample. Where Climbed, it numbers the climbed boards

@@ -82,7 +82,7 @@ func (c *Closest) NoErrorText() string {
 // Lines are the closest calls as a log shows them, with no limits to
 // measure against (a Go function's): "error: 0.90 of the tolerance on
 // generated board 17 (ours 0.25, theirs 0.2500009)", "time: 1.2ms wall on
-// sample sample1, case 2".
+// sample1, case 2".
 func (c *Closest) Lines() []string {
 	var lines []string
 	if t := c.NoErrorText(); t != "" {

@@ -46,15 +46,15 @@ func CheckSolver[B any](t rapid.TB, g Game, solve func(B) (float64, error)) {
 	for _, s := range g.Samples() {
 		boards, err := g.Parse(strings.NewReader(s.Input), s.Name)
 		if err != nil {
-			t.Fatalf("sample %s: %v", s.Name, err)
+			t.Fatalf("%s: %v", s.Label(), err)
 			return
 		}
 		for i, b := range boards {
 			msg, fig := checkOneBoard(g, judge, b, solver)
 			if msg != "" {
-				t.Errorf("sample %s, case %d: %s", s.Name, i+1, msg)
+				t.Errorf("%s, case %d: %s", s.Label(), i+1, msg)
 			}
-			closest.offer(fmt.Sprintf("sample %s, case %d", s.Name, i+1), -1, b, fig)
+			closest.offer(fmt.Sprintf("%s, case %d", s.Label(), i+1), -1, b, fig)
 		}
 	}
 	if t.Failed() {

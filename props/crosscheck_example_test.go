@@ -39,7 +39,7 @@ func ExampleCheckSolver() {
 		return 0.5, nil
 	})
 	// Output:
-	// sample sample1, case 1: wrong answer: the solver says 0.5, the analyst 0.6 = 3/5
+	// sample1, case 1: wrong answer: the solver says 0.5, the analyst 0.6 = 3/5
 }
 
 // A CrossCheck runs a solver as a process on the samples and on generated
@@ -61,7 +61,7 @@ func ExampleCrossCheck() {
 	fmt.Printf("%s on %s: the solver printed %s", f.Verdict, f.Source, f.Stdout)
 	fmt.Printf("the answer is %s", f.OursText)
 	// Output:
-	// wrong answer on sample sample2: the solver printed 0.600
+	// wrong answer on sample2: the solver printed 0.600
 	// the answer is 0.800
 }
 

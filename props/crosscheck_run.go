@@ -35,7 +35,7 @@ func leftover(r RunResult) string {
 // Failure is one failing input with everything needed to reproduce it.
 type Failure struct {
 	Verdict Verdict
-	Source  string  // "sample sample1", "generated board 17", "shrunk from generated board 17"
+	Source  string  // "sample1", "sample 3", "generated board 17", "shrunk from generated board 17"
 	Boards  []Board // the boards of the input
 	Input   []byte  // the input file exactly as the solver read it
 	// Index is the board the verdict is about (the wrong answer, the
@@ -164,11 +164,11 @@ func (c *CrossCheck) solveOrSkip(ctx context.Context, b Board, name string, skip
 func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudged, oracles map[string]int) (*Failure, int, *inputFigures, error) {
 	boards, err := c.Game.Parse(strings.NewReader(s.Input), s.Name)
 	if err != nil {
-		return nil, 0, nil, fmt.Errorf("sample %s: %w", s.Name, err)
+		return nil, 0, nil, fmt.Errorf("%s: %w", s.Label(), err)
 	}
 	sols := make([]*Solution, len(boards))
 	for i, b := range boards {
-		sol, ok, err := c.solveOrSkip(ctx, b, fmt.Sprintf("sample %s, board %d", s.Name, i+1), skipped)
+		sol, ok, err := c.solveOrSkip(ctx, b, fmt.Sprintf("%s, board %d", s.Label(), i+1), skipped)
 		if err != nil {
 			return nil, 0, nil, err
 		}
@@ -182,14 +182,14 @@ func (c *CrossCheck) checkSample(ctx context.Context, s Sample, skipped *notJudg
 	}
 	f, run, err := c.checkInputFigures(ctx, boards, []byte(s.Input), sols)
 	if u := asUnconfirmed(err); u != nil {
-		u.seen.Source = "sample " + s.Name
+		u.seen.Source = s.Label()
 	}
 	if f != nil {
-		f.Source = "sample " + s.Name
+		f.Source = s.Label()
 	}
-	figs := &inputFigures{run: run, input: []byte(s.Input), boards: boards, sols: sols, source: "sample " + s.Name, first: -1}
+	figs := &inputFigures{run: run, input: []byte(s.Input), boards: boards, sols: sols, source: s.Label(), first: -1}
 	for i := range boards {
-		figs.names = append(figs.names, fmt.Sprintf("sample %s, board %d", s.Name, i+1))
+		figs.names = append(figs.names, fmt.Sprintf("%s, board %d", s.Label(), i+1))
 		figs.index = append(figs.index, -1)
 	}
 	return f, len(boards) - skipped.boards, figs, err

@@ -16,6 +16,15 @@ type Sample struct {
 	Output string // the expected output, byte for byte
 }
 
+// Label names the sample in a message: "sample NAME", or NAME alone where
+// it says so already ("sample", "sample2" — not "sample sample").
+func (s Sample) Label() string {
+	if strings.HasPrefix(strings.ToLower(s.Name), "sample") {
+		return s.Name
+	}
+	return "sample " + s.Name
+}
+
 // ReadSamples reads the samples in directory dir of fsys: each NAME.in with
 // its NAME.ans, sorted by name. An .in without its .ans, or an .ans without
 // its .in, is an error, as is a directory holding no sample; other files are

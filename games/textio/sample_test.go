@@ -60,3 +60,19 @@ func TestMustReadSamplesPanics(t *testing.T) {
 	}()
 	MustReadSamples(fstest.MapFS{}, "s")
 }
+
+// TestSampleLabel checks how a sample is named in messages: a name that
+// says "sample" already stands alone.
+func TestSampleLabel(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"sample", "sample"},
+		{"sample2", "sample2"},
+		{"Sample-big", "Sample-big"},
+		{"1", "sample 1"},
+		{"maze", "sample maze"},
+	} {
+		if got := (Sample{Name: tt.name}).Label(); got != tt.want {
+			t.Errorf("Sample{Name: %q}.Label() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
