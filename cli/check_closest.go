@@ -171,7 +171,10 @@ func writeClosestText(w io.Writer, o closestLimits, c *props.Closest, files clos
 		fmt.Fprintf(w, "  time:   %s on %s%s\n", o.cpuText(s), s.Source, file)
 	}
 	if len(c.Memory) == 0 && len(c.Slowest) > 0 {
-		fmt.Fprintf(w, "  memory: no run's peak known: none rose above the peak of the program that started it (this one, or under --memory its helper)\n")
+		// The kernel reports a child's peak as at least its parent's at
+		// the fork: a solver smaller than the process that started it
+		// shows none of its own.
+		fmt.Fprintf(w, "  memory: not measured: every run's peak stayed below that of the process that started it, which hides it (--memory starts solvers from a small helper, which measures small peaks)\n")
 	}
 	for i, m := range c.Memory {
 		file := ""
