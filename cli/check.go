@@ -175,7 +175,7 @@ Games:
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.solver, "solver", "", "the solver's command line, split like a shell's (quotes, backslashes; no expansions)")
+	f.StringVar(&o.solver, "solver", "", "the solver's command line, split like a shell's (quotes, backslashes; no expansions, pipes or redirections: sh -c '...' for those)")
 	f.IntVar(&o.cases, "cases", 0, "stop after this many generated boards, if --time has not run out first (0: no limit)")
 	f.Uint64Var(&o.seed, "seed", 1, "generator seed: the same seed checks the same boards")
 	f.DurationVar(&o.time, "time", 60*time.Second, "time for the search, samples included (0: no limit; then --cases is needed)")

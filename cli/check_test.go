@@ -367,7 +367,7 @@ func TestCheckReproduceQuotes(t *testing.T) {
 		{"./sol", "/tmp/c.in", "./sol < /tmp/c.in"},
 		{"python3  solve.py", "/tmp/c.in", "python3 solve.py < /tmp/c.in"},
 		{`./sol 'a b' $HOME`, "/tmp/x y/c.in", `./sol 'a b' '$HOME' < '/tmp/x y/c.in'`},
-		{`./sol; rm -rf x`, "/tmp/c.in", `'./sol;' rm -rf x < /tmp/c.in`},
+		{`./sol\; rm -rf x`, "/tmp/c.in", `'./sol;' rm -rf x < /tmp/c.in`}, // an unquoted ; is refused (solverproc.Split)
 		{`./sol "it's" *.txt`, "c.in", `./sol 'it'\''s' '*.txt' < c.in`},
 	}
 	for _, tt := range tests {

@@ -24,8 +24,12 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 			sh.Index, sh.Count, sh.Index-1, sh.Count, o.cases, map[bool]string{true: ", and the samples", false: ""}[sh.Index == 1])
 	}
 	if !res.Failed() && res.Interrupted {
-		fmt.Fprintf(w, "check %s: INTERRUPTED after %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v: no verdict on the solver (every answer judged before agreed)\n",
-			g.Name(), res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond))
+		before := "every answer judged before agreed"
+		if res.Samples+res.Generated == 0 {
+			before = "no answer was judged"
+		}
+		fmt.Fprintf(w, "check %s: INTERRUPTED after %d sample board(s) and %d generated board(s)%s, seed %d%s, in %v: no verdict on the solver (%s)\n",
+			g.Name(), res.Samples, res.Generated, o.asked(res), res.Seed, o.gen.said(), res.Elapsed.Round(time.Millisecond), before)
 		fmt.Fprintf(w, "boards by kind: %s\n", classList(res.Classes))
 		writeNotJudgedText(w, res)
 		return

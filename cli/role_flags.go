@@ -47,7 +47,7 @@ const (
 // register adds the role flags to f, with the help of one command, and
 // makes --gen an alias of --generator on f.
 func (r *roleFlags) register(f *pflag.FlagSet, help roleHelp) {
-	f.StringVar(&r.generator, generatorFlag, "", "the generator's command line, run as CMD SEED name=value ... (split like a shell's: quotes, backslashes; no expansions); --gen is its former name")
+	f.StringVar(&r.generator, generatorFlag, "", "the generator's command line, run as CMD SEED name=value ... (split like a shell's: quotes, backslashes; no expansions, pipes or redirections); --gen is its former name")
 	f.StringVar(&r.referee, "referee", "", "the referee's command line, run as CMD SEED RUNS with the input on stdin")
 	f.StringVar(&r.brute, "brute", "", help.brute)
 	f.StringVar(&r.validator, "validator", "", help.validator)

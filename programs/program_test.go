@@ -9,7 +9,7 @@ func TestCommandString(t *testing.T) {
 		{"./gen", "./gen"},
 		{"  python3   gen.py ", "python3 gen.py"},
 		{`./sol $HOME *.txt`, `./sol '$HOME' '*.txt'`},
-		{`./sol; rm x`, `'./sol;' rm x`},
+		{`"./sol;" rm x`, `'./sol;' rm x`}, // an unquoted ; is refused (solverproc.Split)
 		{`sh -c 'echo "$1"' gen`, `sh -c 'echo "$1"' gen`},
 	}
 	for _, tt := range tests {

@@ -31,6 +31,12 @@ func TestSplit(t *testing.T) {
 		{in: `'open`, err: true},
 		{in: `"open`, err: true},
 		{in: `trail\`, err: true},
+		// No shell runs it: an unquoted pipe or redirection would be an
+		// argument, so it is refused; quoted or escaped it is one.
+		{in: `python3 sol.py | cat`, err: true},
+		{in: `./sol < in.txt`, err: true},
+		{in: `./sol;rm`, err: true},
+		{in: `./sol '|' "<" \&`, want: []string{"./sol", "|", "<", "&"}},
 	}
 	for _, tt := range tests {
 		got, err := Split(tt.in)
