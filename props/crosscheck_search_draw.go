@@ -19,6 +19,12 @@ func (s *searcher) draw(ctx context.Context, seq int) inputResult {
 	if s.climber.Slot(k) {
 		// A climbing slot is an input of its own: its boards are numbered
 		// apart (climbed boards), and a slot that does not climb is empty.
+		if !s.climber.Made(k) {
+			// Its plan waits on the input lag before it: the inputs after
+			// this one need not wait for its turn at a solver too (with
+			// Jobs above lag they all would).
+			s.slots.deferTurn(seq)
+		}
 		p, err := s.climber.Wait(ctx, k)
 		if err != nil {
 			return inputResult{err: err}

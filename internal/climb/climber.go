@@ -129,6 +129,9 @@ func (cl *Climber[P]) Wait(ctx context.Context, k int) (Plan[P], error) {
 	}
 }
 
+// Made reports whether slot k's plan is made: Wait would not wait.
+func (cl *Climber[P]) Made(k int) bool { return cl != nil && cl.slotPlan(k).isMade() }
+
 // slotPlan is slot k's plan, made or not yet.
 func (cl *Climber[P]) slotPlan(k int) *slotPlan[P] {
 	cl.mu.Lock()

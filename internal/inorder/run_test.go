@@ -257,21 +257,21 @@ func TestRunRecover(t *testing.T) {
 // Take: the item in progress when Stop came, with what its cancelled
 // context made of it, and the later items, whole when they had ended
 // first. Item 4 ends only when cancelled; item 5 (with two jobs or more)
-// ends first and closes Stop as it does, once items 0..3 have ended, so
-// that its whole result is in and theirs are taken.
+// ends first and closes Stop as it does, once items 0..3 are taken (not
+// merely ended: Run takes them on its own goroutine, and a Stop between
+// their end and their Take cut them, a flake), so that its whole result
+// is in.
 func TestRunCut(t *testing.T) {
 	const at = 4
 	for _, jobs := range []int{1, 2, 3, 6} {
 		t.Run(fmt.Sprintf("jobs=%d", jobs), func(t *testing.T) {
 			stop := make(chan struct{})
 			var once sync.Once
-			var before sync.WaitGroup // the items before at, until they have ended
-			before.Add(at)
-			closeStop := func() { once.Do(func() { before.Wait(); close(stop) }) }
+			tookBefore := make(chan struct{}) // closed when the items before at are taken
+			closeStop := func() { once.Do(func() { <-tookBefore; close(stop) }) }
 			do := func(ctx context.Context, i int) string {
 				switch {
 				case i < at:
-					defer before.Done()
 					return "ok"
 				case i == at:
 					if jobs == 1 {
@@ -293,6 +293,9 @@ func TestRunCut(t *testing.T) {
 				Take: func(int, string) {
 					if taken++; len(cut) > 0 {
 						t.Errorf("an item taken after Cut was called")
+					}
+					if taken == at {
+						close(tookBefore)
 					}
 				},
 				Cut: func(i int, r string) { cutAt, cut = append(cutAt, i), append(cut, r) }})

@@ -17,17 +17,39 @@ import (
 // With Jobs slots and a Plan of 2·Jobs items in progress, a check at
 // --jobs 1 draws and solves the next input's boards while the solver runs
 // on this one's.
+//
+// An item that must wait for something else before it knows whether it
+// needs a slot (a climbing slot's plan, made from results lag inputs
+// back) steps out of the order with Defer, so that the items after it
+// need not wait for it too; it then takes the first slot freed, ahead of
+// every item waiting its turn.
 type Slots struct {
-	mu      sync.Mutex
-	free    int
-	next    int                   // the lowest item that has neither taken a slot nor said Done
-	passed  map[int]bool          // items above next that have
-	waiting map[int]chan struct{} // item → closed when it is given a slot
+	mu       sync.Mutex
+	free     int
+	next     int                   // the lowest item that has neither taken a slot nor said Done
+	passed   map[int]bool          // items above next that have
+	waiting  map[int]chan struct{} // item → closed when it is given a slot
+	deferred map[int]chan struct{} // items out of the order (Defer) → closed when given a slot; nil: not waiting yet
 }
 
 // NewSlots returns n slots (at least 1).
 func NewSlots(n int) *Slots {
-	return &Slots{free: max(1, n), passed: map[int]bool{}, waiting: map[int]chan struct{}{}}
+	return &Slots{free: max(1, n), passed: map[int]bool{}, waiting: map[int]chan struct{}{}, deferred: map[int]chan struct{}{}}
+}
+
+// Defer takes item i, which has not called Acquire, out of the order: the
+// items after it take their turns without waiting for it, and its own
+// Acquire takes the first free slot, ahead of the items waiting their
+// turn (the lowest deferred item first). Done still ends it.
+func (s *Slots) Defer(i int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.deferred[i]; ok || i < s.next || s.passed[i] {
+		return // deferred already, or past its turn
+	}
+	s.deferred[i] = nil
+	s.pass(i)
+	s.grant()
 }
 
 // Acquire waits for a slot for item i and takes it, or returns ctx's
@@ -40,6 +62,9 @@ func (s *Slots) Acquire(ctx context.Context, i int) error {
 		return err
 	}
 	s.mu.Lock()
+	if c, ok := s.deferred[i]; ok && c == nil {
+		return s.acquireDeferred(ctx, i)
+	}
 	if i == s.next && s.free > 0 {
 		s.free--
 		s.pass(i)
@@ -69,6 +94,32 @@ func (s *Slots) Acquire(ctx context.Context, i int) error {
 	}
 }
 
+// acquireDeferred is Acquire for deferred item i, called with s.mu held.
+func (s *Slots) acquireDeferred(ctx context.Context, i int) error {
+	if s.free > 0 {
+		s.free--
+		delete(s.deferred, i)
+		s.mu.Unlock()
+		return nil
+	}
+	granted := make(chan struct{})
+	s.deferred[i] = granted
+	s.mu.Unlock()
+	select {
+	case <-granted:
+		return nil
+	case <-ctx.Done():
+		s.mu.Lock()
+		_, still := s.deferred[i]
+		delete(s.deferred, i)
+		s.mu.Unlock()
+		if !still {
+			s.Release() // given a slot as ctx ended: hand it on
+		}
+		return ctx.Err()
+	}
+}
+
 // Release gives a slot back.
 func (s *Slots) Release() {
 	s.mu.Lock()
@@ -83,6 +134,12 @@ func (s *Slots) Release() {
 func (s *Slots) Done(i int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if c, ok := s.deferred[i]; ok {
+		if c == nil {
+			delete(s.deferred, i) // deferred, never waited: passed already
+		}
+		return // a deferred Acquire's own cancellation ends it
+	}
 	if _, waits := s.waiting[i]; waits {
 		return // Acquire's own cancellation passes it
 	}
@@ -102,8 +159,23 @@ func (s *Slots) pass(i int) {
 	}
 }
 
-// grant gives free slots to the items waiting whose turn it is.
+// grant gives free slots to the deferred items waiting, lowest first,
+// then to the items waiting whose turn it is.
 func (s *Slots) grant() {
+	for s.free > 0 {
+		low, c := -1, chan struct{}(nil)
+		for j, cj := range s.deferred {
+			if cj != nil && (low < 0 || j < low) {
+				low, c = j, cj
+			}
+		}
+		if c == nil {
+			break
+		}
+		delete(s.deferred, low)
+		s.free--
+		close(c)
+	}
 	for s.free > 0 {
 		c, ok := s.waiting[s.next]
 		if !ok {

@@ -129,3 +129,85 @@ func TestSlotsBound(t *testing.T) {
 		}
 	}
 }
+
+// waitDeferred spins until n deferred items wait for a slot of s.
+func waitDeferred(s *Slots, n int) {
+	for {
+		s.mu.Lock()
+		k := 0
+		for _, c := range s.deferred {
+			if c != nil {
+				k++
+			}
+		}
+		s.mu.Unlock()
+		if k == n {
+			return
+		}
+		runtime.Gosched()
+	}
+}
+
+// TestSlotsDefer checks an item out of the order: the items after a
+// deferred one take their turns without waiting for it (a climbing slot
+// whose plan is not made held up every later input's solver); once it
+// asks, it takes the first slot freed, ahead of an item waiting its turn;
+// and a deferred item that never asks, or whose context ends, holds none.
+func TestSlotsDefer(t *testing.T) {
+	s := NewSlots(2)
+	s.Defer(0)
+	for i := 1; i <= 2; i++ { // both slots, past item 0
+		if err := s.Acquire(context.Background(), i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := make(chan int, 2)
+	go func() {
+		if err := s.Acquire(context.Background(), 3); err != nil {
+			t.Error(err)
+		}
+		got <- 3
+	}()
+	waitWaiting(s, 1)
+	go func() {
+		if err := s.Acquire(context.Background(), 0); err != nil {
+			t.Error(err)
+		}
+		got <- 0
+	}()
+	waitDeferred(s, 1)
+	s.Release()
+	if first := <-got; first != 0 {
+		t.Errorf("item %d took the freed slot before the deferred item 0", first)
+	}
+	s.Release()
+	if second := <-got; second != 3 {
+		t.Errorf("item %d took the second slot, want 3", second)
+	}
+
+	// A deferred item whose context ends while it waits holds no slot;
+	// one that never asks is ended by Done.
+	s = NewSlots(1)
+	s.Defer(0)
+	s.Defer(1)
+	if err := s.Acquire(context.Background(), 2); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error)
+	go func() { errc <- s.Acquire(ctx, 0) }()
+	waitDeferred(s, 1)
+	cancel()
+	if err := <-errc; err == nil {
+		t.Fatal("a deferred Acquire with its context cancelled returned nil")
+	}
+	s.Done(0)
+	s.Done(1)
+	s.Release()
+	s.mu.Lock()
+	free, left := s.free, len(s.deferred)
+	s.mu.Unlock()
+	if free != 1 || left != 0 {
+		t.Errorf("%d slot(s) free, %d item(s) still deferred; want 1 and 0", free, left)
+	}
+}
