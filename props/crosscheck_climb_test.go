@@ -18,16 +18,16 @@ import (
 // (up to 12 coins, each of 99 chances) some 1 in 20,000 has h ≥ 7: a
 // precision slip that shows only on rare boards, whose error says how
 // near a board is.
-func driftingOnHighCoins(b []Board, s []Solution) (string, RunResult) {
-	return coinLines(s, func(i int, s Solution) string {
-		h := 0
-		for _, v := range b[i].(coinBoard).Coins {
-			if v >= 90 {
-				h++
-			}
-		}
-		return fmt.Sprint(s.Value * (1 + 1.5e-6*float64(h*h)/64))
-	}), RunResult{}
+var driftingOnHighCoins = offOnHighCoins(func(h int) float64 { return 1.5e-6 * float64(h*h) / 64 })
+
+// offOnHighCoins answers each board's exact value off by the relative
+// error rel(h), h the board's high coins (highCoins).
+func offOnHighCoins(rel func(h int) float64) func([]Board, []Solution) (string, RunResult) {
+	return func(b []Board, s []Solution) (string, RunResult) {
+		return coinLines(s, func(i int, s Solution) string {
+			return fmt.Sprint(s.Value * (1 + rel(highCoins(b[i]))))
+		}), RunResult{}
+	}
 }
 
 // climbRecord is a searchRecord with what the climber drew.
@@ -58,20 +58,21 @@ func recordClimb(t *testing.T, cc *CrossCheck) climbRecord {
 // 20,000 (driftingOnHighCoins). A right but slow solver whose time says
 // how near a board is.
 func slowOnHighCoins(b []Board, s []Solution) (string, RunResult) {
-	cpu := time.Millisecond
-	for _, x := range b {
-		h := 0
-		for _, v := range x.(coinBoard).Coins {
-			if v >= 90 {
-				h++
-			}
-		}
-		cpu += time.Duration(1<<(2*h)) * time.Microsecond
-	}
+	cpu := highCoinsCPU(b)
 	if cpu > 10*time.Millisecond {
 		return "", RunResult{TimedOut: true, CPU: cpu}
 	}
 	return coinLines(s, func(_ int, s Solution) string { return fmt.Sprint(s.Value) }), RunResult{CPU: cpu}
+}
+
+// highCoinsCPU is slowOnHighCoins' CPU time on boards b: 1 ms of
+// start-up and 4^h µs a board, h its high coins.
+func highCoinsCPU(b []Board) time.Duration {
+	cpu := time.Millisecond
+	for _, x := range b {
+		cpu += time.Duration(1<<(2*highCoins(x))) * time.Microsecond
+	}
+	return cpu
 }
 
 // TestCrossCheckClimbFindsRareSlips is the climber's planted-bug test,
@@ -148,18 +149,24 @@ func TestCrossCheckClimbJobsChangeNothing(t *testing.T) {
 }
 
 // noisyUsage reports a random CPU time and memory peak for every run, as
-// a busy machine would, from its own seeded stream.
+// a busy machine would, from its own seeded stream; with jitter, the
+// run's own CPU time scaled by a random 0.7–1.3 instead.
 type noisyUsage struct {
 	Runner
-	mu  sync.Mutex
-	rng *rand.Rand
+	jitter bool
+	mu     sync.Mutex
+	rng    *rand.Rand
 }
 
 func (n *noisyUsage) Run(ctx context.Context, input []byte) (RunResult, error) {
 	res, err := n.Runner.Run(ctx, input)
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	res.CPU = time.Duration(1+n.rng.IntN(5000)) * time.Microsecond
+	if n.jitter {
+		res.CPU = time.Duration(float64(res.CPU) * (0.7 + 0.6*n.rng.Float64()))
+	} else {
+		res.CPU = time.Duration(1+n.rng.IntN(5000)) * time.Microsecond
+	}
 	res.PeakRSS = int64(1<<20 + n.rng.IntN(1<<20))
 	return res, err
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,17 +14,7 @@ import (
 
 // nearlyOnHighCoins answers within the tolerance, the error rising with
 // the coins of chance 90 or more (never past 1e-6): every board scores.
-func nearlyOnHighCoins(b []Board, s []Solution) (string, RunResult) {
-	return coinLines(s, func(i int, s Solution) string {
-		h := 0
-		for _, v := range b[i].(coinBoard).Coins {
-			if v >= 90 {
-				h++
-			}
-		}
-		return fmt.Sprint(s.Value * (1 + 0.8e-6*float64(h+1)/13))
-	}), RunResult{}
-}
+var nearlyOnHighCoins = offOnHighCoins(func(h int) float64 { return 0.8e-6 * float64(h+1) / 13 })
 
 type closestRecord struct {
 	Scored  int
@@ -126,34 +115,7 @@ func TestErrorClimbIgnoresNotReproducedTimeLimits(t *testing.T) {
 // with the high coins (as slowOnHighCoins, never past a limit).
 func slowAndNearlyOnHighCoins(b []Board, s []Solution) (string, RunResult) {
 	out, _ := nearlyOnHighCoins(b, s)
-	cpu := time.Millisecond
-	for _, x := range b {
-		h := 0
-		for _, v := range x.(coinBoard).Coins {
-			if v >= 90 {
-				h++
-			}
-		}
-		cpu += time.Duration(1<<(2*h)) * time.Microsecond
-	}
-	return out, RunResult{CPU: cpu}
-}
-
-// jitteredUsage scales each run's CPU time by a random factor (0.7–1.3)
-// and draws its peak, as a busy machine would.
-type jitteredUsage struct {
-	Runner
-	mu  sync.Mutex
-	rng *rand.Rand
-}
-
-func (n *jitteredUsage) Run(ctx context.Context, input []byte) (RunResult, error) {
-	res, err := n.Runner.Run(ctx, input)
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	res.CPU = time.Duration(float64(res.CPU) * (0.7 + 0.6*n.rng.Float64()))
-	res.PeakRSS = int64(1<<20 + n.rng.IntN(1<<20))
-	return res, err
+	return out, RunResult{CPU: highCoinsCPU(b)}
 }
 
 // TestClosestListsWithCorrelatedTime is TestClosestErrorListIgnoresMeasurements
@@ -164,7 +126,7 @@ func TestClosestListsWithCorrelatedTime(t *testing.T) {
 	for seed := uint64(1); seed <= 12; seed++ {
 		var want closestRecord
 		for noise := range uint64(3) {
-			solver := &jitteredUsage{Runner: &fakeSolver{game: coins(), answer: slowAndNearlyOnHighCoins}, rng: rand.New(rand.NewPCG(noise, 9))}
+			solver := &noisyUsage{jitter: true, Runner: &fakeSolver{game: coins(), answer: slowAndNearlyOnHighCoins}, rng: rand.New(rand.NewPCG(noise, 9))}
 			cc := &CrossCheck{Game: coins(), Solver: solver, Cases: 120, Seed: seed, Batch: 10, Jobs: 2, Climb: ClimbAll}
 			got := recordClosest(t, cc)
 			got.Climbed, got.Scored = nil, 0

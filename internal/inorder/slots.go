@@ -75,14 +75,22 @@ func (s *Slots) Acquire(ctx context.Context, i int) error {
 	granted := make(chan struct{})
 	s.waiting[i] = granted
 	s.mu.Unlock()
+	return s.await(ctx, i, granted, s.waiting, true)
+}
+
+// await waits for item i's slot (granted closed), or for ctx's end: then
+// it takes i out of queue (s.waiting or s.deferred) and, where it was
+// still there, passes its turn (passTurn: an item waiting its turn) or,
+// where it was given a slot as ctx ended, hands the slot on.
+func (s *Slots) await(ctx context.Context, i int, granted chan struct{}, queue map[int]chan struct{}, passTurn bool) error {
 	select {
 	case <-granted:
 		return nil
 	case <-ctx.Done():
 		s.mu.Lock()
-		_, still := s.waiting[i]
-		delete(s.waiting, i)
-		if still {
+		_, still := queue[i]
+		delete(queue, i)
+		if still && passTurn {
 			s.pass(i)
 			s.grant()
 		}
@@ -105,19 +113,7 @@ func (s *Slots) acquireDeferred(ctx context.Context, i int) error {
 	granted := make(chan struct{})
 	s.deferred[i] = granted
 	s.mu.Unlock()
-	select {
-	case <-granted:
-		return nil
-	case <-ctx.Done():
-		s.mu.Lock()
-		_, still := s.deferred[i]
-		delete(s.deferred, i)
-		s.mu.Unlock()
-		if !still {
-			s.Release() // given a slot as ctx ended: hand it on
-		}
-		return ctx.Err()
-	}
+	return s.await(ctx, i, granted, s.deferred, false) // passed already
 }
 
 // Release gives a slot back.
