@@ -25,9 +25,6 @@ func Merge(parts []*Report) (*Report, error) {
 	if first.Shard != nil {
 		count = first.Shard.Count
 	}
-	if len(parts) != count {
-		return nil, fmt.Errorf("reports: merge: %d reports for a run in %d shards", len(parts), count)
-	}
 	seen := make([]bool, count+1)
 	for i, r := range parts {
 		if r.Schema != SchemaVersion || r.Tool != Tool {
@@ -53,6 +50,18 @@ func Merge(parts []*Report) (*Report, error) {
 		if len(r.Games) != len(first.Plan.Games) {
 			return nil, fmt.Errorf("reports: merge: shard %s has %d games, its plan %d", sh, len(r.Games), len(first.Plan.Games))
 		}
+	}
+	// Checked after each report's own checks, so that a report of another
+	// run is named as such rather than miscounted; more reports than
+	// shards are a shard given twice, caught above.
+	if len(parts) != count {
+		var missing []string
+		for i := 1; i <= count; i++ {
+			if !seen[i] {
+				missing = append(missing, fmt.Sprint(i))
+			}
+		}
+		return nil, fmt.Errorf("reports: merge: %d reports for a run in %d shards: shard(s) %s of %d missing", len(parts), count, strings.Join(missing, ", "), count)
 	}
 	p := first.Plan
 	skel := make([]gameSkeleton, len(p.Games))

@@ -94,6 +94,14 @@ func TestMergeRefusesInconsistentShards(t *testing.T) {
 	otherSeed.Seed++
 	otherSeed.Shard = props.Shard{Index: 2, Count: 2}
 	other, _ := mustRun(t, otherSeed)
+	// A shard of a run in 3 with a single run of another seed beside it
+	// (a new user's mix-up): the other run is named, not miscounted.
+	third := opt
+	third.Shard = props.Shard{Index: 1, Count: 3}
+	firstOfThree, _ := mustRun(t, third)
+	otherWhole := opt
+	otherWhole.Seed++
+	otherRun, _ := mustRun(t, otherWhole)
 
 	tests := []struct {
 		name  string
@@ -101,7 +109,8 @@ func TestMergeRefusesInconsistentShards(t *testing.T) {
 		want  string
 	}{
 		{"none", nil, "no reports"},
-		{"missing shard", parts[:1], "2 shards"},
+		{"missing shard", parts[:1], "1 reports for a run in 2 shards: shard(s) 2 of 2 missing"},
+		{"another run among shards", []*Report{firstOfThree, otherRun}, "report 2 has another plan"},
 		{"shard twice", []*Report{parts[0], parts[0]}, "twice"},
 		{"other plan", []*Report{parts[0], other}, "another plan"},
 	}
