@@ -169,7 +169,7 @@ func mergedOptions(first checkJSON) checkOptions {
 // result: the counts summed, the first failure the lowest failing board's,
 // the coverage test done on the sums.
 func mergeShards(g props.Game, first checkJSON, shards []checkJSON) (*props.Result, error) {
-	res := &props.Result{Game: first.Game, Seed: first.Seed, FirstBoard: -1, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
+	res := &props.Result{Game: first.Game, Seed: first.Seed, Batch: props.BatchSize(g, first.Shard.Batch), FirstBoard: -1, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[props.Verdict]int{}}
 	var firstShard *checkJSON
 	for i := range shards {
 		j := &shards[i]

@@ -117,15 +117,11 @@ func writeCheckText(w io.Writer, g props.Game, o checkOptions, res *props.Result
 		fmt.Fprintf(w, "also: %s on %s\n", res.SampleFailure.Verdict, res.SampleFailure.Source)
 	}
 	if o.keepGoing {
-		b := o.batch
-		if b == 0 {
-			b = props.DefaultBatch
-		}
 		// An input fails as a whole (a crash, a time limit): the count is
 		// of inputs, which the reader must not take for boards.
 		unit := ""
-		if b = max(1, min(b, g.MaxBoardsPerInput())); b > 1 {
-			unit = fmt.Sprintf("; a generated input holds up to %d boards: --batch 1 counts boards", b)
+		if res.Batch > 1 {
+			unit = fmt.Sprintf("; a generated input holds up to %d boards: --batch 1 counts boards", res.Batch)
 		}
 		fmt.Fprintf(w, "failing inputs by verdict: %s (of %d sample and %d generated boards%s)\n", verdictList(res.Counts), res.Samples, res.Generated, unit)
 	}

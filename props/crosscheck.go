@@ -115,6 +115,7 @@ type Result struct {
 	Game  string
 	Seed  uint64
 	Shard Shard // the shard checked; zero: the whole run
+	Batch int   // boards a generated input holds at most (CrossCheck.Batch, capped by the game)
 	// FirstBoard is the index (from 0) of the generated board of the first
 	// generated failure as it was found (the lowest of the batch, when only
 	// a whole batch fails); -1 when no generated board failed. For a board
@@ -245,7 +246,7 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	}
 	start := time.Now()
 	ctx = solverproc.WithGate(ctx, new(solverproc.Gate))
-	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, FirstBoard: -1, Climbed: map[Target]int{}, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
+	out := &Result{Game: c.Game.Name(), Seed: c.Seed, Shard: c.Shard, Batch: c.batchSize(), FirstBoard: -1, Climbed: map[Target]int{}, Classes: map[string]int{}, NotJudgedClasses: map[string]int{}, Oracles: map[string]int{}, Counts: map[Verdict]int{}}
 	if err := c.search(ctx, start, out); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
@@ -295,12 +296,16 @@ func (c *CrossCheck) Run(ctx context.Context) (res *Result, err error) {
 	return out, nil
 }
 
-func (c *CrossCheck) batchSize() int {
-	b := c.Batch
-	if b <= 0 {
-		b = DefaultBatch
+func (c *CrossCheck) batchSize() int { return BatchSize(c.Game, c.Batch) }
+
+// BatchSize is how many boards a generated input of game g holds at most
+// under CrossCheck.Batch batch (0: DefaultBatch), capped by the game's
+// MaxBoardsPerInput.
+func BatchSize(g Game, batch int) int {
+	if batch <= 0 {
+		batch = DefaultBatch
 	}
-	return max(1, min(b, c.Game.MaxBoardsPerInput()))
+	return max(1, min(batch, g.MaxBoardsPerInput()))
 }
 
 // exampleSeed turns a 64-bit sub-seed into the int seed of
