@@ -378,7 +378,7 @@ func (c *CrossCheck) checkCasesFigures(ctx context.Context, cases []genCase) (*F
 	if u := asUnconfirmed(err); u != nil {
 		fill(u.seen) // a failure seen, not confirmed: the error stays
 	}
-	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases), climbed: cases[0].climbed != nil}
+	figs := &inputFigures{run: run, input: in.Bytes(), boards: boards, sols: sols, first: cases[0].index, source: casesSource(cases)}
 	if cl := cases[0].climbed; cl != nil {
 		figs.toward = cl.Target
 	}

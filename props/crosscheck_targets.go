@@ -102,16 +102,15 @@ func (c *CrossCheck) figuresOf(res RunResult, sols []Solution, known []*Solution
 
 // inputFigures are an input's figures with what names its boards.
 type inputFigures struct {
-	run     *runFigures
-	input   []byte
-	boards  []Board
-	sols    []*Solution
-	source  string // the input's name
-	names   []string
-	first   int // the first generated board's index, -1 for a sample
-	index   []int
-	climbed bool   // the boards are climbed ones, numbered apart
-	toward  Target // what they were climbed toward (0: uniform boards or a sample)
+	run    *runFigures
+	input  []byte
+	boards []Board
+	sols   []*Solution
+	source string // the input's name
+	names  []string
+	first  int // the first generated board's index, -1 for a sample
+	index  []int
+	toward Target // what its boards were climbed toward, numbered apart (0: uniform boards or a sample)
 }
 
 // closestTracker keeps the closest calls of the inputs offered to it in
@@ -130,8 +129,8 @@ func (t *closestTracker) add(in *inputFigures) {
 	if in == nil || in.run == nil {
 		return
 	}
-	r := in.run
-	t.out.OfferRun(CloseCall{Source: in.source, Board: in.first, Climbed: in.climbed, Input: in.input, Boards: len(in.boards), CPU: r.cpu, Wall: r.wall, Peak: r.peak})
+	r, climbed := in.run, in.toward != 0
+	t.out.OfferRun(CloseCall{Source: in.source, Board: in.first, Climbed: climbed, Input: in.input, Boards: len(in.boards), CPU: r.cpu, Wall: r.wall, Peak: r.peak})
 	if in.toward.Measured() {
 		// Which boards a slot climbed toward CPU time or memory holds
 		// depends on measurements: the error and size lists, like the
@@ -143,14 +142,14 @@ func (t *closestTracker) add(in *inputFigures) {
 		if math.IsNaN(s) {
 			continue
 		}
-		call := CloseCall{Source: in.names[i], Board: in.index[i], Climbed: in.climbed, Boards: 1, Score: s, Ours: *in.sols[i], Theirs: theirsOf(r, i)}
+		call := CloseCall{Source: in.names[i], Board: in.index[i], Climbed: climbed, Boards: 1, Score: s, Ours: *in.sols[i], Theirs: theirsOf(r, i)}
 		var board bytes.Buffer
 		_ = t.c.Game.WriteInput(&board, in.boards[i:i+1])
 		if t.out.Keeps(s) {
 			call.Input = board.Bytes()
 		}
 		t.out.OfferScore(call)
-		t.out.OfferSize(CloseCall{Source: call.Source, Board: call.Board, Climbed: in.climbed, Boards: 1, Input: board.Bytes(), Score: math.NaN()})
+		t.out.OfferSize(CloseCall{Source: call.Source, Board: call.Board, Climbed: climbed, Boards: 1, Input: board.Bytes(), Score: math.NaN()})
 	}
 }
 
