@@ -158,11 +158,7 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 		// stdin goes to the parser as a file does, not read whole first:
 		// the parser reads what it takes (a game defined by programs, no
 		// more than its cap: issue 29, a 100 MB input took 600 MB).
-		boards, err := parseUntilDone(cmd.Context(), cmd.InOrStdin(), "<stdin>", parse)
-		if errors.Is(err, errInterrupted) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "<stdin>: %v\n", err)
-		}
-		return boards, err // an interruption: exit 130
+		return parseOrInterrupt(cmd, cmd.InOrStdin(), "<stdin>", parse)
 	}
 	f, err := os.Open(args[1])
 	if err != nil {
@@ -171,9 +167,15 @@ func readBoards(cmd *cobra.Command, g props.Game, args []string, relaxed bool) (
 	defer f.Close()
 	// A named file may be a pipe (/dev/stdin, a FIFO) that an interrupt
 	// must not wait on.
-	boards, err := parseUntilDone(cmd.Context(), f, args[1], parse)
+	return parseOrInterrupt(cmd, f, args[1], parse)
+}
+
+// parseOrInterrupt parses r, named file, until cmd's context ends; an
+// interruption is said on stderr and returned as errInterrupted (exit 130).
+func parseOrInterrupt(cmd *cobra.Command, r io.Reader, file string, parse func(io.Reader, string) ([]props.Board, error)) ([]props.Board, error) {
+	boards, err := parseUntilDone(cmd.Context(), r, file, parse)
 	if errors.Is(err, errInterrupted) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", args[1], err)
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", file, err)
 	}
 	return boards, err
 }

@@ -35,11 +35,10 @@ first problem of each invalid file, and exits 0 only when every file is valid.`,
 					continue
 				}
 				// A named file may be a pipe an interrupt must not wait on.
-				boards, err := parseUntilDone(cmd.Context(), f, name, g.Parse)
+				boards, err := parseOrInterrupt(cmd, f, name, g.Parse)
 				f.Close()
 				if errors.Is(err, errInterrupted) {
-					fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", name, err)
-					return err // exit 130
+					return err // exit 130, said
 				}
 				if err != nil {
 					fmt.Fprintln(cmd.ErrOrStderr(), err)
